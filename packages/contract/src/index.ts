@@ -1,0 +1,10 @@
+export * as auth from './auth/calls';
+export { ACCESS_TOKEN_MAX_AGE_SECONDS, AUTH_STORAGE_KEY, ZSuccess } from './auth/calls';
+export * from './locales';
+export type { Entity, RuntimeConfig } from './platform/calls';
+export * as platform from './platform/calls';
+export * from './platform/identity';
+export * from './shared/define-call';
+export * from './shared/errors';
+export * from './shared/modules';
+export * from './shared/validation';

@@ -1,0 +1,15 @@
+import type { validation as es } from '../es/validation';
+
+export const validation: typeof es = {
+  required: 'This field is required',
+  blank: 'This field cannot be blank',
+  email: 'The email is not valid',
+  url: 'The URL is not valid',
+  invalidCharacter: 'Invalid character {character}',
+  maxLength: 'Too long. It can have at most {n} characters',
+  minLength: 'Too short. It must have at least {n} characters',
+  password:
+    'The password must have at least 8 characters and contain upper case, lower case and a number and/or a symbol',
+  passwordsMatch: 'Passwords do not match',
+  dateOrder: 'Date from must be less than or equal to date to',
+};

@@ -1,0 +1,13 @@
+export const validation = {
+  required: 'Este campo es requerido',
+  blank: 'Este campo no puede estar en blanco',
+  email: 'El email no es válido',
+  url: 'La URL no es válida',
+  invalidCharacter: 'Carácter inválido {character}',
+  maxLength: 'Demasiado largo. Puede tener como máximo {n} caracteres',
+  minLength: 'Demasiado corto. Debe tener como mínimo {n} caracteres',
+  password:
+    'La contraseña debe tener al menos 8 caracteres y contener mayúsculas, minúsculas y un número y/o un símbolo',
+  passwordsMatch: 'Las contraseñas no coinciden',
+  dateOrder: 'La fecha desde debe ser menor o igual que la fecha hasta',
+};

@@ -1,0 +1,19 @@
+import { z } from 'zod';
+import { ZModule, ZPermission } from '../shared/modules';
+
+export const ZUserKind = z.enum(['staff', 'portal']);
+export type UserKind = z.infer<typeof ZUserKind>;
+
+export const ZIdentity = z.object({
+  user: z.object({
+    id: z.string(),
+    username: z.string(),
+    name: z.string().nullable(),
+    email: z.string().nullable(),
+    kind: ZUserKind,
+  }),
+  company: z.object({ id: z.string(), name: z.string() }),
+  modules: z.array(ZModule),
+  permissions: z.array(ZPermission),
+});
+export type Identity = z.infer<typeof ZIdentity>;

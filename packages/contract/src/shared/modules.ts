@@ -1,0 +1,34 @@
+import { z } from 'zod';
+
+/** Company modules, as the spec names them (section 1). */
+export const MODULES = ['wealth', 'summary', 'applications', 'links', 'custom_css', 'portals'] as const;
+export const ZModule = z.enum(MODULES);
+export type Module = z.infer<typeof ZModule>;
+
+/** Permission keys, as the spec names them (section 6). They differ from module names only for custom CSS. */
+export const PERMISSIONS = ['summary', 'wealth', 'portals', 'applications', 'links', 'customCSS'] as const;
+export const ZPermission = z.enum(PERMISSIONS);
+export type Permission = z.infer<typeof ZPermission>;
+
+export const PERMISSION_BY_MODULE: Record<Module, Permission> = {
+  wealth: 'wealth',
+  summary: 'summary',
+  applications: 'applications',
+  links: 'links',
+  custom_css: 'customCSS',
+  portals: 'portals',
+};
+
+/** Default landing route priority (spec section 2, "Default landing route"). */
+export const LANDING_PRIORITY: readonly { permission: Permission; route: string }[] = [
+  { permission: 'wealth', route: '/wealth/clients' },
+  { permission: 'summary', route: '/summary' },
+  { permission: 'applications', route: '/applications' },
+  { permission: 'links', route: '/links' },
+  { permission: 'customCSS', route: '/custom-css' },
+  { permission: 'portals', route: '/portals/users' },
+];
+
+export function findLandingRoute(permissions: readonly Permission[]): string | null {
+  return LANDING_PRIORITY.find((entry) => permissions.includes(entry.permission))?.route ?? null;
+}

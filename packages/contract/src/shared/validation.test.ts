@@ -1,0 +1,100 @@
+import { describe, expect, it } from 'vitest';
+import {
+  isStrongPassword,
+  LIMITS,
+  NAME_CHARACTERS,
+  VALIDATION,
+  zDateRange,
+  zEmail,
+  zPasswordPair,
+  zText,
+  zUrl,
+} from './validation';
+
+const firstIssue = (result: {
+  success: boolean;
+  error?: { issues: { message: string; params?: unknown }[] };
+}) => result.error?.issues[0];
+
+describe('zText', () => {
+  const name = zText({ max: 5, min: 2, allowed: NAME_CHARACTERS });
+
+  it('requires a value', () => {
+    expect(firstIssue(name.safeParse(undefined))?.message).toBe(VALIDATION.required);
+    expect(firstIssue(name.safeParse(''))?.message).toBe(VALIDATION.required);
+  });
+
+  it('rejects blank values', () => {
+    expect(firstIssue(name.safeParse('   '))?.message).toBe(VALIDATION.blank);
+  });
+
+  it('names the first invalid character', () => {
+    expect(firstIssue(name.safeParse('a<b'))).toMatchObject({
+      message: VALIDATION.invalidCharacter,
+      params: { character: '<' },
+    });
+  });
+
+  it('bounds the length with the limit as a parameter', () => {
+    expect(firstIssue(name.safeParse('a'))).toMatchObject({
+      message: VALIDATION.minLength,
+      params: { n: 2 },
+    });
+    expect(firstIssue(name.safeParse('abcdef'))).toMatchObject({
+      message: VALIDATION.maxLength,
+      params: { n: 5 },
+    });
+  });
+
+  it('trims what it accepts', () => {
+    expect(name.parse('  José ')).toBe('José');
+  });
+});
+
+describe('zEmail and zUrl', () => {
+  it('rejects malformed values', () => {
+    expect(firstIssue(zEmail().safeParse('not-an-email'))?.message).toBe(VALIDATION.email);
+    expect(firstIssue(zUrl().safeParse('javascript:alert(1)'))?.message).toBe(VALIDATION.url);
+    expect(firstIssue(zUrl().safeParse('/link-callback'))?.message).toBe(VALIDATION.url);
+  });
+
+  it('accepts http(s) URLs, and own-origin paths only when asked', () => {
+    expect(zUrl().parse('https://example.com/x')).toBe('https://example.com/x');
+    expect(zUrl({ allowPath: true }).parse('/link-callback')).toBe('/link-callback');
+    expect(zUrl({ allowPath: true }).safeParse('//evil.example').success).toBe(false);
+  });
+});
+
+describe('password policy', () => {
+  it.each([
+    ['Abcdefg1', true],
+    ['Abcdefg!', true],
+    ['abcdefg1', false],
+    ['ABCDEFG1', false],
+    ['Abcdefgh', false],
+    ['Abc1!', false],
+  ])('%s → %s', (password, strong) => {
+    expect(isStrongPassword(password)).toBe(strong);
+  });
+
+  it('requires both passwords to match', () => {
+    const result = zPasswordPair().safeParse({ password: 'Abcdefg1', confirmPassword: 'Abcdefg2' });
+    expect(result.error?.issues[0]).toMatchObject({
+      path: ['confirmPassword'],
+      message: VALIDATION.passwordsMatch,
+    });
+  });
+
+  it('caps the length', () => {
+    expect(isStrongPassword(`A1${'a'.repeat(LIMITS.password.max)}`)).toBe(true);
+  });
+});
+
+describe('date range', () => {
+  it('requires date from ≤ date to', () => {
+    expect(
+      zDateRange().safeParse({ date_from: '2025-02-01', date_to: '2025-01-31' }).error?.issues[0]?.message,
+    ).toBe(VALIDATION.dateOrder);
+    expect(zDateRange().safeParse({ date_from: '2025-01-31', date_to: '2025-01-31' }).success).toBe(true);
+  });
+});
