@@ -8,3 +8,15 @@ export * from './shared/define-call';
 export * from './shared/errors';
 export * from './shared/modules';
 export * from './shared/validation';
+export * as wealth from './wealth/calls';
+export {
+  ALIAS_CHARACTERS,
+  ALIAS_MAX,
+  CLIENT_PAGE_SIZE,
+  CLIENT_SORTS,
+  TOTAL_COUNT_HEADER,
+  TRANSACTION_PAGE_SIZE,
+} from './wealth/calls';
+export * from './wealth/codes';
+export * from './wealth/entities';
+export * from './wealth/models';

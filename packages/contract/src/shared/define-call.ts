@@ -16,6 +16,8 @@ export interface CallContract<Req extends z.ZodType = z.ZodType, Res extends z.Z
   response: Res;
   /** The error codes this call may answer with, beyond the generic ones every call may give. */
   errors: readonly ErrorCode[];
+  /** The answer is one page of a list; the total number of matches travels in `x-total-count`. */
+  totalCountHeader?: boolean;
 }
 
 export function defineCall<Req extends z.ZodType, Res extends z.ZodType>(

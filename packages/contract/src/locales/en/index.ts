@@ -1,5 +1,10 @@
 import type { es } from '../es';
+import { auth } from './auth';
 import { errors } from './errors';
+import { pages } from './pages';
+import { shell } from './shell';
 import { validation } from './validation';
+import { wealth } from './wealth';
+import { wealthCodes } from './wealth-codes';
 
-export const en: typeof es = { errors, validation };
+export const en: typeof es = { errors, validation, shell, auth, pages, wealth, wealthCodes };

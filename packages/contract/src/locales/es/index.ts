@@ -1,5 +1,10 @@
+import { auth } from './auth';
 import { errors } from './errors';
+import { pages } from './pages';
+import { shell } from './shell';
 import { validation } from './validation';
+import { wealth } from './wealth';
+import { wealthCodes } from './wealth-codes';
 
 /** The Spanish catalogue is the source: English must have exactly the same keys and placeholders. */
-export const es = { errors, validation };
+export const es = { errors, validation, shell, auth, pages, wealth, wealthCodes };

@@ -1,0 +1,79 @@
+import { randomBytes } from 'node:crypto';
+import Fastify, { type FastifyInstance } from 'fastify';
+import type { Config } from './config';
+import type { Db } from './db/database';
+import { registerAuthCalls } from './features/auth';
+import { registerPlatformCalls } from './features/platform';
+import { encodeSecret } from './shared/auth/access-token';
+import { createOidcVerifier } from './shared/auth/oidc';
+import { type Clock, systemClock } from './shared/clock';
+import './shared/http/app-deps';
+import { registerErrorHandler } from './shared/http/error-handler';
+import { registerSecurityHeaders } from './shared/http/security-headers';
+import { registerWeb } from './shared/http/web-static';
+import { type JobQueue, noJobQueue } from './shared/jobs/jobs';
+import { createLogger, type Logger } from './shared/logger';
+import { findOrCreateSetting } from './shared/settings';
+
+export interface BuildAppOptions {
+  config: Config;
+  db: Db;
+  logger?: Logger;
+  clock?: Clock;
+  jobs?: JobQueue;
+  /** The built portal to serve; defaults to config.webRoot. Null serves no portal. */
+  webRoot?: string | null;
+  /** Test hook: lets a test register an extra call before the app is sealed. */
+  registerExtra?: (app: FastifyInstance) => void;
+}
+
+const BODY_LIMIT_BYTES = 1024 * 1024;
+
+export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
+  const { config, db } = options;
+  const app = Fastify({
+    loggerInstance: options.logger ?? createLogger(config.logLevel),
+    bodyLimit: BODY_LIMIT_BYTES,
+    trustProxy: config.trustProxy,
+    routerOptions: { ignoreTrailingSlash: true },
+  }) as unknown as FastifyInstance;
+
+  const secret = config.jwtSecret ?? (await findOrCreateSetting(db, 'jwt_secret', generateSecret));
+  app.decorate('deps', {
+    db,
+    config,
+    clock: options.clock ?? systemClock,
+    jobs: options.jobs ?? noJobQueue,
+    tokenSecret: encodeSecret(secret),
+    oidc: config.authStrategy === 'oidc' && config.oidc ? createOidcVerifier(config.oidc, db) : null,
+  });
+  app.decorate('callPaths', new Set<string>());
+
+  acceptEmptyJsonBodies(app);
+  registerErrorHandler(app);
+  registerSecurityHeaders(app, {
+    oidcIssuer: config.authStrategy === 'oidc' ? (config.oidc?.issuer ?? null) : null,
+  });
+  registerAuthCalls(app);
+  registerPlatformCalls(app);
+  options.registerExtra?.(app);
+  await registerWeb(app, {
+    webRoot: options.webRoot === undefined ? config.webRoot : options.webRoot,
+    rootRedirect: config.rootRedirect,
+  });
+  return app;
+}
+
+function generateSecret(): string {
+  return randomBytes(32).toString('base64url');
+}
+
+/** A POST with `content-type: application/json` and no body is an empty request, not a syntax error. */
+function acceptEmptyJsonBodies(app: FastifyInstance) {
+  const parseJson = app.getDefaultJsonParser('error', 'error');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    if (body === '' || (typeof body === 'string' && body.trim() === '')) return done(null, undefined);
+    return parseJson(request, body as string, done);
+  });
+}

@@ -1,0 +1,159 @@
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+
+/** The repository root, from this file's location (npm runs the api with cwd apps/api). */
+export const REPO_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
+const DEFAULT_DATA_DIR = `${REPO_ROOT}data`;
+const DEFAULT_WEB_ROOT = `${REPO_ROOT}apps/web/dist`;
+
+const optionalText = z
+  .string()
+  .trim()
+  .optional()
+  .transform((value) => (value ? value : undefined));
+const flag = (fallback: boolean) =>
+  optionalText.transform((value) => (value === undefined ? fallback : !/^(false|0|no|off)$/i.test(value)));
+const integer = (fallback: number, min = 0) =>
+  optionalText
+    .transform((value) => (value === undefined ? fallback : Number(value)))
+    .pipe(z.number().int().min(min));
+const url = optionalText.pipe(z.url().optional());
+
+const ZEnv = z.object({
+  NODE_ENV: optionalText,
+  PORT: integer(3000, 0),
+  HOST: optionalText.transform((value) => value ?? '0.0.0.0'),
+  DATA_DIR: optionalText,
+  WEB_ROOT: optionalText,
+  DATABASE_URL: url,
+  AUTH_STRATEGY: optionalText.pipe(z.enum(['local', 'oidc']).optional()),
+  OIDC_ISSUER: url,
+  OIDC_CLIENT_ID: optionalText,
+  OIDC_SCOPE: optionalText,
+  OIDC_COMPANY_CLAIM: optionalText,
+  SMTP_URL: optionalText,
+  MAIL_FROM: optionalText,
+  PUBLIC_URL: url,
+  API_BASE_URL: optionalText,
+  LINK_BASE_URL: optionalText,
+  REDIRECT_BASE_URL: optionalText,
+  PROVIDER_NAME: optionalText,
+  PLATFORM_NAME: optionalText,
+  ROOT_REDIRECT: optionalText,
+  ROOT_REDIRECT_STATUS: integer(302, 300).pipe(z.number().max(308)),
+  SESSION_IDLE_MINUTES: integer(30, 1),
+  LOGIN_MAX_FAILURES: integer(5, 1),
+  LOGIN_LOCK_MINUTES: integer(15, 1),
+  FORGOT_PASSWORD_MAX_PER_EMAIL: integer(5, 1),
+  FORGOT_PASSWORD_MAX_PER_IP: integer(30, 1),
+  JWT_SECRET: optionalText.pipe(z.string().min(32).optional()),
+  ARGON2_MEMORY_KIB: integer(19_456, 8),
+  ARGON2_TIME_COST: integer(2, 1),
+  LOG_LEVEL: optionalText.pipe(
+    z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional(),
+  ),
+  TRUST_PROXY: flag(false),
+  SEED_DEMO: flag(true),
+  START_JOBS: flag(true),
+});
+
+export interface Config {
+  isProduction: boolean;
+  version: string;
+  port: number;
+  host: string;
+  /** The PGlite directory; null keeps the database in memory (tests). */
+  dataDir: string | null;
+  /** The built portal; served when the directory exists. */
+  webRoot: string;
+  databaseUrl: string | null;
+  authStrategy: 'local' | 'oidc';
+  oidc: { issuer: string; clientId: string; scope: string; companyClaim: string } | null;
+  smtpUrl: string | null;
+  mailFrom: string;
+  publicUrl: string;
+  apiBaseUrl: string;
+  linkBaseUrl: string;
+  redirectBaseUrl: string;
+  providerName: string;
+  platformName: string;
+  rootRedirect: { to: string; status: number } | null;
+  sessionIdleMinutes: number;
+  loginMaxFailures: number;
+  loginLockMinutes: number;
+  forgotPasswordMaxPerEmail: number;
+  forgotPasswordMaxPerIp: number;
+  /** Null: generated once and kept in app_settings, so every instance signs with the same key. */
+  jwtSecret: string | null;
+  passwordHashing: { memoryCost: number; timeCost: number };
+  logLevel: string;
+  /** Behind a load balancer: take the client IP from X-Forwarded-For (rate limits per IP). */
+  trustProxy: boolean;
+  seedDemo: boolean;
+  startJobs: boolean;
+}
+
+export class ConfigError extends Error {}
+
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const parsed = ZEnv.safeParse(env);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
+    throw new ConfigError(`Invalid environment: ${problems.join('; ')}`);
+  }
+  const e = parsed.data;
+  const authStrategy = e.AUTH_STRATEGY ?? 'local';
+  if (authStrategy === 'oidc' && (!e.OIDC_ISSUER || !e.OIDC_CLIENT_ID)) {
+    throw new ConfigError('AUTH_STRATEGY=oidc needs OIDC_ISSUER and OIDC_CLIENT_ID');
+  }
+  const publicUrl = stripTrailingSlash(e.PUBLIC_URL ?? `http://localhost:${e.PORT}`);
+  return {
+    isProduction: e.NODE_ENV === 'production',
+    version: readVersion(),
+    port: e.PORT,
+    host: e.HOST,
+    dataDir: e.DATA_DIR ?? DEFAULT_DATA_DIR,
+    webRoot: e.WEB_ROOT ?? DEFAULT_WEB_ROOT,
+    databaseUrl: e.DATABASE_URL ?? null,
+    authStrategy,
+    oidc:
+      e.OIDC_ISSUER && e.OIDC_CLIENT_ID
+        ? {
+            issuer: e.OIDC_ISSUER,
+            clientId: e.OIDC_CLIENT_ID,
+            scope: e.OIDC_SCOPE ?? 'openid email profile',
+            companyClaim: e.OIDC_COMPANY_CLAIM ?? 'company',
+          }
+        : null,
+    smtpUrl: e.SMTP_URL ?? null,
+    mailFrom: e.MAIL_FROM ?? 'Caudal <no-reply@caudal.test>',
+    publicUrl,
+    apiBaseUrl: stripTrailingSlash(e.API_BASE_URL ?? publicUrl),
+    linkBaseUrl: stripTrailingSlash(e.LINK_BASE_URL ?? publicUrl),
+    redirectBaseUrl: stripTrailingSlash(e.REDIRECT_BASE_URL ?? publicUrl),
+    providerName: e.PROVIDER_NAME ?? 'Caudal Data',
+    platformName: e.PLATFORM_NAME ?? 'Caudal',
+    rootRedirect: e.ROOT_REDIRECT ? { to: e.ROOT_REDIRECT, status: e.ROOT_REDIRECT_STATUS } : null,
+    sessionIdleMinutes: e.SESSION_IDLE_MINUTES,
+    loginMaxFailures: e.LOGIN_MAX_FAILURES,
+    loginLockMinutes: e.LOGIN_LOCK_MINUTES,
+    forgotPasswordMaxPerEmail: e.FORGOT_PASSWORD_MAX_PER_EMAIL,
+    forgotPasswordMaxPerIp: e.FORGOT_PASSWORD_MAX_PER_IP,
+    jwtSecret: e.JWT_SECRET ?? null,
+    passwordHashing: { memoryCost: e.ARGON2_MEMORY_KIB, timeCost: e.ARGON2_TIME_COST },
+    logLevel: e.LOG_LEVEL ?? 'info',
+    trustProxy: e.TRUST_PROXY,
+    seedDemo: e.SEED_DEMO,
+    startJobs: e.START_JOBS,
+  };
+}
+
+function stripTrailingSlash(value: string): string {
+  return value.replace(/\/+$/, '');
+}
+
+function readVersion(): string {
+  const manifest = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8'));
+  return typeof manifest.version === 'string' ? manifest.version : '0.0.0';
+}

@@ -1,0 +1,70 @@
+import { PGlite } from '@electric-sql/pglite';
+import { Kysely, PostgresDialect } from 'kysely';
+import pg from 'pg';
+import { Mutex } from './mutex';
+import { lastResult, PGliteDialect } from './pglite-dialect';
+import type { Database } from './schema';
+
+export type Db = Kysely<Database>;
+
+/** What pg-boss needs when it does not open its own pool (its `db` option). */
+export interface SqlExecutor {
+  executeSql(text: string, values?: unknown[]): Promise<{ rows: unknown[]; rowCount: number }>;
+}
+
+export interface DatabaseHandle {
+  db: Db;
+  kind: 'pglite' | 'postgres';
+  /** Set for PGlite only: pg-boss must share its mutex. With PostgreSQL pg-boss opens its own pool. */
+  executor: SqlExecutor | null;
+  /** The embedded instance, for PGlite only (tests dump it as a template). */
+  pglite?: PGlite;
+  connectionString: string | null;
+  close(): Promise<void>;
+}
+
+export type DatabaseTarget =
+  | { databaseUrl: string }
+  | { dataDir: string | null }
+  /** An in-memory PGlite started from a dump (tests: a migrated template skips initdb and migrations). */
+  | { template: Blob };
+
+/** PostgreSQL when a URL is given; otherwise PGlite in `dataDir`, or in memory when it is null. */
+export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHandle> {
+  if ('databaseUrl' in target) return openPostgres(target.databaseUrl);
+  if ('template' in target) return openPGlite(new PGlite({ loadDataDir: target.template }));
+  return openPGlite(target.dataDir ? new PGlite(target.dataDir) : new PGlite());
+}
+
+function openPostgres(connectionString: string): DatabaseHandle {
+  const pool = new pg.Pool({ connectionString, max: 10 });
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  return { db, kind: 'postgres', executor: null, connectionString, close: () => db.destroy() };
+}
+
+async function openPGlite(pglite: PGlite): Promise<DatabaseHandle> {
+  await pglite.waitReady;
+  const mutex = new Mutex();
+  const db = new Kysely<Database>({ dialect: new PGliteDialect(pglite, mutex) });
+  const executor: SqlExecutor = {
+    executeSql: (text, values) =>
+      mutex.run(async () => {
+        const result =
+          values && values.length > 0
+            ? await pglite.query(text, values)
+            : lastResult(await pglite.exec(text));
+        return { rows: result.rows, rowCount: result.affectedRows ?? result.rows.length };
+      }),
+  };
+  return {
+    db,
+    kind: 'pglite',
+    pglite,
+    executor,
+    connectionString: null,
+    close: async () => {
+      await db.destroy();
+      await mutex.run(() => pglite.close());
+    },
+  };
+}

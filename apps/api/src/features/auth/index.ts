@@ -1,0 +1,12 @@
+import type { FastifyInstance } from 'fastify';
+import { registerForgotPassword } from './forgot-password';
+import { registerLogin } from './login';
+import { registerLogout } from './logout';
+import { registerResetPassword } from './reset-password';
+
+export function registerAuthCalls(app: FastifyInstance) {
+  registerLogin(app);
+  registerLogout(app);
+  registerForgotPassword(app);
+  registerResetPassword(app);
+}

@@ -1,0 +1,8 @@
+import { auth } from '@caudal/contract';
+import type { FastifyInstance } from 'fastify';
+import { registerPublicCall } from '../../shared/http/register-call';
+import { signIn } from './sign-in';
+
+export function registerLogin(app: FastifyInstance) {
+  registerPublicCall(app, auth.login, ({ input }) => signIn(app.deps, input));
+}

@@ -1,0 +1,176 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTenant, createTestApp, createUser, login, post, type TestApp } from '../../test/test-app';
+import { hashResetToken } from './password-reset';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp({ env: { REDIRECT_BASE_URL: 'https://app.caudal.test' } });
+});
+afterAll(() => t.close());
+
+const forgot = (payload: Record<string, unknown>) =>
+  post(t.app, '/v0/platform/forgot-password', {
+    payload: { url: 'http://portal.caudal.test/es/sesion/resetPassword', language: 'es', ...payload },
+  });
+const reset = (token: string, password: string) =>
+  post(t.app, '/v0/platform/reset-password', { payload: { token, password } });
+
+async function outboxFor(email: string) {
+  return t.db
+    .selectFrom('mail_outbox')
+    .selectAll()
+    .where('to_address', '=', email)
+    .orderBy('created_at')
+    .execute();
+}
+
+function tokenFromMail(body: string): { link: URL; token: string } {
+  const line = body.split('\n').find((text) => text.includes('token='));
+  if (!line) throw new Error('no link in the mail');
+  const link = new URL(line.trim());
+  return { link, token: link.searchParams.get('token') ?? '' };
+}
+
+/** Requests a reset for a fresh user and returns the token from the queued mail. */
+async function requestToken() {
+  const tenant = await createTenant(t.db);
+  const email = tenant.user.email ?? '';
+  expect((await forgot({ email })).json()).toEqual({ success: true });
+  const [mail] = await outboxFor(email);
+  if (!mail) throw new Error('no mail queued');
+  return { ...tenant, mail, ...tokenFromMail(mail.body_text) };
+}
+
+describe('forgot-password', () => {
+  it('queues a mail with a single-use link and stores only the token hash', async () => {
+    const { mail, token, link, user } = await requestToken();
+    expect(mail.status).toBe('pending');
+    expect(mail.subject).toContain('restablece');
+    expect(link.origin + link.pathname).toBe('http://portal.caudal.test/es/sesion/resetPassword');
+    expect(token).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    const rows = await t.db
+      .selectFrom('password_reset_tokens')
+      .selectAll()
+      .where('user_id', '=', user.id)
+      .execute();
+    expect(rows).toHaveLength(1);
+    expect(rows[0]?.token_hash).toBe(hashResetToken(token));
+    expect(JSON.stringify(rows)).not.toContain(token);
+    expect(rows[0]?.expires_at.getTime()).toBe(t.clock().getTime() + 30 * 60_000);
+  });
+
+  it('matches the email case-insensitively and writes in the requested language', async () => {
+    const tenant = await createTenant(t.db);
+    const email = tenant.user.email ?? '';
+    await forgot({
+      email: email.toUpperCase(),
+      language: 'en',
+      url: 'https://app.caudal.test/en/sesion/resetPassword',
+    });
+    const [mail] = await outboxFor(email);
+    expect(mail?.subject).toContain('reset your password');
+    expect(tokenFromMail(mail?.body_text ?? '').link.origin).toBe('https://app.caudal.test');
+  });
+
+  it('never mails a link to a foreign origin (token theft)', async () => {
+    const tenant = await createTenant(t.db);
+    const email = tenant.user.email ?? '';
+    await forgot({ email, url: 'https://attacker.example/steal', language: 'en' });
+    const [mail] = await outboxFor(email);
+    const { link } = tokenFromMail(mail?.body_text ?? '');
+    expect(link.origin).toBe('http://portal.caudal.test');
+    expect(link.pathname).toBe('/en/sesion/resetPassword');
+    expect(mail?.body_text).not.toContain('attacker');
+  });
+
+  it('answers success for an unknown email and queues nothing', async () => {
+    const before = await t.db.selectFrom('mail_outbox').select('id').execute();
+    const response = await forgot({ email: 'nobody@nowhere.test' });
+    expect(response.json()).toEqual({ success: true });
+    expect(await t.db.selectFrom('mail_outbox').select('id').execute()).toHaveLength(before.length);
+  });
+
+  it('skips disabled users', async () => {
+    const tenant = await createTenant(t.db);
+    const disabled = await createUser(t.db, { companyId: tenant.company.id, disabledAt: new Date() });
+    await forgot({ email: disabled.user.email });
+    expect(await outboxFor(disabled.user.email ?? '')).toHaveLength(0);
+  });
+
+  it('rate-limits requests per email', async () => {
+    const email = 'flood@nowhere.test';
+    for (let attempt = 0; attempt < 5; attempt++) expect((await forgot({ email })).statusCode).toBe(200);
+    const limited = await forgot({ email });
+    expect(limited.statusCode).toBe(429);
+    expect(limited.json().error.code).toBe('RateLimited');
+    t.clock.advanceMinutes(16);
+    expect((await forgot({ email })).statusCode).toBe(200);
+  });
+
+  it('validates the body with i18n keys', async () => {
+    const response = await post(t.app, '/v0/platform/forgot-password', {
+      payload: { email: 'not-an-email', url: 'nope', language: 'es' },
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().error.issues).toEqual([
+      { path: ['email'], message: 'validation.email' },
+      { path: ['url'], message: 'validation.url' },
+    ]);
+  });
+});
+
+describe('reset-password', () => {
+  it('sets the new password once; the second use fails', async () => {
+    const { token, credentials } = await requestToken();
+    const first = await reset(token, 'BrandNew-Pass1');
+    expect(first.json()).toEqual({ success: true });
+    const second = await reset(token, 'Another-Pass2');
+    expect(second.statusCode).toBe(400);
+    expect(second.json().error.code).toBe('InvalidResetToken');
+    await login(t.app, { ...credentials, password: 'BrandNew-Pass1' });
+    const old = await post(t.app, '/auth/v0/login', { payload: credentials });
+    expect(old.statusCode).toBe(401);
+  });
+
+  it('lets only one of two concurrent uses win', async () => {
+    const { token } = await requestToken();
+    const answers = await Promise.all([reset(token, 'BrandNew-Pass1'), reset(token, 'BrandNew-Pass2')]);
+    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 400]);
+  });
+
+  it('rejects an expired token', async () => {
+    const { token } = await requestToken();
+    t.clock.advanceMinutes(31);
+    const response = await reset(token, 'BrandNew-Pass1');
+    expect(response.json().error.code).toBe('InvalidResetToken');
+  });
+
+  it('rejects an unknown token', async () => {
+    const response = await reset('made-up-token', 'BrandNew-Pass1');
+    expect(response.statusCode).toBe(400);
+    expect(response.json().error.code).toBe('InvalidResetToken');
+  });
+
+  it('rejects a weak password and changes nothing', async () => {
+    const { token, credentials } = await requestToken();
+    const response = await reset(token, 'weakpass');
+    expect(response.statusCode).toBe(400);
+    expect(response.json().error).toMatchObject({
+      code: 'ValidationError',
+      issues: [{ path: ['password'], message: 'validation.password' }],
+    });
+    await login(t.app, credentials);
+    expect((await reset(token, 'Strong-Enough1')).statusCode).toBe(200);
+  });
+
+  it('ends every session of the user and clears the lockout', async () => {
+    const { token, credentials } = await requestToken();
+    const session = await login(t.app, credentials);
+    for (let attempt = 0; attempt < 5; attempt++) {
+      await post(t.app, '/auth/v0/login', { payload: { ...credentials, password: 'Wrong-Pass1' } });
+    }
+    expect((await reset(token, 'BrandNew-Pass1')).statusCode).toBe(200);
+    expect((await post(t.app, '/platform/me', { token: session })).statusCode).toBe(401);
+    await login(t.app, { ...credentials, password: 'BrandNew-Pass1' });
+  });
+});

@@ -1,0 +1,137 @@
+import { createHash, randomBytes } from 'node:crypto';
+import type { LocaleCode } from '@caudal/contract';
+import type { Config } from '../../config';
+import type { Db } from '../../db/database';
+import { hashPassword } from '../../shared/auth/passwords';
+import { endUserSessions } from '../../shared/auth/session-store';
+import { addMinutes, type Clock } from '../../shared/clock';
+import { AppError } from '../../shared/http/app-error';
+import type { JobQueue } from '../../shared/jobs/jobs';
+import { queueMail } from '../../shared/mail/outbox';
+import { isWithinRateLimit } from '../../shared/rate-limit';
+import {
+  clearLoginFailures,
+  consumeResetToken,
+  findActiveUsersByEmail,
+  findUserForReset,
+  insertResetToken,
+  invalidateResetTokens,
+  toLockoutKey,
+  updatePasswordHash,
+} from './auth.repository';
+import { composeResetMail } from './reset-mail';
+
+export const RESET_TOKEN_MINUTES = 30;
+const RATE_WINDOW_MINUTES = 15;
+
+export interface PasswordResetDeps {
+  db: Db;
+  clock: Clock;
+  config: Config;
+  jobs: JobQueue;
+}
+
+export function hashResetToken(token: string): string {
+  return createHash('sha256').update(token).digest('hex');
+}
+
+/**
+ * The link goes to the page the portal named only if that page is on one of our origins. Otherwise an
+ * attacker could have us mail a victim a link whose token lands on the attacker's site.
+ */
+export function findResetPageUrl(requested: string, language: LocaleCode, config: Config): URL {
+  const ownOrigins = new Set([config.publicUrl, config.redirectBaseUrl].map((base) => new URL(base).origin));
+  try {
+    const url = new URL(requested);
+    if (ownOrigins.has(url.origin)) {
+      url.hash = '';
+      return url;
+    }
+  } catch {
+    // Not a URL: fall through to our own page.
+  }
+  return new URL(`${config.publicUrl}/${language}/sesion/resetPassword`);
+}
+
+export async function requestPasswordReset(
+  deps: PasswordResetDeps,
+  request: { email: string; url: string; language: LocaleCode; ip: string },
+): Promise<void> {
+  const { db, config } = deps;
+  const now = deps.clock();
+  const email = request.email.toLowerCase();
+  const isAllowed =
+    (await isWithinRateLimit(
+      db,
+      {
+        key: `forgot:email:${email}`,
+        limit: config.forgotPasswordMaxPerEmail,
+        windowMinutes: RATE_WINDOW_MINUTES,
+      },
+      now,
+    )) &&
+    (await isWithinRateLimit(
+      db,
+      {
+        key: `forgot:ip:${request.ip}`,
+        limit: config.forgotPasswordMaxPerIp,
+        windowMinutes: RATE_WINDOW_MINUTES,
+      },
+      now,
+    ));
+  if (!isAllowed) throw new AppError('RateLimited', 'Too many password reset requests');
+
+  const users = await findActiveUsersByEmail(db, email);
+  if (users.length === 0) return;
+  const page = findResetPageUrl(request.url, request.language, config);
+
+  const outboxIds = await db.transaction().execute(async (trx) => {
+    const ids: string[] = [];
+    for (const user of users) {
+      const token = randomBytes(32).toString('base64url');
+      await insertResetToken(trx, {
+        tokenHash: hashResetToken(token),
+        userId: user.id,
+        companyId: user.company_id,
+        now,
+        expiresAt: addMinutes(now, RESET_TOKEN_MINUTES),
+      });
+      const link = new URL(page);
+      link.searchParams.set('token', token);
+      const mail = composeResetMail(request.language, {
+        link: link.toString(),
+        name: user.name,
+        username: user.username,
+        companyName: user.companyName,
+        platformName: config.platformName,
+      });
+      ids.push(
+        await queueMail(trx, {
+          companyId: user.company_id,
+          to: user.email ?? email,
+          subject: mail.subject,
+          text: mail.text,
+        }),
+      );
+    }
+    return ids;
+  });
+  // After the commit, never inside it (with PGlite that would wait on the transaction's own lock).
+  for (const id of outboxIds) await deps.jobs.notifyMailQueued(id);
+}
+
+export async function resetPassword(deps: PasswordResetDeps, request: { token: string; password: string }) {
+  const now = deps.clock();
+  // Hash before the transaction: argon2 is slow and the transaction should hold its locks briefly.
+  const passwordHash = await hashPassword(request.password, deps.config.passwordHashing);
+  await deps.db.transaction().execute(async (trx) => {
+    const token = await consumeResetToken(trx, hashResetToken(request.token), now);
+    if (!token) throw new AppError('InvalidResetToken', 'The reset token is unknown, used or expired');
+    const user = await findUserForReset(trx, token.user_id, token.company_id);
+    if (!user || user.disabled_at) throw new AppError('InvalidResetToken', 'The user cannot reset');
+    await updatePasswordHash(trx, user.id, token.company_id, passwordHash);
+    await invalidateResetTokens(trx, user.id, now);
+    await endUserSessions(trx, user.id, now);
+    await clearLoginFailures(trx, toLockoutKey(user.companyName, user.username));
+  });
+}

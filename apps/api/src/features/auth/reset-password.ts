@@ -1,0 +1,11 @@
+import { platform } from '@caudal/contract';
+import type { FastifyInstance } from 'fastify';
+import { registerPublicCall } from '../../shared/http/register-call';
+import { resetPassword } from './password-reset';
+
+export function registerResetPassword(app: FastifyInstance) {
+  registerPublicCall(app, platform.resetPassword, async ({ input }) => {
+    await resetPassword(app.deps, input);
+    return { success: true as const };
+  });
+}

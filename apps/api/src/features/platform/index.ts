@@ -1,0 +1,12 @@
+import type { FastifyInstance } from 'fastify';
+import { registerHealth } from './health';
+import { registerListEntities } from './list-entities';
+import { registerMe } from './me';
+import { registerRuntimeConfig } from './runtime-config';
+
+export function registerPlatformCalls(app: FastifyInstance) {
+  registerMe(app);
+  registerListEntities(app);
+  registerHealth(app);
+  registerRuntimeConfig(app);
+}

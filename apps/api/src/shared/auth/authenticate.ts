@@ -1,0 +1,87 @@
+import { decodeProtectedHeader } from 'jose';
+import type { Config } from '../../config';
+import type { Db } from '../../db/database';
+import type { Clock } from '../clock';
+import { AppError } from '../http/app-error';
+import { type AccessTokenClaims, verifyAccessToken } from './access-token';
+import { type Actor, findPermissions, toModules } from './actor';
+import type { OidcVerifier } from './oidc';
+import { endSession, findSessionWithUser, touchSession } from './session-store';
+
+export interface AuthDeps {
+  db: Db;
+  clock: Clock;
+  config: Config;
+  tokenSecret: Uint8Array;
+  oidc: OidcVerifier | null;
+}
+
+/** Activity is recorded at most this often per session: the guard must not write on every request. */
+const TOUCH_INTERVAL_MS = 60_000;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export async function authenticate(deps: AuthDeps, authorization: string | undefined): Promise<Actor> {
+  const token = parseBearer(authorization);
+  if (!token) throw new AppError('Unauthorized', 'A Bearer token is required');
+  const now = deps.clock();
+  const claims = deps.oidc && isOidcToken(token) ? await deps.oidc.verify(token, now) : null;
+  return loadActor(deps, claims ?? (await verifyLocalToken(deps, token, now)), now);
+}
+
+function parseBearer(authorization: string | undefined): string | null {
+  const match = /^Bearer ([A-Za-z0-9._~+/=-]+)$/.exec(authorization ?? '');
+  return match?.[1] ?? null;
+}
+
+/** Our own tokens are HS256; an identity provider's id_token is signed with its asymmetric keys. */
+function isOidcToken(token: string): boolean {
+  try {
+    return decodeProtectedHeader(token).alg !== 'HS256';
+  } catch {
+    return false;
+  }
+}
+
+async function verifyLocalToken(deps: AuthDeps, token: string, now: Date): Promise<AccessTokenClaims> {
+  const check = await verifyAccessToken(token, deps.tokenSecret, now);
+  if (check.ok) return check.claims;
+  if (check.reason === 'expired') throw new AppError('SessionExpired', 'The token has expired');
+  throw new AppError('Unauthorized', 'The token is not valid');
+}
+
+/** The token only names a session: the server-side row decides whether it is still alive. */
+async function loadActor(deps: AuthDeps, claims: AccessTokenClaims, now: Date): Promise<Actor> {
+  if (!UUID.test(claims.sessionId)) throw new AppError('Unauthorized', 'Unknown session');
+  const session = await findSessionWithUser(deps.db, claims.sessionId);
+  const isSameTenant =
+    session?.userId === claims.userId &&
+    session.companyId === claims.companyId &&
+    session.userCompanyId === claims.companyId;
+  if (!session || !isSameTenant) throw new AppError('Unauthorized', 'Unknown session');
+  if (session.endedAt) throw new AppError('Unauthorized', 'The session has ended');
+  if (session.disabledAt) {
+    await endSession(deps.db, session.sessionId, now);
+    throw new AppError('Unauthorized', 'The user is disabled');
+  }
+  if (session.expiresAt.getTime() <= now.getTime()) {
+    throw new AppError('SessionExpired', 'The session has expired');
+  }
+  const idleMs = now.getTime() - session.lastSeenAt.getTime();
+  if (idleMs > deps.config.sessionIdleMinutes * 60_000) {
+    await endSession(deps.db, session.sessionId, now);
+    throw new AppError('SessionExpired', 'The session expired after inactivity');
+  }
+  if (idleMs >= TOUCH_INTERVAL_MS) await touchSession(deps.db, session.sessionId, now);
+
+  const modules = toModules(session.modules);
+  return {
+    userId: session.userId,
+    companyId: session.companyId,
+    kind: session.kind,
+    modules,
+    permissions: findPermissions(session.kind, modules),
+    sessionId: session.sessionId,
+    // Portal users' client assignments arrive with the portals issue; until then they see none.
+    clientIds: session.kind === 'portal' ? [] : null,
+  };
+}

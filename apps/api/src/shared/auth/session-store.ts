@@ -1,0 +1,67 @@
+import { randomUUID } from 'node:crypto';
+import type { Db } from '../../db/database';
+import { addSeconds } from '../clock';
+
+export async function createSession(
+  db: Db,
+  session: { userId: string; companyId: string; now: Date; lifetimeSeconds: number; id?: string },
+): Promise<string> {
+  const id = session.id ?? randomUUID();
+  await db
+    .insertInto('sessions')
+    .values({
+      id,
+      user_id: session.userId,
+      company_id: session.companyId,
+      created_at: session.now,
+      last_seen_at: session.now,
+      expires_at: addSeconds(session.now, session.lifetimeSeconds),
+    })
+    .onConflict((conflict) => conflict.column('id').doNothing())
+    .execute();
+  return id;
+}
+
+/** The session with what the guard needs about its user and company, in one query. */
+export function findSessionWithUser(db: Db, sessionId: string) {
+  return db
+    .selectFrom('sessions')
+    .innerJoin('users', 'users.id', 'sessions.user_id')
+    .innerJoin('companies', 'companies.id', 'users.company_id')
+    .select([
+      'sessions.id as sessionId',
+      'sessions.user_id as userId',
+      'sessions.company_id as companyId',
+      'sessions.last_seen_at as lastSeenAt',
+      'sessions.expires_at as expiresAt',
+      'sessions.ended_at as endedAt',
+      'users.company_id as userCompanyId',
+      'users.kind as kind',
+      'users.disabled_at as disabledAt',
+      'companies.modules as modules',
+    ])
+    .where('sessions.id', '=', sessionId)
+    .executeTakeFirst();
+}
+
+export async function touchSession(db: Db, sessionId: string, now: Date): Promise<void> {
+  await db.updateTable('sessions').set({ last_seen_at: now }).where('id', '=', sessionId).execute();
+}
+
+export async function endSession(db: Db, sessionId: string, now: Date): Promise<void> {
+  await db
+    .updateTable('sessions')
+    .set({ ended_at: now })
+    .where('id', '=', sessionId)
+    .where('ended_at', 'is', null)
+    .execute();
+}
+
+export async function endUserSessions(db: Db, userId: string, now: Date): Promise<void> {
+  await db
+    .updateTable('sessions')
+    .set({ ended_at: now })
+    .where('user_id', '=', userId)
+    .where('ended_at', 'is', null)
+    .execute();
+}

@@ -1,0 +1,60 @@
+import type { ApiError, ErrorCode } from '@caudal/contract';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { AppError } from './app-error';
+
+/** Every error leaves as `{ error: { code, message } }` with its status; stacks never do. */
+export function registerErrorHandler(app: FastifyInstance) {
+  app.setErrorHandler((error: FastifyError | Error, request, reply) => {
+    const appError = toAppError(error);
+    if (appError.status >= 500) request.log.error({ err: error }, 'unexpected error');
+    sendError(reply, appError);
+  });
+}
+
+export function sendError(reply: FastifyReply, error: AppError) {
+  const body: ApiError = {
+    error: { code: error.code, message: error.message, ...(error.issues ? { issues: error.issues } : {}) },
+  };
+  return reply.code(error.status).type('application/json; charset=utf-8').send(body);
+}
+
+/** Fastify's own errors (bad JSON, body too large, …) carry a 4xx status: give them our codes. */
+function toAppError(error: FastifyError | Error): AppError {
+  if (error instanceof AppError) return error;
+  const status = 'statusCode' in error ? error.statusCode : undefined;
+  const code: ErrorCode | null =
+    status === 413
+      ? 'PayloadTooLarge'
+      : status === 404
+        ? 'NotFound'
+        : status === 405
+          ? 'MethodNotAllowed'
+          : status !== undefined && status >= 400 && status < 500
+            ? 'ValidationError'
+            : null;
+  return code ? new AppError(code, error.message) : new AppError('UnexpectedError');
+}
+
+export function isApiPath(path: string): boolean {
+  return /^\/(auth\/v0|v0|platform|api)(\/|$)/.test(path) || path === '/health' || path === '/config.json';
+}
+
+/** A page of the portal: not an API path, and not a file (a missing asset must stay a 404). */
+function isPortalRoute(path: string): boolean {
+  const lastSegment = path.slice(path.lastIndexOf('/') + 1);
+  return !isApiPath(path) && !path.startsWith('/assets/') && !lastSegment.includes('.');
+}
+
+export function registerNotFoundHandler(
+  app: FastifyInstance,
+  serveIndex: ((reply: FastifyReply) => unknown) | null,
+) {
+  app.setNotFoundHandler((request: FastifyRequest, reply) => {
+    const path = request.url.split('?')[0] ?? '/';
+    if (app.callPaths.has(path)) return sendError(reply, new AppError('MethodNotAllowed'));
+    const isPageRequest = request.method === 'GET' || request.method === 'HEAD';
+    // History fallback: /es/wealth/clients on reload is the portal's route, not a file.
+    if (isPageRequest && serveIndex && isPortalRoute(path)) return serveIndex(reply);
+    return sendError(reply, new AppError('NotFound', 'No such route'));
+  });
+}

@@ -1,0 +1,150 @@
+import { defineCall } from '@caudal/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { createTenant, createTestApp, login, post, type TestApp } from '../../test/test-app';
+import { registerCall } from './register-call';
+
+const wealthOnly = defineCall({
+  path: '/platform/test/wealth-only',
+  access: { kind: 'session', module: 'wealth' },
+  request: z.object({}),
+  response: z.object({ companyId: z.string() }),
+  errors: [],
+});
+const staffOnly = defineCall({
+  path: '/platform/test/staff-only',
+  access: { kind: 'session', staffOnly: true },
+  request: z.object({}),
+  response: z.object({ ok: z.literal(true) }),
+  errors: [],
+});
+const broken = defineCall({
+  path: '/platform/test/broken',
+  access: { kind: 'session' },
+  request: z.object({}),
+  response: z.object({ ok: z.literal(true) }),
+  errors: [],
+});
+const crashing = defineCall({
+  path: '/platform/test/crash',
+  access: { kind: 'session' },
+  request: z.object({}),
+  response: z.object({ ok: z.literal(true) }),
+  errors: [],
+});
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp({
+    registerExtra: (app) => {
+      registerCall(app, wealthOnly, ({ actor }) => ({ companyId: actor.companyId }));
+      registerCall(app, staffOnly, () => ({ ok: true as const }));
+      // A handler that breaks its contract: our bug, so a 500.
+      registerCall(app, broken, () => ({ ok: 'yes' }) as unknown as { ok: true });
+      registerCall(app, crashing, () => {
+        throw new Error('secret internal detail');
+      });
+    },
+  });
+});
+afterAll(() => t.close());
+
+describe('the single call guard', () => {
+  it('answers 403 ModuleDisabled for a module the company lacks', async () => {
+    const tenant = await createTenant(t.db, { modules: ['applications', 'links'] });
+    const token = await login(t.app, tenant.credentials);
+    const response = await post(t.app, wealthOnly.path, { token });
+    expect(response.statusCode).toBe(403);
+    expect(response.json().error.code).toBe('ModuleDisabled');
+  });
+
+  it('lets a company with the module through, scoped to its own company', async () => {
+    const tenant = await createTenant(t.db, { modules: ['wealth'] });
+    const token = await login(t.app, tenant.credentials);
+    const response = await post(t.app, wealthOnly.path, { token });
+    expect(response.json()).toEqual({ companyId: tenant.company.id });
+  });
+
+  it('answers 403 Forbidden to a portal user on a staff-only call', async () => {
+    const tenant = await createTenant(t.db, { kind: 'portal' });
+    const token = await login(t.app, tenant.credentials);
+    const response = await post(t.app, staffOnly.path, { token });
+    expect(response.statusCode).toBe(403);
+    expect(response.json().error.code).toBe('Forbidden');
+    expect((await post(t.app, wealthOnly.path, { token })).statusCode).toBe(200);
+  });
+
+  it('authenticates before it validates', async () => {
+    const response = await post(t.app, '/auth/v0/logout', { payload: { unexpected: 1 } });
+    expect(response.statusCode).toBe(401);
+  });
+
+  it('turns a response that breaks the contract into a 500 without details', async () => {
+    const tenant = await createTenant(t.db);
+    const token = await login(t.app, tenant.credentials);
+    const response = await post(t.app, broken.path, { token });
+    expect(response.statusCode).toBe(500);
+    expect(response.json()).toEqual({ error: { code: 'UnexpectedError', message: 'UnexpectedError' } });
+  });
+
+  it('never sends a stack or an internal message', async () => {
+    const tenant = await createTenant(t.db);
+    const token = await login(t.app, tenant.credentials);
+    const response = await post(t.app, crashing.path, { token });
+    expect(response.statusCode).toBe(500);
+    expect(response.body).not.toContain('secret internal detail');
+    expect(response.body).not.toMatch(/at .*\.ts/);
+  });
+});
+
+describe('HTTP errors', () => {
+  it('answers invalid JSON with 400 ValidationError', async () => {
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/auth/v0/login',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"company":',
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().error.code).toBe('ValidationError');
+  });
+
+  it('accepts an empty JSON body as an empty request', async () => {
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/platform/me',
+      headers: { 'content-type': 'application/json' },
+      payload: '',
+    });
+    expect(response.statusCode).toBe(401);
+  });
+
+  it('answers an unknown API path with 404 JSON', async () => {
+    const response = await post(t.app, '/platform/nothing-here');
+    expect(response.statusCode).toBe(404);
+    expect(response.json()).toEqual({ error: { code: 'NotFound', message: 'No such route' } });
+    const get = await t.app.inject({ method: 'GET', url: '/v0/unknown' });
+    expect(get.statusCode).toBe(404);
+  });
+
+  it('answers a known path with the wrong method with 405', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/platform/me' });
+    expect(response.statusCode).toBe(405);
+    expect(response.json().error.code).toBe('MethodNotAllowed');
+  });
+
+  it('answers a body over the limit with 413 PayloadTooLarge', async () => {
+    const response = await post(t.app, '/auth/v0/login', { payload: { company: 'x'.repeat(1_100_000) } });
+    expect(response.statusCode).toBe(413);
+    expect(response.json().error.code).toBe('PayloadTooLarge');
+  });
+
+  it('sends the security headers and no-store on API answers', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/health' });
+    expect(response.headers['x-content-type-options']).toBe('nosniff');
+    expect(response.headers['x-frame-options']).toBe('DENY');
+    expect(response.headers['referrer-policy']).toBeDefined();
+    expect(response.headers['content-security-policy']).toContain("default-src 'self'");
+    expect(response.headers['cache-control']).toBe('no-store');
+  });
+});

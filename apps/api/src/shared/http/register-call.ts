@@ -1,0 +1,113 @@
+import type { CallContract, ParsedRequestOf, ResponseOf } from '@caudal/contract';
+import { PERMISSION_BY_MODULE } from '@caudal/contract';
+import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Config } from '../../config';
+import type { Db } from '../../db/database';
+import type { Actor } from '../auth/actor';
+import { authenticate } from '../auth/authenticate';
+import type { Clock } from '../clock';
+import type { JobQueue } from '../jobs/jobs';
+import type { AppDeps } from './app-deps';
+import { AppError } from './app-error';
+import { toFieldIssues } from './validation-issues';
+
+export interface CallContext<C extends CallContract, A extends Actor | null> {
+  input: ParsedRequestOf<C>;
+  actor: A;
+  db: Db;
+  config: Config;
+  clock: Clock;
+  jobs: JobQueue;
+  log: FastifyBaseLogger;
+  request: FastifyRequest;
+  reply: FastifyReply;
+}
+
+type Handler<C extends CallContract, A extends Actor | null> = (
+  context: CallContext<C, A>,
+) => Promise<ResponseOf<C>> | ResponseOf<C>;
+
+/** Registers a signed-in call. Authentication, module and staff checks happen in `guard`, nowhere else. */
+export function registerCall<C extends CallContract>(
+  app: FastifyInstance,
+  contract: C,
+  handler: Handler<C, Actor>,
+) {
+  if (contract.access.kind !== 'session')
+    throw new Error(`${contract.path} is public: use registerPublicCall`);
+  mountCall(app, contract, handler as Handler<C, Actor | null>);
+}
+
+export function registerPublicCall<C extends CallContract>(
+  app: FastifyInstance,
+  contract: C,
+  handler: Handler<C, null>,
+) {
+  if (contract.access.kind !== 'public')
+    throw new Error(`${contract.path} needs a session: use registerCall`);
+  mountCall(app, contract, handler as Handler<C, Actor | null>);
+}
+
+function mountCall<C extends CallContract>(
+  app: FastifyInstance,
+  contract: C,
+  handler: Handler<C, Actor | null>,
+) {
+  app.callPaths.add(contract.path);
+  app.route({
+    method: contract.method,
+    url: contract.path,
+    handler: async (request, reply) => {
+      const deps = app.deps;
+      const actor = await guard(deps, contract, request);
+      const input = parseInput(contract, request);
+      const result = await handler({
+        input,
+        actor,
+        db: deps.db,
+        config: deps.config,
+        clock: deps.clock,
+        jobs: deps.jobs,
+        log: request.log,
+        request,
+        reply,
+      });
+      const checked = contract.response.safeParse(result);
+      if (!checked.success) {
+        request.log.error(
+          { path: contract.path, issues: checked.error.issues },
+          'response breaks its contract',
+        );
+        throw new AppError('UnexpectedError');
+      }
+      return checked.data;
+    },
+  });
+}
+
+/** THE access check: every call passes through here, as its contract's `access` says. */
+async function guard(deps: AppDeps, contract: CallContract, request: FastifyRequest): Promise<Actor | null> {
+  const access = contract.access;
+  if (access.kind === 'public') return null;
+  const actor = await authenticate(deps, request.headers.authorization);
+  if (access.staffOnly && actor.kind !== 'staff') throw new AppError('Forbidden', 'Staff only');
+  if (access.module) {
+    if (!actor.modules.includes(access.module)) {
+      throw new AppError('ModuleDisabled', `The company does not have the ${access.module} module`);
+    }
+    if (!actor.permissions.includes(PERMISSION_BY_MODULE[access.module])) {
+      throw new AppError('Forbidden', `No ${access.module} permission`);
+    }
+  }
+  return actor;
+}
+
+function parseInput<C extends CallContract>(contract: C, request: FastifyRequest): ParsedRequestOf<C> {
+  // A POST without a body is an empty object: the portal sends none for calls that take nothing.
+  const body = contract.method === 'GET' ? undefined : (request.body ?? {});
+  const parsed = contract.request.safeParse(body);
+  if (!parsed.success) {
+    throw new AppError('ValidationError', 'The request is not valid', toFieldIssues(parsed.error));
+  }
+  return parsed.data as ParsedRequestOf<C>;
+}

@@ -1,0 +1,34 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import { registerNotFoundHandler } from './error-handler';
+
+const NO_CACHE = 'no-cache';
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+
+/** Serves the built portal when it exists, with the history fallback to index.html. */
+export async function registerWeb(
+  app: FastifyInstance,
+  options: { webRoot: string | null; rootRedirect: { to: string; status: number } | null },
+) {
+  if (options.rootRedirect) {
+    const { to, status } = options.rootRedirect;
+    app.get('/', (_request, reply) => reply.redirect(to, status));
+  }
+  const webRoot = options.webRoot;
+  if (!webRoot || !existsSync(join(webRoot, 'index.html'))) {
+    registerNotFoundHandler(app, null);
+    return;
+  }
+  await app.register(fastifyStatic, {
+    root: webRoot,
+    cacheControl: false,
+    // Hashed file names under /assets never change; index.html must always be revalidated.
+    setHeaders: (reply, path) => {
+      reply.header('Cache-Control', path.includes('/assets/') ? IMMUTABLE : NO_CACHE);
+    },
+  });
+  const serveIndex = (reply: FastifyReply) => reply.header('Cache-Control', NO_CACHE).sendFile('index.html');
+  registerNotFoundHandler(app, serveIndex);
+}

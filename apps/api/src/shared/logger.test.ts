@@ -1,0 +1,45 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createLogCapture, createTenant, createTestApp, post, type TestApp } from '../test/test-app';
+
+let t: TestApp;
+const capture = createLogCapture();
+beforeAll(async () => {
+  t = await createTestApp({ logger: capture.logger });
+});
+afterAll(() => t.close());
+
+describe('the logs', () => {
+  it('never hold passwords, access tokens or reset tokens', async () => {
+    const tenant = await createTenant(t.db);
+    const loginResponse = await post(t.app, '/auth/v0/login', { payload: tenant.credentials });
+    const accessToken: string = loginResponse.json().access_token;
+    await post(t.app, '/platform/me', { token: accessToken });
+    await post(t.app, '/auth/v0/login', { payload: { ...tenant.credentials, password: 'Wrong-Secret-77' } });
+    await post(t.app, '/v0/platform/forgot-password', {
+      payload: { email: tenant.user.email, url: 'http://portal.caudal.test/es/x', language: 'es' },
+    });
+    await post(t.app, '/v0/platform/reset-password', {
+      payload: { token: 'Guessed-Token-99', password: 'New-Pass-123' },
+    });
+    await t.app.inject({ method: 'GET', url: '/es/sesion/resetPassword?token=Query-Token-55' });
+    capture.logger.info(
+      { body: { password: 'Nested-Pass-1', token: 'Nested-Token-1' } },
+      'object with secrets',
+    );
+
+    const logs = capture.text();
+    expect(logs).toContain('request completed');
+    for (const secret of [
+      tenant.password,
+      accessToken,
+      'Wrong-Secret-77',
+      'Guessed-Token-99',
+      'New-Pass-123',
+      'Query-Token-55',
+      'Nested-Pass-1',
+      'Nested-Token-1',
+    ]) {
+      expect(logs).not.toContain(secret);
+    }
+  });
+});

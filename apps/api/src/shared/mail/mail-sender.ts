@@ -1,0 +1,85 @@
+import { sql } from 'kysely';
+import type { Db } from '../../db/database';
+import { addMinutes, type Clock } from '../clock';
+import type { Logger } from '../logger';
+import type { MailTransport } from './mail-transport';
+
+export const MAX_MAIL_ATTEMPTS = 5;
+/** A sender owns a claimed row this long; if it dies mid-send, another may retry after. */
+const CLAIM_MINUTES = 2;
+
+export interface MailSenderDeps {
+  db: Db;
+  clock: Clock;
+  log: Logger;
+  transport: MailTransport;
+  mailFrom: string;
+}
+
+export type DeliveryResult = 'sent' | 'retry' | 'failed' | 'skipped';
+
+/** Sends one outbox row. Throws after a failed attempt that may be retried, so the job queue retries. */
+export async function deliverMail(deps: MailSenderDeps, outboxId: string): Promise<DeliveryResult> {
+  const result = await attemptDelivery(deps, outboxId);
+  if (result === 'retry') throw new Error(`Mail ${outboxId} could not be sent; it will be retried`);
+  return result;
+}
+
+/** Sends every pending row (the sweep for mails whose job was lost). */
+export async function deliverPendingMail(deps: MailSenderDeps, limit = 50): Promise<DeliveryResult[]> {
+  const pending = await deps.db
+    .selectFrom('mail_outbox')
+    .select('id')
+    .where('status', '=', 'pending')
+    .orderBy('created_at')
+    .limit(limit)
+    .execute();
+  const results: DeliveryResult[] = [];
+  for (const row of pending) results.push(await attemptDelivery(deps, row.id));
+  return results;
+}
+
+async function attemptDelivery(deps: MailSenderDeps, outboxId: string): Promise<DeliveryResult> {
+  const now = deps.clock();
+  const mail = await claimMail(deps.db, outboxId, now);
+  if (!mail) return 'skipped';
+  try {
+    await deps.transport.send({
+      from: deps.mailFrom,
+      to: mail.to_address,
+      subject: mail.subject,
+      text: mail.body_text,
+    });
+  } catch (error) {
+    const isFinal = mail.attempts >= MAX_MAIL_ATTEMPTS;
+    const message = error instanceof Error ? error.message : String(error);
+    await deps.db
+      .updateTable('mail_outbox')
+      .set({
+        status: isFinal ? 'failed' : 'pending',
+        last_error: message.slice(0, 1000),
+        claimed_until: null,
+      })
+      .where('id', '=', outboxId)
+      .execute();
+    deps.log.warn({ outboxId, attempts: mail.attempts, isFinal }, 'mail delivery failed');
+    return isFinal ? 'failed' : 'retry';
+  }
+  await deps.db
+    .updateTable('mail_outbox')
+    .set({ status: 'sent', sent_at: deps.clock(), claimed_until: null, last_error: null })
+    .where('id', '=', outboxId)
+    .execute();
+  return 'sent';
+}
+
+function claimMail(db: Db, outboxId: string, now: Date) {
+  return db
+    .updateTable('mail_outbox')
+    .set({ claimed_until: addMinutes(now, CLAIM_MINUTES), attempts: sql`attempts + 1` })
+    .where('id', '=', outboxId)
+    .where('status', '=', 'pending')
+    .where((eb) => eb.or([eb('claimed_until', 'is', null), eb('claimed_until', '<', now)]))
+    .returningAll()
+    .executeTakeFirst();
+}

@@ -1,0 +1,27 @@
+import { notifications } from '@mantine/notifications';
+import { useState } from 'react';
+import { RouterProvider } from 'react-router';
+import { onSessionEnd } from '../shared/auth/session-end';
+import { currentLocale, i18n } from '../shared/i18n/i18n';
+import { localePath, stripLocale } from '../shared/i18n/locale';
+import { PATHS } from '../shared/routing/paths';
+import { queryClient } from './query-client';
+import { createRouter } from './router';
+
+/** The session-end policy lives here because only the app owns both the router and the query cache. */
+function createAppRouter() {
+  const router = createRouter();
+  onSessionEnd(() => {
+    queryClient.clear();
+    const here = stripLocale(router.state.location.pathname);
+    if (here.startsWith('/sesion/') || here.startsWith('/auth/')) return;
+    notifications.show({ id: 'session-ended', color: 'orange', message: i18n.t('auth.sessionExpired') });
+    void router.navigate(localePath(currentLocale(), PATHS.login), { replace: true });
+  });
+  return router;
+}
+
+export function App() {
+  const [router] = useState(createAppRouter);
+  return <RouterProvider router={router} />;
+}

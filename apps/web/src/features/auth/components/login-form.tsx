@@ -1,0 +1,95 @@
+import { auth } from '@caudal/contract';
+import { Alert, Anchor, Button, Group, PasswordInput, Stack, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { IconAlertCircle } from '@tabler/icons-react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { ApiError, errorMessageKey } from '../../../shared/api/api-error';
+import { setToken } from '../../../shared/auth/token-store';
+import { issuesToFormErrors, schemaValidator } from '../../../shared/forms/issues-to-errors';
+import { translateDynamic } from '../../../shared/i18n/i18n';
+import { useLocalePath } from '../../../shared/i18n/use-locale';
+import { PATHS, safeRedirectPath } from '../../../shared/routing/paths';
+import { useLoginMutation } from '../api/auth-mutations';
+import { FormHeader } from './form-header';
+
+/** Username, company and password (local strategy). */
+export function LoginForm() {
+  const { t } = useTranslation();
+  const to = useLocalePath();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const [params] = useSearchParams();
+  const login = useLoginMutation();
+  const form = useForm({
+    mode: 'uncontrolled',
+    initialValues: { username: '', company: '', password: '' },
+    validate: schemaValidator(auth.ZLoginRequest, translateDynamic),
+  });
+
+  const submit = form.onSubmit((values) => {
+    login.mutate(values, {
+      onSuccess: (answer) => {
+        // A new identity: nothing cached for a previous user may leak into this session.
+        queryClient.clear();
+        setToken(answer.access_token, 'local');
+        navigate(to(safeRedirectPath(params.get('redirect')) ?? PATHS.home), { replace: true });
+      },
+      onError: (error) => {
+        if (error instanceof ApiError && error.issues.length > 0) {
+          form.setErrors(issuesToFormErrors(error.issues, translateDynamic));
+        }
+      },
+    });
+  });
+
+  const failure = login.error && !(login.error instanceof ApiError && login.error.issues.length > 0);
+
+  return (
+    <>
+      <FormHeader title={t('auth.login.title')} subtitle={t('auth.login.subtitle')} />
+      <form onSubmit={submit} noValidate>
+        <Stack gap="md">
+          {failure ? (
+            <Alert role="alert" color="red" variant="light" icon={<IconAlertCircle size={18} aria-hidden />}>
+              {translateDynamic(errorMessageKey(login.error))}
+            </Alert>
+          ) : null}
+          <TextInput
+            label={t('auth.login.username')}
+            autoComplete="username"
+            required
+            size="md"
+            key={form.key('username')}
+            {...form.getInputProps('username')}
+          />
+          <TextInput
+            label={t('auth.login.company')}
+            autoComplete="organization"
+            required
+            size="md"
+            key={form.key('company')}
+            {...form.getInputProps('company')}
+          />
+          <PasswordInput
+            label={t('auth.login.password')}
+            autoComplete="current-password"
+            required
+            size="md"
+            key={form.key('password')}
+            {...form.getInputProps('password')}
+          />
+          <Group justify="flex-end">
+            <Anchor component={Link} to={to(PATHS.forgotPassword)} size="sm">
+              {t('auth.login.forgotPassword')}
+            </Anchor>
+          </Group>
+          <Button type="submit" size="md" fullWidth loading={login.isPending}>
+            {t('auth.login.submit')}
+          </Button>
+        </Stack>
+      </form>
+    </>
+  );
+}

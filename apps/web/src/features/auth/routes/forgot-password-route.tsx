@@ -1,0 +1,5 @@
+import { ForgotPasswordForm } from '../components/forgot-password-form';
+
+export function ForgotPasswordRoute() {
+  return <ForgotPasswordForm />;
+}

@@ -1,0 +1,29 @@
+import { Alert, Anchor, Stack, Text } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { Link, useSearchParams } from 'react-router';
+import { useLocalePath } from '../../../shared/i18n/use-locale';
+import { PATHS } from '../../../shared/routing/paths';
+import { FormHeader } from '../components/form-header';
+import { ResetPasswordForm } from '../components/reset-password-form';
+
+/** `/sesion/resetPassword?token=`: the page the reset email links to. */
+export function ResetPasswordRoute() {
+  const { t } = useTranslation();
+  const to = useLocalePath();
+  const [params] = useSearchParams();
+  const token = params.get('token');
+  if (token) return <ResetPasswordForm token={token} />;
+  return (
+    <>
+      <FormHeader title={t('auth.reset.title')} />
+      <Alert role="alert" color="orange" variant="light">
+        <Stack gap={6}>
+          <Text size="sm">{t('auth.reset.missingToken')}</Text>
+          <Anchor component={Link} to={to(PATHS.forgotPassword)} size="sm" fw={600}>
+            {t('auth.reset.requestNew')}
+          </Anchor>
+        </Stack>
+      </Alert>
+    </>
+  );
+}

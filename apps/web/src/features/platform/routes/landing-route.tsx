@@ -1,0 +1,22 @@
+import { findLandingRoute } from '@caudal/contract';
+import { useTranslation } from 'react-i18next';
+import { Navigate } from 'react-router';
+import { StatusPage } from '../../../shared/components/status-page';
+import { useLocalePath } from '../../../shared/i18n/use-locale';
+import { useSession } from '../../../shared/session/session-context';
+
+/** `/:lang/`: the first section the user may see, by the spec's permission priority. */
+export function LandingRoute() {
+  const { t } = useTranslation();
+  const to = useLocalePath();
+  const { identity } = useSession();
+  const landing = findLandingRoute(identity.permissions);
+  if (landing) return <Navigate to={to(landing)} replace />;
+  return (
+    <StatusPage
+      kind="not-found"
+      title={t('shell.status.noModulesTitle')}
+      message={t('shell.status.noModules')}
+    />
+  );
+}

@@ -1,0 +1,91 @@
+import { type Client, type Investment, wealth } from '@caudal/contract';
+import { keepPreviousData, type QueryClient, useQuery, useQueryClient } from '@tanstack/react-query';
+import { callApi, callApiPage, type Page } from '../../../shared/api/call-api';
+import type { ClientListState } from '../lib/list-params';
+import { wealthKeys } from './wealth-keys';
+
+/** One server page of clients; the previous page stays on screen while the next loads (no flash). */
+export function useClientListQuery(state: ClientListState) {
+  return useQuery({
+    queryKey: wealthKeys.clientList(state),
+    queryFn: ({ signal }) =>
+      callApiPage(
+        wealth.clientList,
+        {
+          ...(state.search ? { search: state.search } : {}),
+          sort: state.sort,
+          order: state.order,
+          page: state.page,
+          page_size: state.pageSize,
+        },
+        { signal },
+      ),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** A client opened from the list is already known: show it at once while its detail refreshes. */
+function clientFromLists(queryClient: QueryClient, clientId: string): Client | undefined {
+  const pages = queryClient.getQueriesData<Page<Client>>({ queryKey: wealthKeys.clientLists() });
+  for (const [, page] of pages) {
+    const found = page?.items.find((client) => client.id === clientId);
+    if (found) return found;
+  }
+  return undefined;
+}
+
+export function useClientQuery(clientId: string) {
+  const queryClient = useQueryClient();
+  return useQuery<Client>({
+    queryKey: wealthKeys.clientDetail(clientId),
+    queryFn: ({ signal }) => callApi(wealth.clientGet, { client_id: clientId }, { signal }),
+    placeholderData: () => clientFromLists(queryClient, clientId),
+  });
+}
+
+export function useAccountsQuery(clientId: string) {
+  return useQuery({
+    queryKey: wealthKeys.products(clientId, 'accounts'),
+    queryFn: ({ signal }) => callApi(wealth.clientAccountList, { client_id: clientId }, { signal }),
+  });
+}
+
+export function usePortfoliosQuery(clientId: string) {
+  return useQuery({
+    queryKey: wealthKeys.products(clientId, 'portfolios'),
+    queryFn: ({ signal }) => callApi(wealth.clientPortfolioList, { client_id: clientId }, { signal }),
+  });
+}
+
+export function useLiabilitiesQuery(clientId: string) {
+  return useQuery({
+    queryKey: wealthKeys.products(clientId, 'liabilities'),
+    queryFn: ({ signal }) => callApi(wealth.clientLiabilityList, { client_id: clientId }, { signal }),
+  });
+}
+
+export function useInvestmentsQuery(clientId: string, portfolioId: string) {
+  return useQuery({
+    queryKey: wealthKeys.investments(clientId, portfolioId),
+    queryFn: ({ signal }) =>
+      callApi(wealth.portfolioInvestmentList, { client_id: clientId, portfolio_id: portfolioId }, { signal }),
+  });
+}
+
+export function useInvestmentQuery(clientId: string, portfolioId: string, investmentId: string) {
+  const queryClient = useQueryClient();
+  return useQuery<Investment>({
+    queryKey: wealthKeys.investment(clientId, portfolioId, investmentId),
+    queryFn: ({ signal }) =>
+      callApi(
+        wealth.investmentGet,
+        { client_id: clientId, portfolio_id: portfolioId, investment_id: investmentId },
+        { signal },
+      ),
+    // Coming from the portfolio's table, the row is already loaded.
+    placeholderData: () =>
+      queryClient
+        .getQueryData<Investment[]>(wealthKeys.investments(clientId, portfolioId))
+        ?.find((investment) => investment.id === investmentId),
+  });
+}

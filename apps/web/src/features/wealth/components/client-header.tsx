@@ -1,0 +1,62 @@
+import type { Client } from '@caudal/contract';
+import { Button, Code } from '@mantine/core';
+import { IconPencil, IconTrash } from '@tabler/icons-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { useFormatters } from '../../../shared/format/use-formatters';
+import { useLocalePath } from '../../../shared/i18n/use-locale';
+import { CLIENTS_PATH } from '../lib/wealth-paths';
+import { ClientFormModal } from './client-form-modal';
+import { DeleteClientModal } from './delete-client-modal';
+import { DetailHeader } from './detail-header';
+import { EntityBadges } from './entity-badges';
+
+/** The client's name, alias and entities, with edit and delete (which returns to the list). */
+export function ClientHeader({ client }: { client: Client }) {
+  const { t } = useTranslation();
+  const format = useFormatters();
+  const to = useLocalePath();
+  const navigate = useNavigate();
+  const [dialog, setDialog] = useState<'edit' | 'delete' | null>(null);
+
+  return (
+    <>
+      <DetailHeader
+        kind={t('wealth.client.kind')}
+        title={client.name}
+        actions={
+          <>
+            <Button
+              variant="default"
+              leftSection={<IconPencil size={16} aria-hidden />}
+              onClick={() => setDialog('edit')}
+            >
+              {t('wealth.client.edit')}
+            </Button>
+            <Button
+              variant="outline"
+              color="red"
+              leftSection={<IconTrash size={16} aria-hidden />}
+              onClick={() => setDialog('delete')}
+            >
+              {t('wealth.client.delete')}
+            </Button>
+          </>
+        }
+        fields={[
+          { label: t('wealth.client.alias'), value: <Code fz="sm">{client.alias}</Code> },
+          { label: t('wealth.client.entities'), value: <EntityBadges ids={client.entities} max={8} /> },
+          { label: t('wealth.client.products'), value: format.integer(client.products_count) },
+          { label: t('wealth.client.createdAt'), value: format.date(client.created_at) },
+        ]}
+      />
+      <ClientFormModal opened={dialog === 'edit'} client={client} onClose={() => setDialog(null)} />
+      <DeleteClientModal
+        client={dialog === 'delete' ? client : null}
+        onClose={() => setDialog(null)}
+        onDeleted={() => navigate(to(CLIENTS_PATH), { replace: true })}
+      />
+    </>
+  );
+}

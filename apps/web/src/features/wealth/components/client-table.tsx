@@ -1,0 +1,162 @@
+import type { Client } from '@caudal/contract';
+import { ActionIcon, Group, Table, Text, Tooltip, VisuallyHidden } from '@mantine/core';
+import { IconPencil, IconTrash } from '@tabler/icons-react';
+import type { KeyboardEvent, MouseEvent, ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router';
+import { useFormatters } from '../../../shared/format/use-formatters';
+import { useLocalePath } from '../../../shared/i18n/use-locale';
+import { type ClientListState, type ClientSort, nextSort } from '../lib/list-params';
+import { clientPath } from '../lib/wealth-paths';
+import { EntityBadges } from './entity-badges';
+import { SortableHeader } from './sortable-header';
+import { TableSkeletonRows } from './table-skeleton';
+import classes from './wealth.module.css';
+
+interface ClientTableProps {
+  clients: readonly Client[] | undefined;
+  state: ClientListState;
+  refreshing: boolean;
+  onSort: (sort: Pick<ClientListState, 'sort' | 'order'>) => void;
+  onEdit: (client: Client) => void;
+  onDelete: (client: Client) => void;
+  /** Shown instead of rows when there are none (empty list, no search results). */
+  empty?: ReactNode;
+}
+
+const COLUMNS = 6;
+
+export function ClientTable({
+  clients,
+  state,
+  refreshing,
+  onSort,
+  onEdit,
+  onDelete,
+  empty,
+}: ClientTableProps) {
+  const { t } = useTranslation();
+  const sortedBy = (column: ClientSort) => (state.sort === column ? state.order : null);
+  const header = (column: ClientSort, label: string, w?: number) => (
+    <SortableHeader w={w} sorted={sortedBy(column)} onSort={() => onSort(nextSort(state, column))}>
+      {label}
+    </SortableHeader>
+  );
+
+  return (
+    <Table.ScrollContainer minWidth={860}>
+      <Table
+        verticalSpacing="sm"
+        highlightOnHover
+        aria-label={t('wealth.clients.tableLabel')}
+        aria-busy={refreshing || clients === undefined}
+        className={refreshing ? classes.refreshing : undefined}
+      >
+        <Table.Thead className={classes.tableHead}>
+          <Table.Tr>
+            {header('name', t('wealth.clients.columns.name'))}
+            {header('alias', t('wealth.clients.columns.alias'), 180)}
+            <Table.Th>{t('wealth.clients.columns.entities')}</Table.Th>
+            <Table.Th className={classes.numeric} w={110}>
+              {t('wealth.clients.columns.products')}
+            </Table.Th>
+            {header('created_at', t('wealth.clients.columns.createdAt'), 150)}
+            <Table.Th w={96}>
+              <VisuallyHidden>{t('wealth.clients.columns.actions')}</VisuallyHidden>
+            </Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {clients === undefined ? (
+            <TableSkeletonRows columns={COLUMNS} />
+          ) : clients.length === 0 && empty ? (
+            <Table.Tr>
+              <Table.Td colSpan={COLUMNS} p={0}>
+                {empty}
+              </Table.Td>
+            </Table.Tr>
+          ) : (
+            clients.map((client) => (
+              <ClientRow key={client.id} client={client} onEdit={onEdit} onDelete={onDelete} />
+            ))
+          )}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}
+
+interface ClientRowProps {
+  client: Client;
+  onEdit: (client: Client) => void;
+  onDelete: (client: Client) => void;
+}
+
+/**
+ * The whole row opens the client for mouse users; keyboard and screen-reader users get the same through
+ * the name, a real link (Enter opens it, and it can be opened in a new tab).
+ */
+function ClientRow({ client, onEdit, onDelete }: ClientRowProps) {
+  const { t } = useTranslation();
+  const to = useLocalePath();
+  const navigate = useNavigate();
+  const format = useFormatters();
+  const href = to(clientPath(client.id));
+
+  const open = (event: MouseEvent<HTMLTableRowElement>) => {
+    // Clicks on the link or the action buttons do their own thing; text selection is not a click.
+    if ((event.target as HTMLElement).closest('a, button') || window.getSelection()?.toString()) return;
+    navigate(href);
+  };
+  const onKeyDown = (event: KeyboardEvent<HTMLTableRowElement>) => {
+    if (event.key === 'Enter' && event.target === event.currentTarget) navigate(href);
+  };
+  const stop = (action: (client: Client) => void) => (event: MouseEvent) => {
+    event.stopPropagation();
+    action(client);
+  };
+
+  return (
+    <Table.Tr className={classes.clickableRow} onClick={open} onKeyDown={onKeyDown}>
+      <Table.Td>
+        <Link to={href} className={classes.rowLink}>
+          {client.name}
+        </Link>
+      </Table.Td>
+      <Table.Td>
+        <Text size="sm" className={classes.mono} c="gray.8">
+          {client.alias}
+        </Text>
+      </Table.Td>
+      <Table.Td>
+        <EntityBadges ids={client.entities} />
+      </Table.Td>
+      <Table.Td className={classes.numeric}>{format.integer(client.products_count)}</Table.Td>
+      <Table.Td className={classes.nowrap}>{format.date(client.created_at)}</Table.Td>
+      <Table.Td>
+        <Group gap={4} justify="flex-end" wrap="nowrap">
+          <Tooltip label={t('wealth.clients.editShort')} withArrow openDelay={300}>
+            <ActionIcon
+              variant="subtle"
+              color="gray"
+              aria-label={t('wealth.clients.edit', { name: client.name })}
+              onClick={stop(onEdit)}
+            >
+              <IconPencil size={18} stroke={1.6} aria-hidden />
+            </ActionIcon>
+          </Tooltip>
+          <Tooltip label={t('wealth.clients.deleteShort')} withArrow openDelay={300}>
+            <ActionIcon
+              variant="subtle"
+              color="red"
+              aria-label={t('wealth.clients.delete', { name: client.name })}
+              onClick={stop(onDelete)}
+            >
+              <IconTrash size={18} stroke={1.6} aria-hidden />
+            </ActionIcon>
+          </Tooltip>
+        </Group>
+      </Table.Td>
+    </Table.Tr>
+  );
+}

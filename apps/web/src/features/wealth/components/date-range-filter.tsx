@@ -1,0 +1,66 @@
+import '@mantine/dates/styles.css';
+import 'dayjs/locale/es';
+import 'dayjs/locale/en-gb';
+import { Button, Group } from '@mantine/core';
+import { DatePickerInput, DatesProvider } from '@mantine/dates';
+import { IconCalendar, IconX } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { useLocale } from '../../../shared/i18n/use-locale';
+import type { DateRangeState } from '../lib/date-range-params';
+
+interface DateRangeFilterProps {
+  value: DateRangeState;
+  onChange: (range: DateRangeState) => void;
+  /** Catalogue key of the range's error (date from after date to), shown on "from". */
+  error: string | null;
+}
+
+const DAYJS_LOCALE = { es: 'es', en: 'en-gb' } as const;
+
+/** Optional from/to days; values are yyyy-mm-dd strings, exactly what the contract takes. */
+export function DateRangeFilter({ value, onChange, error }: DateRangeFilterProps) {
+  const { t } = useTranslation();
+  const locale = useLocale();
+  const common = {
+    clearable: true,
+    valueFormat: 'D MMM YYYY',
+    placeholder: t('wealth.transactions.datePlaceholder'),
+    leftSection: <IconCalendar size={16} aria-hidden />,
+    w: 190,
+    size: 'sm' as const,
+    popoverProps: { withinPortal: true },
+    clearButtonProps: { 'aria-label': t('wealth.transactions.clearDates') },
+  };
+  return (
+    <DatesProvider settings={{ locale: DAYJS_LOCALE[locale], firstDayOfWeek: 1 }}>
+      <Group gap="sm" align="flex-start" wrap="wrap">
+        <DatePickerInput
+          {...common}
+          label={t('wealth.transactions.dateFrom')}
+          value={value.from}
+          onChange={(from) => onChange({ ...value, from })}
+          error={error ? t(error as 'validation.dateOrder') : undefined}
+          maxDate={value.to ?? undefined}
+        />
+        <DatePickerInput
+          {...common}
+          label={t('wealth.transactions.dateTo')}
+          value={value.to}
+          onChange={(to) => onChange({ ...value, to })}
+          minDate={value.from ?? undefined}
+        />
+        {value.from || value.to ? (
+          <Button
+            variant="subtle"
+            color="gray"
+            mt={25}
+            leftSection={<IconX size={14} aria-hidden />}
+            onClick={() => onChange({ from: null, to: null })}
+          >
+            {t('wealth.transactions.clearDates')}
+          </Button>
+        ) : null}
+      </Group>
+    </DatesProvider>
+  );
+}

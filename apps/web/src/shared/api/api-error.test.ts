@@ -1,0 +1,60 @@
+import { describe, expect, it } from 'vitest';
+import { ApiError, endsSession, errorMessageKey, NETWORK_STATUS, shouldRetry, toApiError } from './api-error';
+
+describe('toApiError', () => {
+  it('keeps the wire code and the field issues', () => {
+    const error = toApiError(400, {
+      error: {
+        code: 'ValidationError',
+        message: 'Invalid body',
+        issues: [{ path: ['name'], message: 'validation.maxLength', params: { n: 100 } }],
+      },
+    });
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toMatchObject({ code: 'ValidationError', status: 400 });
+    expect(error.issues).toEqual([{ path: ['name'], message: 'validation.maxLength', params: { n: 100 } }]);
+  });
+
+  it('derives a code from the status when the body is not a contract error', () => {
+    expect(toApiError(401, 'Unauthorized').code).toBe('Unauthorized');
+    expect(toApiError(403, undefined).code).toBe('Forbidden');
+    expect(toApiError(502, '<html>Bad gateway</html>').code).toBe('UnexpectedError');
+    expect(toApiError(500, { error: { code: 'NotACode', message: '' } }).code).toBe('UnexpectedError');
+  });
+});
+
+describe('endsSession (spec section 4/8)', () => {
+  it('ends the session on 401, 403 and SessionExpired from session calls', () => {
+    expect(endsSession(new ApiError('Unauthorized', 401), false)).toBe(true);
+    expect(endsSession(new ApiError('Forbidden', 403), false)).toBe(true);
+    expect(endsSession(new ApiError('ModuleDisabled', 403), false)).toBe(true);
+    expect(endsSession(new ApiError('SessionExpired', 401), false)).toBe(true);
+  });
+
+  it('passes other errors on', () => {
+    expect(endsSession(new ApiError('ValidationError', 400), false)).toBe(false);
+    expect(endsSession(new ApiError('UnexpectedError', 500), false)).toBe(false);
+  });
+
+  it('never treats a failed login (public call) as a lost session', () => {
+    expect(endsSession(new ApiError('LoginFailed', 401), true)).toBe(false);
+  });
+});
+
+describe('errorMessageKey', () => {
+  it('maps codes to catalogue keys', () => {
+    expect(errorMessageKey(new ApiError('LoginFailed', 401))).toBe('errors.codes.LoginFailed');
+    expect(errorMessageKey(new ApiError('UnexpectedError', NETWORK_STATUS))).toBe('errors.network');
+    expect(errorMessageKey(new TypeError('boom'))).toBe('errors.generic');
+  });
+});
+
+describe('shouldRetry', () => {
+  it('retries only transient failures, at most twice', () => {
+    expect(shouldRetry(0, new ApiError('UnexpectedError', 503))).toBe(true);
+    expect(shouldRetry(0, new ApiError('UnexpectedError', NETWORK_STATUS))).toBe(true);
+    expect(shouldRetry(2, new ApiError('UnexpectedError', 503))).toBe(false);
+    expect(shouldRetry(0, new ApiError('Unauthorized', 401))).toBe(false);
+    expect(shouldRetry(0, new Error('x'))).toBe(false);
+  });
+});

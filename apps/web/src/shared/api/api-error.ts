@@ -1,0 +1,63 @@
+import { type ErrorCode, type FieldIssue, ZApiError } from '@caudal/contract';
+
+/** What every failed call throws: the wire error code (never a text), the HTTP status and field issues. */
+export class ApiError extends Error {
+  readonly code: ErrorCode;
+  readonly status: number;
+  readonly issues: readonly FieldIssue[];
+
+  constructor(code: ErrorCode, status: number, issues: readonly FieldIssue[] = [], hint?: string) {
+    super(hint ?? code);
+    this.name = 'ApiError';
+    this.code = code;
+    this.status = status;
+    this.issues = issues;
+  }
+}
+
+/** Status 0: the request never got an answer (offline, DNS, CORS). */
+export const NETWORK_STATUS = 0;
+
+/** Codes for answers without a contract error body (a proxy's 502, a bare 404…). */
+function codeForStatus(status: number): ErrorCode {
+  if (status === 400) return 'ValidationError';
+  if (status === 401) return 'Unauthorized';
+  if (status === 403) return 'Forbidden';
+  if (status === 404) return 'NotFound';
+  if (status === 413) return 'PayloadTooLarge';
+  if (status === 429) return 'RateLimited';
+  return 'UnexpectedError';
+}
+
+export function toApiError(status: number, body: unknown): ApiError {
+  const parsed = ZApiError.safeParse(body);
+  if (parsed.success) {
+    const { code, message, issues } = parsed.data.error;
+    return new ApiError(code, status, issues ?? [], message);
+  }
+  return new ApiError(codeForStatus(status), status);
+}
+
+/**
+ * Spec section 4/8: a 401 or 403 from any call, or an expired session, marks the user logged out.
+ * Public calls are the exception: a failed login (401 LoginFailed) is an answer, not a lost session.
+ */
+export function endsSession(error: ApiError, isPublicCall: boolean): boolean {
+  if (isPublicCall) return false;
+  return error.status === 401 || error.status === 403 || error.code === 'SessionExpired';
+}
+
+/** The catalogue key of the text to show for a failed call. */
+export function errorMessageKey(error: unknown): string {
+  if (error instanceof ApiError) {
+    return error.status === NETWORK_STATUS ? 'errors.network' : `errors.codes.${error.code}`;
+  }
+  return 'errors.generic';
+}
+
+/** Only transient failures are worth retrying: never client errors, never a lost session. */
+export function shouldRetry(failureCount: number, error: unknown): boolean {
+  if (failureCount >= 2) return false;
+  if (!(error instanceof ApiError)) return false;
+  return error.status === NETWORK_STATUS || error.status >= 500;
+}

@@ -1,0 +1,127 @@
+import { AUTH_STORAGE_KEY, auth, platform } from '@caudal/contract';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { onSessionEnd } from '../auth/session-end';
+import { setRuntimeConfig } from '../config/runtime-config';
+import { ApiError } from './api-error';
+import { callApi } from './call-api';
+
+function memoryStorage(): Storage {
+  const values = new Map<string, string>();
+  return {
+    get length() {
+      return values.size;
+    },
+    clear: () => values.clear(),
+    getItem: (key) => values.get(key) ?? null,
+    key: (index) => [...values.keys()][index] ?? null,
+    removeItem: (key) => void values.delete(key),
+    setItem: (key, value) => void values.set(key, value),
+  };
+}
+
+const identity = {
+  user: { id: 'u1', username: 'demo', name: 'Demo', email: null, kind: 'staff' },
+  company: { id: 'c1', name: 'Demo Wealth' },
+  modules: ['wealth'],
+  permissions: ['wealth'],
+};
+
+function answer(status: number, body: unknown) {
+  return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+}
+
+describe('callApi', () => {
+  const fetchMock = vi.fn<typeof fetch>();
+  const sessionEnded = vi.fn();
+
+  beforeEach(() => {
+    vi.stubGlobal('localStorage', memoryStorage());
+    vi.stubGlobal('fetch', fetchMock);
+    setRuntimeConfig({
+      apiBaseUrl: 'https://api.example',
+      linkBaseUrl: '',
+      redirectBaseUrl: '',
+      authStrategy: 'local',
+      oidc: null,
+      providerName: 'Caudal',
+      platformName: 'Caudal',
+      rootRedirect: null,
+    });
+    onSessionEnd(sessionEnded);
+    localStorage.setItem(AUTH_STORAGE_KEY, 'token-1');
+  });
+
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    fetchMock.mockReset();
+    sessionEnded.mockReset();
+  });
+
+  it('POSTs JSON to apiBaseUrl + path with the bearer token and parses the answer', async () => {
+    fetchMock.mockResolvedValue(answer(200, identity));
+    await expect(callApi(platform.me, {})).resolves.toEqual(identity);
+    const [url, init] = fetchMock.mock.calls[0] ?? [];
+    expect(url).toBe('https://api.example/platform/me');
+    expect(init?.method).toBe('POST');
+    expect(init?.body).toBe('{}');
+    expect(((init?.headers ?? {}) as Record<string, string>).authorization).toBe('Bearer token-1');
+  });
+
+  it('on a 401 from a session call: clears the token and ends the session', async () => {
+    fetchMock.mockResolvedValue(answer(401, { error: { code: 'SessionExpired', message: 'expired' } }));
+    const failure = callApi(platform.me, {});
+    await expect(failure).rejects.toMatchObject({ code: 'SessionExpired', status: 401 });
+    expect(localStorage.getItem(AUTH_STORAGE_KEY)).toBeNull();
+    expect(sessionEnded).toHaveBeenCalledTimes(1);
+  });
+
+  it('on a 403: ends the session too', async () => {
+    fetchMock.mockResolvedValue(answer(403, { error: { code: 'ModuleDisabled', message: 'no' } }));
+    await expect(callApi(platform.listEntities, {})).rejects.toBeInstanceOf(ApiError);
+    expect(sessionEnded).toHaveBeenCalledTimes(1);
+  });
+
+  it('a failed login is an answer for the form, not a lost session', async () => {
+    fetchMock.mockResolvedValue(answer(401, { error: { code: 'LoginFailed', message: 'bad' } }));
+    await expect(callApi(auth.login, { username: 'a', company: 'b', password: 'c' })).rejects.toMatchObject({
+      code: 'LoginFailed',
+    });
+    expect(sessionEnded).not.toHaveBeenCalled();
+    expect(localStorage.getItem(AUTH_STORAGE_KEY)).toBe('token-1');
+  });
+
+  it('passes other errors on, with their issues', async () => {
+    fetchMock.mockResolvedValue(
+      answer(400, {
+        error: {
+          code: 'ValidationError',
+          message: 'x',
+          issues: [{ path: ['email'], message: 'validation.email' }],
+        },
+      }),
+    );
+    const error = await callApi(platform.forgotPassword, {
+      email: 'x',
+      url: 'https://a.b',
+      language: 'es',
+    }).catch((e: unknown) => e);
+    expect(error).toMatchObject({ code: 'ValidationError', status: 400 });
+    expect((error as ApiError).issues[0]?.path).toEqual(['email']);
+    expect(sessionEnded).not.toHaveBeenCalled();
+  });
+
+  it('turns network failures and contract drift into ApiError', async () => {
+    fetchMock.mockRejectedValueOnce(new TypeError('Failed to fetch'));
+    await expect(callApi(platform.me, {})).rejects.toMatchObject({ status: 0 });
+    fetchMock.mockResolvedValueOnce(answer(200, { unexpected: true }));
+    await expect(callApi(platform.me, {})).rejects.toMatchObject({ code: 'UnexpectedError', status: 200 });
+  });
+
+  it('accepts the health answer on 503 when asked', async () => {
+    fetchMock.mockResolvedValue(answer(503, { status: 'error', database: 'down', version: '1.0.0' }));
+    await expect(callApi(platform.health, undefined, { acceptStatuses: [503] })).resolves.toMatchObject({
+      database: 'down',
+    });
+    expect(fetchMock.mock.calls[0]?.[1]?.method).toBe('GET');
+  });
+});

@@ -1,0 +1,95 @@
+import { type CallContract, type RequestOf, type ResponseOf, TOTAL_COUNT_HEADER } from '@caudal/contract';
+import { endSession } from '../auth/session-end';
+import { getToken } from '../auth/token-store';
+import { getRuntimeConfig } from '../config/runtime-config';
+import { ApiError, endsSession, NETWORK_STATUS, toApiError } from './api-error';
+import { parseTotalCount } from './total-count';
+
+export interface CallOptions {
+  signal?: AbortSignal;
+  /** Statuses whose body is still a valid answer (GET /health answers 503 with its usual shape). */
+  acceptStatuses?: readonly number[];
+  /** Logout must not bounce to the login page when the session is already gone. */
+  skipSessionEnd?: boolean;
+}
+
+/**
+ * One call of the contract: POST (or GET) JSON to `apiBaseUrl + path`, with the bearer token. The answer
+ * is parsed with the contract's response schema, so a drifting server fails loudly instead of rendering
+ * garbage; failures throw `ApiError` with the wire code.
+ */
+export async function callApi<C extends CallContract>(
+  contract: C,
+  body: RequestOf<C>,
+  options: CallOptions = {},
+): Promise<ResponseOf<C>> {
+  const { data } = await send(contract, body, options);
+  return data;
+}
+
+export interface Page<T> {
+  items: T[];
+  /** All matches on the server (the `x-total-count` header), not just this page. */
+  total: number;
+}
+
+type ItemOf<C extends CallContract> = ResponseOf<C> extends readonly (infer T)[] ? T : never;
+
+/**
+ * A paged list call (contracts flagged `totalCountHeader`): the body is the page's rows and the total
+ * travels in a header, so callers get both without every other call paying for it.
+ */
+export async function callApiPage<C extends CallContract>(
+  contract: C,
+  body: RequestOf<C>,
+  options: CallOptions = {},
+): Promise<Page<ItemOf<C>>> {
+  const { data, response } = await send(contract, body, options);
+  const items = (Array.isArray(data) ? data : []) as ItemOf<C>[];
+  return { items, total: parseTotalCount(response.headers.get(TOTAL_COUNT_HEADER), items.length) };
+}
+
+async function send<C extends CallContract>(
+  contract: C,
+  body: RequestOf<C>,
+  options: CallOptions,
+): Promise<{ data: ResponseOf<C>; response: Response }> {
+  const headers: Record<string, string> = { accept: 'application/json, text/plain' };
+  const token = getToken();
+  if (token) headers.authorization = `Bearer ${token}`;
+  const init: RequestInit = { method: contract.method, headers, credentials: 'same-origin' };
+  if (options.signal) init.signal = options.signal;
+  if (contract.method === 'POST') {
+    headers['content-type'] = 'application/json';
+    init.body = JSON.stringify(body ?? {});
+  }
+
+  let response: Response;
+  try {
+    response = await fetch(`${getRuntimeConfig().apiBaseUrl}${contract.path}`, init);
+  } catch (cause) {
+    if (options.signal?.aborted) throw cause;
+    throw new ApiError('UnexpectedError', NETWORK_STATUS);
+  }
+
+  const payload = await readBody(response);
+  if (response.ok || options.acceptStatuses?.includes(response.status)) {
+    const parsed = contract.response.safeParse(payload);
+    if (parsed.success) return { data: parsed.data as ResponseOf<C>, response };
+    throw new ApiError('UnexpectedError', response.status, [], 'Answer does not match the contract');
+  }
+
+  const error = toApiError(response.status, payload);
+  if (!options.skipSessionEnd && endsSession(error, contract.access.kind === 'public')) endSession();
+  throw error;
+}
+
+async function readBody(response: Response): Promise<unknown> {
+  const text = await response.text();
+  if (!text) return undefined;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
+}

@@ -1,0 +1,58 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { formatDate, formatDecimal, formatIban, formatMoney } from './format';
+
+// Intl output uses narrow/normal no-break spaces depending on the locale; compare on plain spaces.
+const plain = (text: string) => text.replace(/[\u00a0\u202f]/g, ' ');
+
+describe('formatMoney', () => {
+  it('formats per locale with the currency', () => {
+    expect(plain(formatMoney(1234.5, 'EUR', 'es-ES'))).toBe('1234,50 €');
+    expect(plain(formatMoney(12345.5, 'EUR', 'es-ES'))).toBe('12.345,50 €');
+    expect(formatMoney(1234.5, 'EUR', 'en-GB')).toBe('€1,234.50');
+    expect(formatMoney(-20, 'USD', 'en-GB')).toBe('-US$20.00');
+  });
+
+  it('keeps an unknown currency code readable', () => {
+    expect(formatMoney(10, 'NOT-A-CODE', 'en-GB')).toBe('10.00 NOT-A-CODE');
+  });
+});
+
+describe('formatDecimal', () => {
+  it('shows participations with up to 10 decimals, no padding', () => {
+    expect(formatDecimal(1.123456789012, 'en-GB')).toBe('1.123456789');
+    expect(formatDecimal(0.0000000001, 'en-GB')).toBe('0.0000000001');
+    expect(formatDecimal(1234.5, 'es-ES')).toBe('1234,5');
+    expect(formatDecimal(12, 'en-GB')).toBe('12');
+  });
+});
+
+describe('formatDate', () => {
+  const originalTz = process.env.TZ;
+  afterEach(() => {
+    process.env.TZ = originalTz;
+  });
+
+  it('formats an ISO calendar date per locale', () => {
+    expect(formatDate('2024-03-05', 'en-GB')).toBe('5 Mar 2024');
+    expect(formatDate('2024-03-05', 'es-ES')).toBe('5 mar 2024');
+  });
+
+  it('never shifts a calendar date to the day before west of UTC', () => {
+    process.env.TZ = 'America/Los_Angeles';
+    expect(formatDate('2024-01-01', 'en-GB')).toBe('1 Jan 2024');
+    process.env.TZ = 'Pacific/Kiritimati';
+    expect(formatDate('2024-12-31', 'en-GB')).toBe('31 Dec 2024');
+  });
+
+  it('leaves unparseable text as it is', () => {
+    expect(formatDate('not a date', 'en-GB')).toBe('not a date');
+  });
+});
+
+describe('formatIban', () => {
+  it('groups in fours, upper case, whatever the input spacing', () => {
+    expect(formatIban('es9121000418450200051332')).toBe('ES91 2100 0418 4502 0005 1332');
+    expect(formatIban('ES91 2100 0418 45020005 1332')).toBe('ES91 2100 0418 4502 0005 1332');
+    expect(formatIban('DE89370400440532013000')).toBe('DE89 3704 0044 0532 0130 00');
+  });
+});

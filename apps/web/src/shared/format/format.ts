@@ -1,0 +1,68 @@
+/**
+ * Locale-aware formatting of the numbers and dates the portal shows. Every function takes the locale's
+ * BCP 47 tag (`es-ES`, `en-GB`) so it stays pure and testable; `useFormatters` binds the current one.
+ */
+
+const cache = new Map<string, Intl.NumberFormat | Intl.DateTimeFormat>();
+
+function numberFormat(locale: string, options: Intl.NumberFormatOptions): Intl.NumberFormat {
+  const key = `n|${locale}|${JSON.stringify(options)}`;
+  let format = cache.get(key) as Intl.NumberFormat | undefined;
+  if (!format) {
+    format = new Intl.NumberFormat(locale, options);
+    cache.set(key, format);
+  }
+  return format;
+}
+
+function dateFormat(locale: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
+  const key = `d|${locale}|${JSON.stringify(options)}`;
+  let format = cache.get(key) as Intl.DateTimeFormat | undefined;
+  if (!format) {
+    format = new Intl.DateTimeFormat(locale, options);
+    cache.set(key, format);
+  }
+  return format;
+}
+
+/** An amount in its own currency. A code Intl does not know is shown after a plain number. */
+export function formatMoney(value: number, currency: string, locale: string): string {
+  try {
+    return numberFormat(locale, { style: 'currency', currency }).format(value);
+  } catch {
+    return `${numberFormat(locale, { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(value)} ${currency}`;
+  }
+}
+
+/** A plain quantity, e.g. fund participations: as many decimals as it has, up to `maxDecimals`. */
+export function formatDecimal(value: number, locale: string, maxDecimals = 10): string {
+  return numberFormat(locale, { maximumFractionDigits: maxDecimals }).format(value);
+}
+
+export function formatInteger(value: number, locale: string): string {
+  return numberFormat(locale, { maximumFractionDigits: 0 }).format(value);
+}
+
+const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+/**
+ * A calendar date (`yyyy-mm-dd`) is a day, not an instant: it is built in UTC and formatted in UTC, so
+ * no browser time zone can move it to the day before. Timestamps are instants and use the local zone.
+ */
+export function formatDate(value: string, locale: string): string {
+  const parts = ISO_DATE.exec(value);
+  if (parts) {
+    const date = new Date(Date.UTC(Number(parts[1]), Number(parts[2]) - 1, Number(parts[3])));
+    if (Number.isNaN(date.getTime())) return value;
+    return dateFormat(locale, { dateStyle: 'medium', timeZone: 'UTC' }).format(date);
+  }
+  const instant = new Date(value);
+  if (Number.isNaN(instant.getTime())) return value;
+  return dateFormat(locale, { dateStyle: 'medium' }).format(instant);
+}
+
+/** IBANs are read and compared in groups of four characters. */
+export function formatIban(iban: string): string {
+  const compact = iban.replace(/\s+/g, '').toUpperCase();
+  return compact.replace(/(.{4})(?=.)/g, '$1 ');
+}

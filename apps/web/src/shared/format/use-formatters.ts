@@ -1,0 +1,20 @@
+import { LOCALES } from '@caudal/contract';
+import { useMemo } from 'react';
+import { useLocale } from '../i18n/use-locale';
+import { formatDate, formatDecimal, formatIban, formatInteger, formatMoney } from './format';
+
+/** The formatters bound to the route's locale (its `iso` tag, e.g. es-ES). */
+export function useFormatters() {
+  const code = useLocale();
+  return useMemo(() => {
+    const iso = LOCALES.find((locale) => locale.code === code)?.iso ?? code;
+    return {
+      iso,
+      money: (value: number, currency: string) => formatMoney(value, currency, iso),
+      decimal: (value: number, maxDecimals?: number) => formatDecimal(value, iso, maxDecimals),
+      integer: (value: number) => formatInteger(value, iso),
+      date: (value: string) => formatDate(value, iso),
+      iban: formatIban,
+    };
+  }, [code]);
+}

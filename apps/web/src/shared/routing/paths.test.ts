@@ -1,0 +1,43 @@
+import { findLandingRoute } from '@caudal/contract';
+import { describe, expect, it } from 'vitest';
+import { safeRedirectPath, visibleNavItems } from './paths';
+
+describe('default landing route (permission priority)', () => {
+  it.each([
+    [['summary', 'wealth', 'portals'], '/wealth/clients'],
+    [['links', 'summary'], '/summary'],
+    [['applications', 'links'], '/applications'],
+    [['customCSS', 'links'], '/links'],
+    [['portals', 'customCSS'], '/custom-css'],
+    [['portals'], '/portals/users'],
+    [[], null],
+  ] as const)('%j → %s', (permissions, route) => {
+    expect(findLandingRoute(permissions)).toBe(route);
+  });
+});
+
+describe('navigation links', () => {
+  it('shows only the links of held permissions, in order', () => {
+    expect(visibleNavItems(['applications', 'links']).map((item) => item.path)).toEqual([
+      '/applications',
+      '/links',
+    ]);
+    expect(visibleNavItems(['wealth']).map((item) => item.path)).toEqual([
+      '/wealth/clients',
+      '/wealth/unmatched',
+      '/wealth/export',
+      '/wealth/connections',
+    ]);
+    expect(visibleNavItems([])).toEqual([]);
+  });
+});
+
+describe('post-login redirect', () => {
+  it('accepts only paths on our own origin', () => {
+    expect(safeRedirectPath('/wealth/clients?x=1')).toBe('/wealth/clients?x=1');
+    expect(safeRedirectPath('//evil.example')).toBeNull();
+    expect(safeRedirectPath('https://evil.example')).toBeNull();
+    expect(safeRedirectPath('/\\evil.example')).toBeNull();
+    expect(safeRedirectPath(null)).toBeNull();
+  });
+});

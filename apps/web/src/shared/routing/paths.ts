@@ -1,0 +1,55 @@
+import type { Permission } from '@caudal/contract';
+
+/** Route paths inside a locale prefix (spec section 2 and 9's named redirects). */
+export const PATHS = {
+  home: '/',
+  login: '/auth/login',
+  oidc: '/auth/oidc',
+  callback: '/auth/callback',
+  logout: '/auth/logout',
+  logoutSuccess: '/auth/logout/success',
+  sessionLogin: '/sesion/login',
+  legacyLogin: '/sesion/legacy-login',
+  forgotPassword: '/sesion/forgotPassword',
+  resetPassword: '/sesion/resetPassword',
+  me: '/me',
+  health: '/health',
+} as const;
+
+export interface NavItem {
+  permission: Permission;
+  path: string;
+  labelKey:
+    | 'shell.nav.summary'
+    | 'shell.nav.clients'
+    | 'shell.nav.unmatched'
+    | 'shell.nav.export'
+    | 'shell.nav.connections'
+    | 'shell.nav.portalUsers'
+    | 'shell.nav.applications'
+    | 'shell.nav.links'
+    | 'shell.nav.customCss';
+}
+
+/** Top-bar navigation, each link shown only with its permission (spec section 2, "Top bar"). */
+export const NAV_ITEMS: readonly NavItem[] = [
+  { permission: 'summary', path: '/summary', labelKey: 'shell.nav.summary' },
+  { permission: 'wealth', path: '/wealth/clients', labelKey: 'shell.nav.clients' },
+  { permission: 'wealth', path: '/wealth/unmatched', labelKey: 'shell.nav.unmatched' },
+  { permission: 'wealth', path: '/wealth/export', labelKey: 'shell.nav.export' },
+  { permission: 'wealth', path: '/wealth/connections', labelKey: 'shell.nav.connections' },
+  { permission: 'portals', path: '/portals/users', labelKey: 'shell.nav.portalUsers' },
+  { permission: 'applications', path: '/applications', labelKey: 'shell.nav.applications' },
+  { permission: 'links', path: '/links', labelKey: 'shell.nav.links' },
+  { permission: 'customCSS', path: '/custom-css', labelKey: 'shell.nav.customCss' },
+];
+
+export function visibleNavItems(permissions: readonly Permission[]): NavItem[] {
+  return NAV_ITEMS.filter((item) => permissions.includes(item.permission));
+}
+
+/** Only same-origin portal paths are accepted as a post-login destination (no open redirect). */
+export function safeRedirectPath(value: string | null): string | null {
+  if (!value?.startsWith('/') || value.startsWith('//') || value.includes('\\')) return null;
+  return value;
+}

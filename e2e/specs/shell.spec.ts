@@ -1,0 +1,96 @@
+import { expect, test } from '@playwright/test';
+import { DEMO_USERS } from '../fixtures/demo';
+import { signInThroughForm } from '../fixtures/session';
+
+test.describe('portal shell', () => {
+  test('demo signs in in Spanish and sees every module, then follows English and keeps it on reload', async ({
+    page,
+  }) => {
+    await page.goto('/');
+    await expect(page).toHaveURL(/\/es\/(sesion|auth)\/login/);
+
+    await signInThroughForm(page, DEMO_USERS.wealth, 'es');
+    await expect(page).toHaveURL(/\/es\/wealth\/clients$/);
+
+    const nav = page.getByRole('navigation', { name: 'Navegación principal' });
+    for (const name of [
+      'Resumen',
+      'Clientes',
+      'Pendientes',
+      'Exportar',
+      'Conexiones',
+      'Usuarios',
+      'Aplicaciones',
+      'Links',
+      'CSS personalizado',
+    ]) {
+      await expect(nav.getByRole('link', { name, exact: true })).toBeVisible();
+    }
+    await expect(page.locator('html')).toHaveAttribute('lang', 'es');
+
+    await page.getByRole('button', { name: 'Idioma' }).click();
+    await page.getByRole('menuitem', { name: 'English' }).click();
+    await expect(page).toHaveURL(/\/en\/wealth\/clients$/);
+    const englishNav = page.getByRole('navigation', { name: 'Main navigation' });
+    await expect(englishNav.getByRole('link', { name: 'Clients', exact: true })).toBeVisible();
+    await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+
+    await page.reload();
+    await expect(page).toHaveURL(/\/en\/wealth\/clients$/);
+    await expect(englishNav.getByRole('link', { name: 'Summary', exact: true })).toBeVisible();
+
+    // The cookie remembers the choice for paths without a prefix too.
+    await page.goto('/summary');
+    await expect(page).toHaveURL(/\/en\/summary$/);
+  });
+
+  test('the account menu shows the user and company and signs out to the success page', async ({ page }) => {
+    await signInThroughForm(page, DEMO_USERS.wealth, 'es');
+    await page.getByRole('button', { name: 'Menú de la cuenta' }).hover();
+    const menu = page.getByRole('menu');
+    await expect(menu).toContainText('demo');
+    await expect(menu).toContainText('Demo Wealth');
+    await menu.getByRole('menuitem', { name: 'Cerrar sesión' }).click();
+    await expect(page).toHaveURL(/\/es\/auth\/logout\/success$/);
+    await expect(page.getByText('Has cerrado sesión')).toBeVisible();
+
+    // The session is over: protected pages send us back to the login.
+    await page.goto('/es/wealth/clients');
+    await expect(page).toHaveURL(/\/es\/(sesion|auth)\/login/);
+  });
+
+  test('a Demo Apps user sees only Applications and Links and lands on applications', async ({ page }) => {
+    await signInThroughForm(page, DEMO_USERS.apps, 'es');
+    await expect(page).toHaveURL(/\/es\/applications$/);
+    const links = page.getByRole('navigation', { name: 'Navegación principal' }).getByRole('link');
+    await expect(links).toHaveText(['Aplicaciones', 'Links']);
+  });
+
+  test('a wrong password is refused with the translated message and no hint about the account', async ({
+    page,
+  }) => {
+    await page.goto('/en/sesion/login');
+    await page.getByLabel('Username').fill('demo');
+    await page.getByLabel('Company').fill('Demo Wealth');
+    await page.getByLabel('Password', { exact: true }).fill('Wrong-password-1');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await expect(page.getByRole('alert')).toContainText('contact support');
+    await expect(page).toHaveURL(/\/en\/sesion\/login/);
+  });
+
+  test('an unknown route shows the 404 page in both languages', async ({ page }) => {
+    await page.goto('/en/this/does/not/exist');
+    await expect(page.getByText('This page could not be found')).toBeVisible();
+    await page.goto('/es/esto/no/existe');
+    await expect(page.getByText('No se ha podido encontrar esta página')).toBeVisible();
+  });
+
+  test('a forged token is treated as signed out', async ({ page }) => {
+    await page.goto('/es/sesion/login');
+    await page.evaluate(() =>
+      localStorage.setItem('auth._token.local', 'eyJhbGciOiJub25lIn0.eyJzdWIiOiJ4In0.'),
+    );
+    await page.goto('/es/wealth/clients');
+    await expect(page).toHaveURL(/\/es\/(sesion|auth)\/login/);
+  });
+});

@@ -1,0 +1,121 @@
+#!/usr/bin/env node
+// Runs every kind of test: type-checking, lint, unit and API tests (PGlite, then PostgreSQL when
+// DATABASE_URL is set), and browser end-to-end tests in Debian Chromium. Prints one closing line
+// with the totals so CI can read it.
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { ensureChromium } from './ensure-chromium.mjs';
+
+const skip = new Set((process.env.TEST_SKIP ?? '').split(',').filter(Boolean));
+const workspaces = ['packages/contract', 'apps/api', 'apps/web', 'e2e', 'bench'];
+const reports = mkdtempSync(join(tmpdir(), 'caudal-test-'));
+const totals = { passed: 0, failed: 0, skipped: 0 };
+const failures = [];
+
+function run(label, command, args, env = {}) {
+  console.log(`\n▶ ${label}`);
+  const started = Date.now();
+  const result = spawnSync(command, args, { stdio: 'inherit', env: { ...process.env, ...env } });
+  const seconds = ((Date.now() - started) / 1000).toFixed(1);
+  const ok = result.status === 0;
+  console.log(`${ok ? '✔' : '✘'} ${label} (${seconds} s)`);
+  if (!ok) failures.push(label);
+  return ok;
+}
+
+function countVitest(file) {
+  try {
+    const report = JSON.parse(readFileSync(file, 'utf8'));
+    totals.passed += report.numPassedTests;
+    totals.failed += report.numFailedTests;
+    totals.skipped += report.numPendingTests + (report.numTodoTests ?? 0);
+  } catch {
+    totals.failed += 1;
+  }
+}
+
+function countPlaywright(file) {
+  try {
+    const { stats } = JSON.parse(readFileSync(file, 'utf8'));
+    totals.passed += stats.expected + stats.flaky;
+    totals.failed += stats.unexpected;
+    totals.skipped += stats.skipped;
+  } catch {
+    totals.failed += 1;
+  }
+}
+
+if (!skip.has('typecheck')) {
+  for (const workspace of workspaces) run(`typecheck ${workspace}`, 'npx', ['tsc', '-p', workspace]);
+}
+if (!skip.has('lint')) run('lint (biome)', 'npx', ['biome', 'check', '.']);
+
+if (!skip.has('unit')) {
+  const embedded = join(reports, 'vitest-pglite.json');
+  const { DATABASE_URL, ...withoutDatabase } = process.env;
+  console.log('\n▶ unit and API tests on PGlite');
+  const started = Date.now();
+  const result = spawnSync(
+    'npx',
+    ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${embedded}`],
+    {
+      stdio: 'inherit',
+      env: withoutDatabase,
+    },
+  );
+  console.log(
+    `${result.status === 0 ? '✔' : '✘'} unit and API tests on PGlite (${((Date.now() - started) / 1000).toFixed(1)} s)`,
+  );
+  if (result.status !== 0) failures.push('unit and API tests on PGlite');
+  countVitest(embedded);
+
+  if (DATABASE_URL) {
+    const server = join(reports, 'vitest-postgres.json');
+    run(
+      'API tests on PostgreSQL',
+      'npx',
+      [
+        'vitest',
+        'run',
+        '--project',
+        'api',
+        '--reporter=default',
+        '--reporter=json',
+        `--outputFile.json=${server}`,
+      ],
+      { DATABASE_URL },
+    );
+    countVitest(server);
+  } else {
+    console.log('\n(DATABASE_URL is not set: API tests ran on PGlite only)');
+  }
+}
+
+if (!skip.has('e2e')) {
+  const chromium = ensureChromium();
+  if (!chromium) {
+    failures.push('e2e: no Chromium');
+    totals.failed += 1;
+  } else if (run('build the portal', 'npm', ['run', 'build', '-w', '@caudal/web'])) {
+    const report = join(reports, 'playwright.json');
+    const { DATABASE_URL, ...withoutDatabase } = process.env;
+    console.log('\n▶ browser end-to-end tests (Chromium)');
+    const started = Date.now();
+    const result = spawnSync('npx', ['playwright', 'test', '--config', 'e2e/playwright.config.ts'], {
+      stdio: 'inherit',
+      env: { ...withoutDatabase, CHROMIUM_PATH: chromium, PLAYWRIGHT_JSON_OUTPUT_NAME: report },
+    });
+    console.log(
+      `${result.status === 0 ? '✔' : '✘'} browser end-to-end tests (${((Date.now() - started) / 1000).toFixed(1)} s)`,
+    );
+    if (result.status !== 0) failures.push('browser end-to-end tests');
+    countPlaywright(report);
+  }
+}
+
+rmSync(reports, { recursive: true, force: true });
+if (failures.length > 0) console.log(`\nFailed steps: ${failures.join(', ')}`);
+console.log(`\ntests: ${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
+process.exit(failures.length > 0 ? 1 : 0);
