@@ -2,13 +2,28 @@ import { expect, test } from '@playwright/test';
 import { DEMO_USERS } from '../fixtures/demo';
 import { signInThroughForm } from '../fixtures/session';
 
+test.describe('locale detection', () => {
+  test.use({ locale: 'es-ES' });
+
+  test('a Spanish browser lands on the Spanish login', async ({ page }) => {
+    await page.goto('/');
+    await expect(page).toHaveURL(/\/es\/(sesion|auth)\/login/);
+  });
+});
+
+test.describe('locale detection (English browser)', () => {
+  test.use({ locale: 'en-GB' });
+
+  test('an English browser lands on the English login', async ({ page }) => {
+    await page.goto('/');
+    await expect(page).toHaveURL(/\/en\/(sesion|auth)\/login/);
+  });
+});
+
 test.describe('portal shell', () => {
   test('demo signs in in Spanish and sees every module, then follows English and keeps it on reload', async ({
     page,
   }) => {
-    await page.goto('/');
-    await expect(page).toHaveURL(/\/es\/(sesion|auth)\/login/);
-
     await signInThroughForm(page, DEMO_USERS.wealth, 'es');
     await expect(page).toHaveURL(/\/es\/wealth\/clients$/);
 
@@ -70,9 +85,9 @@ test.describe('portal shell', () => {
     page,
   }) => {
     await page.goto('/en/sesion/login');
-    await page.getByLabel('Username').fill('demo');
-    await page.getByLabel('Company').fill('Demo Wealth');
-    await page.getByLabel('Password', { exact: true }).fill('Wrong-password-1');
+    await page.getByLabel(/^Username/).fill('demo');
+    await page.getByLabel(/^Company/).fill('Demo Wealth');
+    await page.getByLabel(/^Password/).fill('Wrong-password-1');
     await page.getByRole('button', { name: 'Sign in' }).click();
     await expect(page.getByRole('alert')).toContainText('contact support');
     await expect(page).toHaveURL(/\/en\/sesion\/login/);
