@@ -99,19 +99,23 @@ if (!skip.has('e2e')) {
     failures.push('e2e: no Chromium');
     totals.failed += 1;
   } else if (run('build the portal', 'npm', ['run', 'build', '-w', '@caudal/web'])) {
-    const report = join(reports, 'playwright.json');
-    const { DATABASE_URL, ...withoutDatabase } = process.env;
-    console.log('\n▶ browser end-to-end tests (Chromium)');
-    const started = Date.now();
-    const result = spawnSync('npx', ['playwright', 'test', '--config', 'e2e/playwright.config.ts'], {
-      stdio: 'inherit',
-      env: { ...withoutDatabase, CHROMIUM_PATH: chromium, PLAYWRIGHT_JSON_OUTPUT_NAME: report },
-    });
-    console.log(
-      `${result.status === 0 ? '✔' : '✘'} browser end-to-end tests (${((Date.now() - started) / 1000).toFixed(1)} s)`,
-    );
-    if (result.status !== 0) failures.push('browser end-to-end tests');
-    countPlaywright(report);
+    const suites = [
+      { label: 'browser end-to-end tests (Chromium)', config: 'e2e/playwright.config.ts' },
+      {
+        label: 'OIDC sign-in end-to-end (oidc-provider + Chromium)',
+        config: 'e2e/oidc/playwright.oidc.config.ts',
+      },
+    ];
+    for (const [index, suite] of suites.entries()) {
+      const report = join(reports, `playwright-${index}.json`);
+      // The browser tests always run on a fresh embedded database with the demo seed.
+      run(suite.label, 'npx', ['playwright', 'test', '--config', suite.config], {
+        DATABASE_URL: '',
+        CHROMIUM_PATH: chromium,
+        PLAYWRIGHT_JSON_OUTPUT_NAME: report,
+      });
+      countPlaywright(report);
+    }
   }
 }
 

@@ -3,7 +3,9 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import type { Config } from './config';
 import type { Db } from './db/database';
 import { registerAuthCalls } from './features/auth';
+import { registerConnectionsCalls } from './features/connections';
 import { registerPlatformCalls } from './features/platform';
+import { registerWealthCalls } from './features/wealth';
 import { encodeSecret } from './shared/auth/access-token';
 import { createOidcVerifier } from './shared/auth/oidc';
 import { type Clock, systemClock } from './shared/clock';
@@ -56,6 +58,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
   registerAuthCalls(app);
   registerPlatformCalls(app);
+  registerWealthCalls(app);
+  registerConnectionsCalls(app);
   options.registerExtra?.(app);
   await registerWeb(app, {
     webRoot: options.webRoot === undefined ? config.webRoot : options.webRoot,

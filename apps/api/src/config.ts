@@ -48,6 +48,9 @@ const ZEnv = z.object({
   FORGOT_PASSWORD_MAX_PER_EMAIL: integer(5, 1),
   FORGOT_PASSWORD_MAX_PER_IP: integer(30, 1),
   JWT_SECRET: optionalText.pipe(z.string().min(32).optional()),
+  /** 32 bytes, base64/base64url (44/43 chars) or hex (64 chars): seals credential secrets at rest. */
+  CREDENTIALS_KEY: optionalText.pipe(z.string().min(43).optional()),
+  REFRESH_INTERVAL_MINUTES: integer(360, 1),
   ARGON2_MEMORY_KIB: integer(19_456, 8),
   ARGON2_TIME_COST: integer(2, 1),
   LOG_LEVEL: optionalText.pipe(
@@ -87,6 +90,10 @@ export interface Config {
   /** Null: generated once and kept in app_settings, so every instance signs with the same key. */
   jwtSecret: string | null;
   passwordHashing: { memoryCost: number; timeCost: number };
+  /** Null: generated once and kept in app_settings (like the JWT secret). */
+  credentialsKey: string | null;
+  /** A credential is refreshed when its last attempt is older than this. */
+  refreshIntervalMinutes: number;
   logLevel: string;
   /** Behind a load balancer: take the client IP from X-Forwarded-For (rate limits per IP). */
   trustProxy: boolean;
@@ -142,6 +149,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     forgotPasswordMaxPerIp: e.FORGOT_PASSWORD_MAX_PER_IP,
     jwtSecret: e.JWT_SECRET ?? null,
     passwordHashing: { memoryCost: e.ARGON2_MEMORY_KIB, timeCost: e.ARGON2_TIME_COST },
+    credentialsKey: e.CREDENTIALS_KEY ?? null,
+    refreshIntervalMinutes: e.REFRESH_INTERVAL_MINUTES,
     logLevel: e.LOG_LEVEL ?? 'info',
     trustProxy: e.TRUST_PROXY,
     seedDemo: e.SEED_DEMO,

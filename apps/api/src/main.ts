@@ -32,7 +32,9 @@ async function main() {
     transport: createMailTransport(config.smtpUrl, log),
     mailFrom: config.mailFrom,
   };
-  const jobs: JobQueue = config.startJobs ? await startJobs(handle, mailDeps, log) : noJobQueue;
+  const jobs: JobQueue = config.startJobs
+    ? await startJobs(handle, mailDeps, log, { config, clock: systemClock })
+    : noJobQueue;
   const app = await buildApp({ config, db: handle.db, logger: log, jobs });
   await app.listen({ port: config.port, host: config.host });
   printBanner(config.publicUrl, config.seedDemo);

@@ -1,5 +1,8 @@
 export * as auth from './auth/calls';
 export { ACCESS_TOKEN_MAX_AGE_SECONDS, AUTH_STORAGE_KEY, ZSuccess } from './auth/calls';
+export type { ConnectSession, CredentialInformation } from './connections/calls';
+export * as connections from './connections/calls';
+export * from './connections/credential-state';
 export * from './locales';
 export type { Entity, RuntimeConfig } from './platform/calls';
 export * as platform from './platform/calls';

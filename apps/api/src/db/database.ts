@@ -1,4 +1,5 @@
-import { PGlite } from '@electric-sql/pglite';
+import { PGlite, type PGliteOptions } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import { Mutex } from './mutex';
@@ -32,9 +33,15 @@ export type DatabaseTarget =
 /** PostgreSQL when a URL is given; otherwise PGlite in `dataDir`, or in memory when it is null. */
 export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHandle> {
   if ('databaseUrl' in target) return openPostgres(target.databaseUrl);
-  if ('template' in target) return openPGlite(new PGlite({ loadDataDir: target.template }));
-  return openPGlite(target.dataDir ? new PGlite(target.dataDir) : new PGlite());
+  if ('template' in target)
+    return openPGlite(new PGlite({ ...PGLITE_OPTIONS, loadDataDir: target.template }));
+  return openPGlite(
+    new PGlite({ ...PGLITE_OPTIONS, ...(target.dataDir ? { dataDir: target.dataDir } : {}) }),
+  );
 }
+
+/** Extensions the migrations create; PGlite must load their code before `create extension` can run. */
+const PGLITE_OPTIONS: PGliteOptions = { extensions: { pg_trgm } };
 
 function openPostgres(connectionString: string): DatabaseHandle {
   const pool = new pg.Pool({ connectionString, max: 10 });

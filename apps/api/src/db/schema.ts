@@ -88,6 +88,157 @@ export interface SchemaMigrationsTable {
   applied_at: DefaultTimestamp;
 }
 
+/** A `date` column: always selected as text (`to_char`/`::text`), written as `yyyy-mm-dd`. */
+type DateColumn = ColumnType<string, string, string>;
+/** A `numeric` column: selected as `::float8` (node-postgres would give a string), written as a number. */
+type Numeric = ColumnType<string | number, number | string, number | string>;
+type DefaultNumeric = ColumnType<string | number, number | string | undefined, number | string>;
+
+export interface ClientsTable {
+  id: Generated<string>;
+  company_id: string;
+  name: string;
+  alias: string;
+  entity_ids: ColumnType<string[], string[] | undefined, string[]>;
+  search_text: ColumnType<string, never, never>;
+  created_at: DefaultTimestamp;
+  updated_at: DefaultTimestamp;
+}
+
+export interface PortalUserClientsTable {
+  user_id: string;
+  client_id: string;
+  company_id: string;
+}
+
+export interface CredentialsTable {
+  id: Generated<string>;
+  company_id: string;
+  token: string;
+  entity_id: string;
+  client_id: string | null;
+  login: string;
+  status: ColumnType<string, string | undefined, string>;
+  blocked: ColumnType<boolean, boolean | undefined, boolean>;
+  sca_token: string | null;
+  last_update: Timestamp | null;
+  last_success_at: Timestamp | null;
+  update_time_ms: number | null;
+  created_at: DefaultTimestamp;
+  updated_at: DefaultTimestamp;
+  /** 0003: AES-256-GCM sealed username/password (features/connections/credential-secrets.ts). */
+  secret_ciphertext: ColumnType<string | null, string | null | undefined, string | null>;
+  error: ColumnType<
+    'invalid_access' | 'blocked' | 'down' | null,
+    'invalid_access' | 'blocked' | 'down' | null | undefined,
+    'invalid_access' | 'blocked' | 'down' | null
+  >;
+  /** 0003: opaque connector state, written as a JSON string. */
+  connector_state: ColumnType<Record<string, unknown> | null, string | null | undefined, string | null>;
+  refresh_requested_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+}
+
+/** 0003: one-time tokens of the hosted connect pages (connect, reset, sca). */
+export interface ConnectTokensTable {
+  token_hash: string;
+  company_id: string;
+  kind: 'connect' | 'reset' | 'sca';
+  client_id: string | null;
+  credentials_id: string | null;
+  redirect_uri: string;
+  language: ColumnType<string, string | undefined, string>;
+  created_by: string | null;
+  expires_at: Timestamp;
+  used_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  pending_entity_id: ColumnType<string | null, string | null | undefined, string | null>;
+  pending_secret: ColumnType<string | null, string | null | undefined, string | null>;
+  pending_sca_token: ColumnType<string | null, string | null | undefined, string | null>;
+  created_at: DefaultTimestamp;
+}
+
+export interface HoldersTable {
+  id: Generated<string>;
+  company_id: string;
+  credentials_id: string;
+  external_id: string;
+  name: string;
+  document: string | null;
+  email: string | null;
+}
+
+export type ProductKind = 'account' | 'portfolio' | 'liability';
+
+export interface ProductsTable {
+  id: Generated<string>;
+  company_id: string;
+  client_id: string | null;
+  credentials_id: string | null;
+  entity_id: string;
+  kind: ProductKind;
+  external_id: string;
+  name: string;
+  alias: string | null;
+  currency: string;
+  balance: DefaultNumeric;
+  iban: string | null;
+  portfolio_type: string | null;
+  liability_type: string | null;
+  capital_initial: Numeric | null;
+  capital_available: Numeric | null;
+  opening_date: DateColumn | null;
+  expiration_date: DateColumn | null;
+  hidden_at: Timestamp | null;
+  created_at: DefaultTimestamp;
+  updated_at: DefaultTimestamp;
+}
+
+export interface ProductHoldersTable {
+  product_id: string;
+  holder_id: string;
+  relation: string;
+}
+
+export interface InvestmentsTable {
+  id: Generated<string>;
+  company_id: string;
+  portfolio_id: string;
+  external_id: string;
+  name: string;
+  isin: string | null;
+  type: string;
+  amount: DefaultNumeric;
+  balance: DefaultNumeric;
+  currency: string;
+  ref_account: string | null;
+}
+
+export interface ProductTransactionsTable {
+  /** bigint: selected as text, so it never loses precision. */
+  id: ColumnType<string, never, never>;
+  company_id: string;
+  product_id: string;
+  external_id: string;
+  operation_date: DateColumn;
+  value_date: DateColumn | null;
+  amount: Numeric;
+  balance: Numeric | null;
+  description: string;
+}
+
+export interface InvestmentTransactionsTable {
+  id: ColumnType<string, never, never>;
+  company_id: string;
+  portfolio_id: string;
+  investment_id: string;
+  external_id: string;
+  operation_date: DateColumn;
+  value_date: DateColumn | null;
+  amount: Numeric;
+  net_cash: Numeric;
+  type: number;
+  description: string;
+}
+
 export interface Database {
   companies: CompaniesTable;
   users: UsersTable;
@@ -99,6 +250,16 @@ export interface Database {
   entities: EntitiesTable;
   app_settings: AppSettingsTable;
   schema_migrations: SchemaMigrationsTable;
+  clients: ClientsTable;
+  portal_user_clients: PortalUserClientsTable;
+  credentials: CredentialsTable;
+  holders: HoldersTable;
+  products: ProductsTable;
+  product_holders: ProductHoldersTable;
+  investments: InvestmentsTable;
+  product_transactions: ProductTransactionsTable;
+  investment_transactions: InvestmentTransactionsTable;
+  connect_tokens: ConnectTokensTable;
 }
 
 export type Company = Selectable<CompaniesTable>;
@@ -106,3 +267,7 @@ export type User = Selectable<UsersTable>;
 export type NewUser = Insertable<UsersTable>;
 export type Session = Selectable<SessionsTable>;
 export type MailOutboxRow = Selectable<MailOutboxTable>;
+export type ClientRow = Selectable<ClientsTable>;
+export type ProductRow = Selectable<ProductsTable>;
+export type CredentialsRow = Selectable<CredentialsTable>;
+export type InvestmentRow = Selectable<InvestmentsTable>;

@@ -134,6 +134,23 @@ const clientRoutes: RouteObject[] = [
   { path: 'portfolios/:portfolioId/:investmentId', ...wealthPages.investment },
 ];
 
+/** Connections screens (signed in) and the public hosted connect flow, each its own chunk. */
+const connectionPages = {
+  summary: page(() =>
+    import('../features/connections/routes/connections-route').then((m) => ({
+      Component: m.ConnectionsRoute,
+    })),
+  ),
+  entity: page(() =>
+    import('../features/connections/routes/connection-detail-route').then((m) => ({
+      Component: m.ConnectionDetailRoute,
+    })),
+  ),
+  hosted: page(() =>
+    import('../features/connect/routes/connect-route').then((m) => ({ Component: m.ConnectRoute })),
+  ),
+};
+
 type SectionName = keyof typeof import('../features/placeholders/routes/section-routes');
 const section = (name: SectionName) =>
   page(() => import('../features/placeholders/routes/section-routes').then((m) => ({ Component: m[name] })));
@@ -155,8 +172,8 @@ const signedInRoutes: RouteObject[] = [
     { path: 'wealth/unmatched/hidden', ...section('UnmatchedHiddenRoute') },
     { path: 'wealth/export', ...section('ExportRoute') },
     { path: 'wealth/export2', ...section('Export2Route') },
-    { path: 'wealth/connections', ...section('ConnectionsRoute') },
-    { path: 'wealth/connections/:entityId', ...section('ConnectionDetailRoute') },
+    { path: 'wealth/connections', ...connectionPages.summary },
+    { path: 'wealth/connections/:entityId', ...connectionPages.entity },
   ]),
   guarded('applications', [{ path: 'applications', ...section('ApplicationsRoute') }]),
   guarded('links', [
@@ -197,6 +214,8 @@ export const routes: RouteObject[] = [
         ErrorBoundary: RouteErrorPage,
         children: [
           { Component: SessionLayout, children: sessionRoutes },
+          // Public and outside the main layout: a third party opens it, with no staff session.
+          { path: 'connect/:token', ...connectionPages.hosted },
           { Component: PlainLayout, children: [{ path: 'health', ...platformPages.health }] },
           { Component: MainLayout, ErrorBoundary: RouteErrorPage, children: signedInRoutes },
           { Component: PlainLayout, children: [{ path: '*', Component: NotFoundPage }] },

@@ -21,6 +21,11 @@ export const ERROR_CODES = [
   'DuplicatedName',
   'DuplicatedAlias',
   'Conflict',
+  'InvalidConnectToken',
+  'InvalidAccess',
+  'CredentialsBlocked',
+  'InstitutionDown',
+  'InvalidScaCode',
   'UnexpectedError',
 ] as const;
 export const ZErrorCode = z.enum(ERROR_CODES);
@@ -44,6 +49,11 @@ export const ERROR_STATUS: Record<ErrorCode, number> = {
   DuplicatedName: 409,
   DuplicatedAlias: 409,
   Conflict: 409,
+  InvalidConnectToken: 404,
+  InvalidAccess: 422,
+  CredentialsBlocked: 423,
+  InstitutionDown: 503,
+  InvalidScaCode: 422,
   UnexpectedError: 500,
 };
 

@@ -13,6 +13,8 @@ import {
 } from './models';
 
 const wealth = { kind: 'session', module: 'wealth' } as const;
+/** Portal users read their assigned clients; only staff change the book. */
+const wealthStaff = { kind: 'session', module: 'wealth', staffOnly: true } as const;
 const ZId = z.string({ error: VALIDATION.required }).min(1, { error: VALIDATION.required }).max(64);
 
 /** Aliases are identifiers staff type and search by: no spaces at the ends, a conservative set. */
@@ -54,7 +56,7 @@ export type ClientForm = z.input<typeof ZClientForm>;
 
 export const clientCreate = defineCall({
   path: '/platform/wealth/client-create',
-  access: wealth,
+  access: wealthStaff,
   request: ZClientForm,
   response: ZClient,
   errors: ['DuplicatedAlias'],
@@ -62,7 +64,7 @@ export const clientCreate = defineCall({
 
 export const clientEdit = defineCall({
   path: '/platform/wealth/client-edit',
-  access: wealth,
+  access: wealthStaff,
   request: ZClientForm.extend({ client_id: ZId }),
   response: ZClient,
   errors: ['DuplicatedAlias', 'NotFound'],
@@ -73,7 +75,7 @@ export const ZClientRef = z.object({ client_id: ZId });
 /** Deleting a client returns its products to the pending (unmatched) list; nothing is lost. */
 export const clientDelete = defineCall({
   path: '/platform/wealth/client-delete',
-  access: wealth,
+  access: wealthStaff,
   request: ZClientRef,
   response: ZSuccess,
   errors: ['NotFound'],
@@ -114,7 +116,7 @@ export const clientLiabilityList = defineCall({
 /** Returns the product to the pending list (unmatched products). */
 export const clientUnmatchProduct = defineCall({
   path: '/platform/wealth/client-unmatch-product',
-  access: wealth,
+  access: wealthStaff,
   request: z.object({ client_id: ZId, product_id: ZId }),
   response: ZSuccess,
   errors: ['NotFound'],

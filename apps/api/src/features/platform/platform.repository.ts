@@ -20,10 +20,6 @@ export function findIdentityRows(db: Db, actor: { userId: string; companyId: str
     .executeTakeFirst();
 }
 
-export function listEntities(db: Db) {
-  return db.selectFrom('entities').select(['id', 'name']).orderBy('name').orderBy('id').execute();
-}
-
 export async function isDatabaseUp(db: Db): Promise<boolean> {
   try {
     await sql`select 1`.execute(db);

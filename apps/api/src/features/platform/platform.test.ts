@@ -74,6 +74,26 @@ describe('/platform/list-entities', () => {
     expect(names).toEqual([...names].sort((x, y) => (x < y ? -1 : x > y ? 1 : 0)));
   });
 
+  it('never lists a wealth-new-entity- placeholder, though the catalogue holds one', async () => {
+    const tenant = await createTenant(t.db);
+    const token = await login(t.app, tenant.credentials);
+    const stored = await t.db
+      .selectFrom('entities')
+      .select('id')
+      .where('id', 'like', 'wealth-new-entity-%')
+      .execute();
+    expect(stored.length).toBeGreaterThan(0);
+    await t.db
+      .insertInto('entities')
+      .values({ id: 'placeholder-by-name', name: 'wealth-new-entity-x', kind: 'bank' })
+      .execute();
+    const entities: { id: string; name: string }[] = (
+      await post(t.app, '/platform/list-entities', { token })
+    ).json();
+    expect(entities.some((entity) => entity.id.startsWith('wealth-new-entity-'))).toBe(false);
+    expect(entities.some((entity) => entity.name.startsWith('wealth-new-entity-'))).toBe(false);
+  });
+
   it('needs a session', async () => {
     expect((await post(t.app, '/platform/list-entities')).statusCode).toBe(401);
   });

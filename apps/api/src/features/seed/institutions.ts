@@ -21,4 +21,6 @@ export const INSTITUTIONS = [
   { id: 'inversis', name: 'Inversis', kind: 'broker' },
   { id: 'degiro', name: 'DEGIRO', kind: 'broker' },
   { id: 'interactive-brokers', name: 'Interactive Brokers', kind: 'broker' },
+  // A catalogue placeholder for an institution still being onboarded: stored, never listed (spec 9).
+  { id: 'wealth-new-entity-onboarding', name: 'wealth-new-entity-onboarding', kind: 'bank' },
 ] as const;

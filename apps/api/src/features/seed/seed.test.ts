@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../../db/database';
 import { openTestDatabase } from '../../test/test-database';
@@ -38,5 +39,88 @@ describe('the demo seed', () => {
     ]);
     const entities = await handle.db.selectFrom('entities').select('id').execute();
     expect(entities.length).toBeGreaterThanOrEqual(20);
+    expect(entities.some((entity) => entity.id.startsWith('wealth-new-entity-'))).toBe(true);
+    // The book is ~90k rows: seconds alone, longer while the whole suite shares the CPU.
+  }, 90_000);
+
+  it('gives Demo Wealth a sane book', async () => {
+    const db = handle.db;
+    const company = await db
+      .selectFrom('companies')
+      .select('id')
+      .where('name', '=', 'Demo Wealth')
+      .executeTakeFirstOrThrow();
+    const clients = await db
+      .selectFrom('clients')
+      .select(['id', 'name', 'alias', 'entity_ids'])
+      .where('company_id', '=', company.id)
+      .execute();
+    expect(clients).toHaveLength(40);
+    expect(new Set(clients.map((client) => client.alias.toLowerCase())).size).toBe(40);
+    expect(clients.every((client) => client.entity_ids.length >= 1 && client.entity_ids.length <= 3)).toBe(
+      true,
+    );
+    expect(clients.some((client) => client.alias === 'garcia-lopez-maria')).toBe(true);
+
+    // Every client's credentials are its entities, each with a long random token.
+    const credentials = await db
+      .selectFrom('credentials')
+      .selectAll()
+      .where('company_id', '=', company.id)
+      .execute();
+    for (const client of clients) {
+      const own = credentials.filter((row) => row.client_id === client.id).map((row) => row.entity_id);
+      expect(own.sort()).toEqual([...client.entity_ids].sort());
+    }
+    expect(credentials.every((row) => /^[\w-]{32,}$/.test(row.token))).toBe(true);
+    // The demo shows every credential state; most are healthy.
+    expect(credentials.filter((row) => row.status === 'ok').length).toBeGreaterThan(credentials.length / 2);
+    expect(credentials.filter((row) => row.sca_token !== null)).toHaveLength(1);
+    expect(
+      credentials
+        .map((row) => row.error)
+        .filter(Boolean)
+        .sort(),
+    ).toEqual(['blocked', 'down', 'invalid_access']);
+    expect(new Set(credentials.map((row) => row.token)).size).toBe(credentials.length);
+
+    // Pending products: a few dozen, four of them hidden, some held by a client's namesake.
+    const pending = await db
+      .selectFrom('products')
+      .select(['id', 'hidden_at'])
+      .where('company_id', '=', company.id)
+      .where('client_id', 'is', null)
+      .execute();
+    expect(pending.length).toBeGreaterThanOrEqual(20);
+    expect(pending.filter((product) => product.hidden_at !== null)).toHaveLength(4);
+    const namesakes = await sql<{ n: number }>`
+      select count(distinct h.id)::int as n from holders h
+      join credentials c on c.id = h.credentials_id and c.client_id is null
+      where h.company_id = ${company.id} and h.name in (select name from clients where company_id = ${company.id})`.execute(
+      db,
+    );
+    expect(namesakes.rows[0]?.n).toBeGreaterThan(0);
+
+    // Every account's newest movement carries its balance.
+    const mismatched = await sql<{ id: string }>`
+      select p.id from products p
+      cross join lateral (
+        select t.balance from product_transactions t where t.product_id = p.id
+        order by t.operation_date desc, t.id desc limit 1) last
+      where p.company_id = ${company.id} and p.kind = 'account' and last.balance <> p.balance`.execute(db);
+    expect(mismatched.rows).toEqual([]);
+    const withTransactions = await sql<{ n: number }>`
+      select count(*)::int as n from products p where p.kind = 'account'
+      and exists (select 1 from product_transactions t where t.product_id = p.id)`.execute(db);
+    expect(withTransactions.rows[0]?.n).toBeGreaterThan(40);
+
+    // The portal user sees three clients of the company.
+    const assigned = await db
+      .selectFrom('portal_user_clients')
+      .innerJoin('users', 'users.id', 'portal_user_clients.user_id')
+      .select('portal_user_clients.client_id')
+      .where('users.username', '=', 'portal')
+      .execute();
+    expect(assigned).toHaveLength(3);
   });
 });

@@ -1,6 +1,9 @@
 import type { Module } from '@caudal/contract';
 import type { Db } from '../../db/database';
 import type { PasswordHashing } from '../../shared/auth/passwords';
+import { type Clock, systemClock } from '../../shared/clock';
+import { seedConnectionStates } from '../connections';
+import { seedDemoBook } from './demo-book';
 import { createCompany, createUser } from './factories';
 import { INSTITUTIONS } from './institutions';
 
@@ -27,8 +30,15 @@ export async function seedInstitutions(db: Db): Promise<void> {
     .execute();
 }
 
-/** Seeds the demo world in one transaction; does nothing (returns false) if any company exists. */
-export async function seedDemo(db: Db, hashing: PasswordHashing): Promise<boolean> {
+/**
+ * Seeds the demo world in one transaction; does nothing (returns false) if any company exists.
+ * The wealth book is "read" from the sandbox at `clock()`, so its statements end today.
+ */
+export async function seedDemo(
+  db: Db,
+  hashing: PasswordHashing,
+  clock: Clock = systemClock,
+): Promise<boolean> {
   return db.transaction().execute(async (trx) => {
     const existing = await trx.selectFrom('companies').select('id').limit(1).executeTakeFirst();
     if (existing) return false;
@@ -43,7 +53,7 @@ export async function seedDemo(db: Db, hashing: PasswordHashing): Promise<boolea
       password: DEMO_PASSWORD,
       hashing,
     });
-    await createUser(trx, {
+    const portal = await createUser(trx, {
       companyId: wealth.id,
       username: 'portal',
       name: 'Portal User',
@@ -52,6 +62,9 @@ export async function seedDemo(db: Db, hashing: PasswordHashing): Promise<boolea
       kind: 'portal',
       hashing,
     });
+    await seedDemoBook(trx, { companyId: wealth.id, portalUserId: portal.user.id, now: clock() });
+    // The demo shows every credential state: healthy, SCA stale, blocked, invalid access, down.
+    await seedConnectionStates(trx, wealth.id, clock);
 
     const apps = await createCompany(trx, { name: 'Demo Apps', modules: ['applications', 'links'] });
     await createUser(trx, {

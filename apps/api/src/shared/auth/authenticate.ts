@@ -6,7 +6,7 @@ import { AppError } from '../http/app-error';
 import { type AccessTokenClaims, verifyAccessToken } from './access-token';
 import { type Actor, findPermissions, toModules } from './actor';
 import type { OidcVerifier } from './oidc';
-import { endSession, findSessionWithUser, touchSession } from './session-store';
+import { endSession, findPortalClientIds, findSessionWithUser, touchSession } from './session-store';
 
 export interface AuthDeps {
   db: Db;
@@ -81,7 +81,10 @@ async function loadActor(deps: AuthDeps, claims: AccessTokenClaims, now: Date): 
     modules,
     permissions: findPermissions(session.kind, modules),
     sessionId: session.sessionId,
-    // Portal users' client assignments arrive with the portals issue; until then they see none.
-    clientIds: session.kind === 'portal' ? [] : null,
+    // Staff see every client of the company; a portal user only the clients assigned to them.
+    clientIds:
+      session.kind === 'portal'
+        ? await findPortalClientIds(deps.db, session.userId, session.companyId)
+        : null,
   };
 }

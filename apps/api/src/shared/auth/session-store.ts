@@ -44,6 +44,17 @@ export function findSessionWithUser(db: Db, sessionId: string) {
     .executeTakeFirst();
 }
 
+/** The clients a portal user may see: one lookup on the (user_id, client_id) primary key. */
+export async function findPortalClientIds(db: Db, userId: string, companyId: string): Promise<string[]> {
+  const rows = await db
+    .selectFrom('portal_user_clients')
+    .select('client_id')
+    .where('user_id', '=', userId)
+    .where('company_id', '=', companyId)
+    .execute();
+  return rows.map((row) => row.client_id);
+}
+
 export async function touchSession(db: Db, sessionId: string, now: Date): Promise<void> {
   await db.updateTable('sessions').set({ last_seen_at: now }).where('id', '=', sessionId).execute();
 }

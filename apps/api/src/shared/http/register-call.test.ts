@@ -2,7 +2,7 @@ import { defineCall } from '@caudal/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { createTenant, createTestApp, login, post, type TestApp } from '../../test/test-app';
-import { registerCall } from './register-call';
+import { registerCall, registerListCall } from './register-call';
 
 const wealthOnly = defineCall({
   path: '/platform/test/wealth-only',
@@ -33,6 +33,15 @@ const crashing = defineCall({
   errors: [],
 });
 
+const counted = defineCall({
+  path: '/platform/test/counted',
+  access: { kind: 'session' },
+  request: z.object({ isBroken: z.boolean().optional() }),
+  response: z.array(z.object({ n: z.number() })),
+  errors: [],
+  totalCountHeader: true,
+});
+
 let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp({
@@ -41,6 +50,10 @@ beforeAll(async () => {
       registerCall(app, staffOnly, () => ({ ok: true as const }));
       // A handler that breaks its contract: our bug, so a 500.
       registerCall(app, broken, () => ({ ok: 'yes' }) as unknown as { ok: true });
+      registerListCall(app, counted, ({ input }) => ({
+        items: input.isBroken ? ([{ n: 'one' }] as unknown as { n: number }[]) : [{ n: 1 }, { n: 2 }],
+        total: 42,
+      }));
       registerCall(app, crashing, () => {
         throw new Error('secret internal detail');
       });
@@ -94,6 +107,32 @@ describe('the single call guard', () => {
     expect(response.statusCode).toBe(500);
     expect(response.body).not.toContain('secret internal detail');
     expect(response.body).not.toMatch(/at .*\.ts/);
+  });
+});
+
+describe('counted lists', () => {
+  it('sends the items as the body and the total in x-total-count', async () => {
+    const tenant = await createTenant(t.db);
+    const token = await login(t.app, tenant.credentials);
+    const response = await post(t.app, counted.path, { token });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual([{ n: 1 }, { n: 2 }]);
+    expect(response.headers['x-total-count']).toBe('42');
+  });
+
+  it('checks the items against the contract', async () => {
+    const tenant = await createTenant(t.db);
+    const token = await login(t.app, tenant.credentials);
+    const response = await post(t.app, counted.path, { token, payload: { isBroken: true } });
+    expect(response.statusCode).toBe(500);
+    expect(response.headers['x-total-count']).toBeUndefined();
+  });
+
+  it('refuses to mount a counted contract as a plain call, and the other way round', () => {
+    expect(() => registerCall(t.app, counted, () => [])).toThrow(/registerListCall/);
+    expect(() =>
+      registerListCall(t.app, wealthOnly, () => ({ items: { companyId: 'x' }, total: 1 })),
+    ).toThrow(/registerCall/);
   });
 });
 

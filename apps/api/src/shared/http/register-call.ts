@@ -1,5 +1,5 @@
 import type { CallContract, ParsedRequestOf, ResponseOf } from '@caudal/contract';
-import { PERMISSION_BY_MODULE } from '@caudal/contract';
+import { PERMISSION_BY_MODULE, TOTAL_COUNT_HEADER } from '@caudal/contract';
 import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../../config';
 import type { Db } from '../../db/database';
@@ -27,6 +27,16 @@ type Handler<C extends CallContract, A extends Actor | null> = (
   context: CallContext<C, A>,
 ) => Promise<ResponseOf<C>> | ResponseOf<C>;
 
+/** One page of a `totalCountHeader` call: `items` is the body, `total` counts every match. */
+export interface CountedList<C extends CallContract> {
+  items: ResponseOf<C>;
+  total: number;
+}
+
+type CountedHandler<C extends CallContract> = (
+  context: CallContext<C, Actor>,
+) => Promise<CountedList<C>> | CountedList<C>;
+
 /** Registers a signed-in call. Authentication, module and staff checks happen in `guard`, nowhere else. */
 export function registerCall<C extends CallContract>(
   app: FastifyInstance,
@@ -35,7 +45,23 @@ export function registerCall<C extends CallContract>(
 ) {
   if (contract.access.kind !== 'session')
     throw new Error(`${contract.path} is public: use registerPublicCall`);
+  if (contract.totalCountHeader) throw new Error(`${contract.path} counts its matches: use registerListCall`);
   mountCall(app, contract, handler as Handler<C, Actor | null>);
+}
+
+/**
+ * Registers a signed-in call whose contract sets `totalCountHeader`: the handler answers `{ items, total }`,
+ * the body is `items` (checked against the contract) and `total` goes in the `x-total-count` header.
+ */
+export function registerListCall<C extends CallContract>(
+  app: FastifyInstance,
+  contract: C,
+  handler: CountedHandler<C>,
+) {
+  if (contract.access.kind !== 'session')
+    throw new Error(`${contract.path} is public: use registerPublicCall`);
+  if (!contract.totalCountHeader) throw new Error(`${contract.path} has no total count: use registerCall`);
+  mountCall(app, contract, handler as unknown as Handler<C, Actor | null>);
 }
 
 export function registerPublicCall<C extends CallContract>(
@@ -72,7 +98,9 @@ function mountCall<C extends CallContract>(
         request,
         reply,
       });
-      const checked = contract.response.safeParse(result);
+      // A counted list answers `{ items, total }`: the body is the items, the total travels in a header.
+      const counted = contract.totalCountHeader ? (result as unknown as CountedList<C>) : null;
+      const checked = contract.response.safeParse(counted ? counted.items : result);
       if (!checked.success) {
         request.log.error(
           { path: contract.path, issues: checked.error.issues },
@@ -80,6 +108,7 @@ function mountCall<C extends CallContract>(
         );
         throw new AppError('UnexpectedError');
       }
+      if (counted) reply.header(TOTAL_COUNT_HEADER, String(counted.total));
       return checked.data;
     },
   });

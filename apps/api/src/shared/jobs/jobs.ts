@@ -1,11 +1,16 @@
 import PgBoss from 'pg-boss';
+import type { Config } from '../../config';
 import type { DatabaseHandle } from '../../db/database';
+import { startRefreshJobs } from '../../features/connections/refresh-jobs';
+import type { Clock } from '../clock';
 import type { Logger } from '../logger';
 import { deliverMail, deliverPendingMail, type MailSenderDeps } from '../mail/mail-sender';
 
 /** What handlers may ask of the background workers. Call it only after the transaction committed. */
 export interface JobQueue {
   notifyMailQueued(outboxId: string): Promise<void>;
+  /** Queues a credential refresh; false when one is already queued for it (or there are no workers). */
+  enqueueRefresh(credentialsId: string): Promise<boolean>;
   stop(): Promise<void>;
 }
 
@@ -15,6 +20,9 @@ const MAIL_SWEEP = 'mail.sweep';
 /** No workers (tests): queued mail stays pending until someone calls the sender. */
 export const noJobQueue: JobQueue = {
   async notifyMailQueued() {},
+  async enqueueRefresh() {
+    return false;
+  },
   async stop() {},
 };
 
@@ -22,6 +30,8 @@ export async function startJobs(
   handle: DatabaseHandle,
   mail: MailSenderDeps,
   log: Logger,
+  /** Credential refreshes and their scheduler; left out, no refresh workers run (tests). */
+  connections?: { config: Config; clock: Clock },
 ): Promise<JobQueue> {
   // With PGlite, pg-boss goes through the same mutex as Kysely (see db/pglite-dialect.ts).
   const boss = handle.executor
@@ -41,6 +51,14 @@ export async function startJobs(
   // Mails whose job was lost (a crash between commit and send) are picked up by the sweep.
   await boss.schedule(MAIL_SWEEP, '*/5 * * * *');
   await boss.send(MAIL_SWEEP, {});
+  const enqueueRefresh = connections
+    ? await startRefreshJobs(boss, {
+        db: handle.db,
+        config: connections.config,
+        clock: connections.clock,
+        log,
+      })
+    : async () => false;
 
   return {
     async notifyMailQueued(outboxId) {
@@ -50,6 +68,7 @@ export async function startJobs(
         log.warn({ err: error, outboxId }, 'could not enqueue mail; the sweep will send it');
       }
     },
+    enqueueRefresh,
     async stop() {
       await boss.stop({ graceful: true, wait: true, timeout: 10_000 });
     },

@@ -20,6 +20,12 @@ export const errors: typeof es = {
     DuplicatedName: 'An item with this name already exists',
     DuplicatedAlias: 'The company already has a client with that alias',
     Conflict: 'Someone else changed this data. Reload and try again',
+    InvalidConnectToken:
+      'This link is not valid, has already been used or has expired. Ask whoever sent it for a new one.',
+    InvalidAccess: 'The username or password is not correct for this institution',
+    CredentialsBlocked: 'The institution has blocked access. Unblock it on your bank’s website and try again',
+    InstitutionDown: 'The institution is not available right now. Try again in a few minutes',
+    InvalidScaCode: 'The verification code is not correct',
     UnexpectedError: 'An unexpected error occurred',
   },
   generic: 'An unexpected error occurred',

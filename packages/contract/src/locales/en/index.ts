@@ -1,5 +1,7 @@
 import type { es } from '../es';
 import { auth } from './auth';
+import { connect } from './connect';
+import { connections } from './connections';
 import { errors } from './errors';
 import { pages } from './pages';
 import { shell } from './shell';
@@ -7,4 +9,14 @@ import { validation } from './validation';
 import { wealth } from './wealth';
 import { wealthCodes } from './wealth-codes';
 
-export const en: typeof es = { errors, validation, shell, auth, pages, wealth, wealthCodes };
+export const en: typeof es = {
+  errors,
+  validation,
+  shell,
+  auth,
+  pages,
+  wealth,
+  wealthCodes,
+  connections,
+  connect,
+};

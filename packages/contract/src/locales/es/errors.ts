@@ -19,6 +19,13 @@ export const errors = {
     DuplicatedName: 'Ya existe un elemento con este nombre',
     DuplicatedAlias: 'La compañía ya tiene un cliente con ese alias',
     Conflict: 'Otra persona ha cambiado estos datos. Recarga y vuelve a intentarlo',
+    InvalidConnectToken:
+      'Este enlace no es válido, ya se ha usado o ha caducado. Pide uno nuevo a quien te lo envió.',
+    InvalidAccess: 'El usuario o la contraseña no son correctos para esta entidad',
+    CredentialsBlocked:
+      'La entidad ha bloqueado el acceso. Desbloquéalo en la web de tu banco y vuelve a intentarlo',
+    InstitutionDown: 'La entidad no está disponible en este momento. Vuelve a intentarlo en unos minutos',
+    InvalidScaCode: 'El código de verificación no es correcto',
     UnexpectedError: 'Ha ocurrido un error inesperado',
   },
   generic: 'Ha ocurrido un error inesperado',

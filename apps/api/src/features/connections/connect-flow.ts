@@ -1,0 +1,257 @@
+import { type ConnectSession, VALIDATION } from '@caudal/contract';
+import type { Config } from '../../config';
+import type { Db } from '../../db/database';
+import {
+  type ConnectorResult,
+  type ConnectorSuccess,
+  findConnector,
+  type ScaResult,
+} from '../../engine/connectors';
+import { SANDBOX_TEST_CREDENTIALS } from '../../engine/sandbox';
+import { writeSnapshot } from '../../engine/snapshot-writer';
+import type { Clock } from '../../shared/clock';
+import { findListedEntities } from '../../shared/entity-catalogue';
+import { AppError } from '../../shared/http/app-error';
+import { isWithinRateLimit } from '../../shared/rate-limit';
+import { consumeToken, findLiveToken, type LiveToken, savePendingSca } from './connect-tokens';
+import { findTitularName } from './connections.repository';
+import { loadSecretKey, openSecret, sealSecret } from './credential-secrets';
+import { buildReturnUrl } from './redirect-uri';
+import { createCredentialsToken, saveSuccess } from './refresh';
+
+export interface FlowDeps {
+  db: Db;
+  config: Config;
+  clock: Clock;
+}
+
+type ConnectStep = { status: 'done'; redirect_to: string } | { status: 'sca_required' };
+
+const PER_IP = { limit: 120, windowMinutes: 10 };
+/** Six-digit codes: a handful of tries per token, so nobody walks the code space. */
+const SCA_TRIES_PER_TOKEN = { limit: 10, windowMinutes: 60 };
+
+/** Every hosted-page call counts against the visitor's IP, in the database (shared by instances). */
+export async function enforceConnectRateLimit(db: Db, ip: string, now: Date): Promise<void> {
+  if (!(await isWithinRateLimit(db, { key: `connect:ip:${ip}`, ...PER_IP }, now))) {
+    throw new AppError('RateLimited', 'Too many connect requests');
+  }
+}
+
+const SANDBOX_CREDENTIALS: ConnectSession['sandbox_credentials'] = [
+  { outcome: 'success', ...SANDBOX_TEST_CREDENTIALS.success, code: null },
+  { outcome: 'sca', ...SANDBOX_TEST_CREDENTIALS.sca },
+  { outcome: 'invalid_access', ...SANDBOX_TEST_CREDENTIALS.invalidAccess, code: null },
+  { outcome: 'blocked', ...SANDBOX_TEST_CREDENTIALS.blocked, code: null },
+  { outcome: 'down', ...SANDBOX_TEST_CREDENTIALS.down, code: null },
+];
+
+/** The credential a reset or SCA token acts on; always within the token's own company. */
+async function findTokenCredential(db: Db, token: LiveToken) {
+  if (!token.credentials_id) return null;
+  const credential = await db
+    .selectFrom('credentials')
+    .selectAll()
+    .where('id', '=', token.credentials_id)
+    .where('company_id', '=', token.company_id)
+    .executeTakeFirst();
+  if (!credential) throw new AppError('InvalidConnectToken', 'The credential is gone');
+  return credential;
+}
+
+export async function getConnectSession(deps: FlowDeps, plainToken: string): Promise<ConnectSession> {
+  const now = deps.clock();
+  const token = await findLiveToken(deps.db, plainToken, now);
+  const credential = await findTokenCredential(deps.db, token);
+  return {
+    mode: token.kind,
+    company_name: token.company_name,
+    entity_id: credential?.entity_id ?? token.pending_entity_id,
+    entities: await findListedEntities(deps.db),
+    awaiting_sca: token.pending_sca_token !== null || token.kind === 'sca',
+    sandbox_credentials: SANDBOX_CREDENTIALS,
+    terms_and_conditions_url: null,
+    privacy_policy_url: null,
+    expires_at: token.expires_at.toISOString(),
+  };
+}
+
+function throwFailure(
+  result: Exclude<ConnectorResult, ConnectorSuccess | { outcome: 'sca_required' }>,
+): never {
+  if (result.outcome === 'invalid_access')
+    throw new AppError('InvalidAccess', 'The institution refused the credentials');
+  if (result.outcome === 'blocked')
+    throw new AppError('CredentialsBlocked', 'The institution blocked this user');
+  throw new AppError('InstitutionDown', 'The institution is not available');
+}
+
+/**
+ * Step one: the visitor's username and password go to the institution. The token is consumed only
+ * when the flow completes; a refusal leaves it usable, so the visitor can try again.
+ */
+export async function submitConnectCredentials(
+  deps: FlowDeps,
+  input: { token: string; entity_id: string; username: string; password: string },
+): Promise<ConnectStep> {
+  const { db, clock } = deps;
+  const now = clock();
+  const token = await findLiveToken(db, input.token, now);
+  const credential = await findTokenCredential(db, token);
+  const entities = await findListedEntities(db);
+  if (!entities.some((entity) => entity.id === input.entity_id))
+    throw new AppError('NotFound', 'No such entity');
+  if (credential && credential.entity_id !== input.entity_id) {
+    throw new AppError('ValidationError', 'This link is for another institution', [
+      { path: ['entity_id'], message: VALIDATION.required },
+    ]);
+  }
+  let result: ConnectorResult;
+  try {
+    result = await findConnector(input.entity_id).login({
+      entityId: input.entity_id,
+      username: input.username,
+      password: input.password,
+      asOf: now,
+    });
+  } catch {
+    result = { outcome: 'down' };
+  }
+  const key = await loadSecretKey(db, deps.config.credentialsKey);
+  const sealed = sealSecret(key, token.company_id, { username: input.username, password: input.password });
+  if (result.outcome === 'sca_required') {
+    await savePendingSca(db, token.token_hash, now, {
+      entityId: input.entity_id,
+      sealedSecret: sealed,
+      scaToken: result.scaToken,
+    });
+    return { status: 'sca_required' };
+  }
+  if (result.outcome !== 'ok') throwFailure(result);
+  return finishFlow(deps, token, {
+    entityId: input.entity_id,
+    login: input.username,
+    sealed,
+    success: result,
+  });
+}
+
+/** Step two: the SCA code, for a challenge of step one or for a reauthorisation (sca mode). */
+export async function submitConnectSca(
+  deps: FlowDeps,
+  input: { token: string; code: string },
+): Promise<ConnectStep> {
+  const { db, clock } = deps;
+  const now = clock();
+  const token = await findLiveToken(db, input.token, now);
+  if (
+    !(await isWithinRateLimit(db, { key: `connect:sca:${token.token_hash}`, ...SCA_TRIES_PER_TOKEN }, now))
+  ) {
+    throw new AppError('RateLimited', 'Too many SCA attempts');
+  }
+  const credential = await findTokenCredential(db, token);
+  const key = await loadSecretKey(db, deps.config.credentialsKey);
+
+  let step: { entityId: string; login: string; sealed: string | null; scaToken: string };
+  if (token.pending_sca_token && token.pending_entity_id && token.pending_secret) {
+    const secret = openSecret(key, token.company_id, token.pending_secret);
+    step = {
+      entityId: token.pending_entity_id,
+      login: secret.username,
+      sealed: token.pending_secret,
+      scaToken: token.pending_sca_token,
+    };
+  } else if (token.kind === 'sca' && credential) {
+    step = {
+      entityId: credential.entity_id,
+      login: credential.login,
+      sealed: null,
+      scaToken: credential.sca_token ?? 'reauthorisation',
+    };
+  } else {
+    throw new AppError('InvalidScaCode', 'No SCA is pending for this link');
+  }
+
+  const stored = step.sealed ?? credential?.secret_ciphertext ?? null;
+  let result: ScaResult;
+  try {
+    result = await findConnector(step.entityId).completeSca({
+      entityId: step.entityId,
+      login: step.login,
+      secret: stored ? openSecret(key, token.company_id, stored) : null,
+      scaToken: step.scaToken,
+      code: input.code,
+      state: credential?.connector_state ?? null,
+      titularName: credential ? await findTitularName(db, credential.id) : null,
+      asOf: now,
+    });
+  } catch {
+    result = { outcome: 'down' };
+  }
+  if (result.outcome === 'invalid_code') throw new AppError('InvalidScaCode', 'Wrong SCA code');
+  if (result.outcome === 'down') throw new AppError('InstitutionDown', 'The institution is not available');
+  return finishFlow(deps, token, {
+    entityId: step.entityId,
+    login: step.login,
+    sealed: step.sealed,
+    success: result,
+  });
+}
+
+/**
+ * The flow completes in one transaction: the token is consumed (single use, whoever races), then a
+ * connect creates the credential and a reset or reauthorisation updates its own one, keeping its
+ * credentials_token; the snapshot is written either way.
+ */
+async function finishFlow(
+  deps: FlowDeps,
+  live: LiveToken,
+  done: { entityId: string; login: string; sealed: string | null; success: ConnectorSuccess },
+): Promise<ConnectStep> {
+  const now = deps.clock();
+  const credentialsToken = await deps.db.transaction().execute(async (trx) => {
+    const token = await consumeToken(trx, live.token_hash, now);
+    if (token.kind === 'connect') {
+      const created = await trx
+        .insertInto('credentials')
+        .values({
+          company_id: token.company_id,
+          token: createCredentialsToken(),
+          entity_id: done.entityId,
+          client_id: token.client_id,
+          login: done.login.trim(),
+          status: 'ok',
+          secret_ciphertext: done.sealed,
+          connector_state: JSON.stringify(done.success.state),
+          last_update: now,
+          last_success_at: now,
+          created_at: now,
+          updated_at: now,
+        })
+        .returning(['id', 'token', 'company_id', 'client_id'])
+        .executeTakeFirstOrThrow();
+      await writeSnapshot(
+        trx,
+        { companyId: created.company_id, credentialsId: created.id, clientId: created.client_id, now },
+        done.success.snapshot,
+      );
+      return created.token;
+    }
+    const credential = await trx
+      .selectFrom('credentials')
+      .select(['id', 'token', 'company_id', 'client_id'])
+      .where('id', '=', token.credentials_id ?? '')
+      .where('company_id', '=', token.company_id)
+      .executeTakeFirst();
+    if (!credential) throw new AppError('InvalidConnectToken', 'The credential is gone');
+    await saveSuccess(
+      trx,
+      credential,
+      done.success,
+      now,
+      done.sealed ? { secret_ciphertext: done.sealed, login: done.login.trim() } : {},
+    );
+    return credential.token;
+  });
+  return { status: 'done', redirect_to: buildReturnUrl(live.redirect_uri, credentialsToken) };
+}

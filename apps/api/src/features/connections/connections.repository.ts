@@ -1,0 +1,202 @@
+import type { CredentialInformation } from '@caudal/contract';
+import { type Expression, type ExpressionBuilder, type SqlBool, sql } from 'kysely';
+import type { Db } from '../../db/database';
+import type { CredentialsRow, Database } from '../../db/schema';
+import type { Actor } from '../../shared/auth/actor';
+
+/** A refresh queued longer ago than this is taken as lost: the credential no longer shows as updating. */
+const UPDATING_FOR_AT_MOST_MS = 60 * 60_000;
+
+/**
+ * THE credential scope: the actor's company, and for a portal user only credentials of the clients
+ * assigned to them (unassigned credentials are staff-only).
+ */
+export function whereCredentialVisible(actor: Actor) {
+  return (eb: ExpressionBuilder<Database, 'credentials'>): Expression<SqlBool> => {
+    const inCompany = eb('credentials.company_id', '=', actor.companyId);
+    if (actor.clientIds === null) return inCompany;
+    if (actor.clientIds.length === 0) return sql<SqlBool>`false`;
+    return eb.and([inCompany, eb('credentials.client_id', 'in', actor.clientIds)]);
+  };
+}
+
+export type CredentialStatusRow = Pick<
+  CredentialsRow,
+  'last_success_at' | 'last_update' | 'blocked' | 'sca_token' | 'error' | 'refresh_requested_at'
+>;
+
+/** Column to contract: last_success_at is status.last_update, last_update (last attempt) is status.time. */
+export function toCredentialStatus(row: CredentialStatusRow, now: Date): CredentialInformation['status'] {
+  return {
+    last_update: row.last_success_at ? row.last_success_at.toISOString() : null,
+    time: row.last_update ? row.last_update.toISOString() : null,
+    blocked: row.blocked,
+    sca_token: row.sca_token,
+    error: row.error,
+    updating:
+      row.refresh_requested_at !== null &&
+      now.getTime() - row.refresh_requested_at.getTime() < UPDATING_FOR_AT_MOST_MS,
+  };
+}
+
+function selectInformation(db: Db, actor: Actor) {
+  return db
+    .selectFrom('credentials')
+    .leftJoin('clients', 'clients.id', 'credentials.client_id')
+    .where(whereCredentialVisible(actor))
+    .select((eb) => [
+      'credentials.id',
+      'credentials.token',
+      'credentials.entity_id',
+      'credentials.client_id',
+      'clients.name as client_name',
+      'credentials.last_success_at',
+      'credentials.last_update',
+      'credentials.blocked',
+      'credentials.sca_token',
+      'credentials.error',
+      'credentials.refresh_requested_at',
+      'credentials.created_at',
+      eb
+        .selectFrom('products')
+        .whereRef('products.credentials_id', '=', 'credentials.id')
+        .select((inner) => inner.fn.countAll<string>().as('count'))
+        .as('products_count'),
+    ]);
+}
+
+type InformationRow = Awaited<ReturnType<ReturnType<typeof selectInformation>['executeTakeFirstOrThrow']>>;
+
+function toInformation(row: InformationRow, now: Date): CredentialInformation {
+  return {
+    credentials_token: row.token,
+    bank: row.entity_id,
+    status: toCredentialStatus(row, now),
+    client_id: row.client_id,
+    client_name: row.client_name,
+    products_count: Number(row.products_count ?? 0),
+    created_at: row.created_at.toISOString(),
+  };
+}
+
+export async function listCredentialInformation(
+  db: Db,
+  actor: Actor,
+  now: Date,
+  bank?: string,
+): Promise<CredentialInformation[]> {
+  let query = selectInformation(db, actor);
+  if (bank) query = query.where('credentials.entity_id', '=', bank);
+  const rows = await query
+    .orderBy('credentials.entity_id')
+    .orderBy('credentials.created_at')
+    .orderBy('credentials.id')
+    .execute();
+  return rows.map((row) => toInformation(row, now));
+}
+
+export async function findCredentialInformation(db: Db, actor: Actor, token: string, now: Date) {
+  const row = await selectInformation(db, actor).where('credentials.token', '=', token).executeTakeFirst();
+  return row ? toInformation(row, now) : undefined;
+}
+
+export async function findVisibleCredential(db: Db, actor: Actor, token: string) {
+  return db
+    .selectFrom('credentials')
+    .where(whereCredentialVisible(actor))
+    .where('credentials.token', '=', token)
+    .selectAll('credentials')
+    .executeTakeFirst();
+}
+
+export async function listCredentialIdentities(db: Db, actor: Actor, tokens: readonly string[]) {
+  const rows = await db
+    .selectFrom('credentials')
+    .leftJoin('holders', 'holders.credentials_id', 'credentials.id')
+    .where(whereCredentialVisible(actor))
+    .where('credentials.token', 'in', [...new Set(tokens)])
+    .select([
+      'credentials.token',
+      'holders.id as holder_id',
+      'holders.name',
+      'holders.document',
+      'holders.email',
+    ])
+    .orderBy('credentials.token')
+    .orderBy('holders.name')
+    .orderBy('holders.id')
+    .execute();
+  const byToken = new Map<
+    string,
+    { id: string; name: string; document: string | null; email: string | null }[]
+  >();
+  for (const row of rows) {
+    const holders = byToken.get(row.token) ?? [];
+    byToken.set(row.token, holders);
+    if (row.holder_id && row.name !== null) {
+      holders.push({ id: row.holder_id, name: row.name, document: row.document, email: row.email });
+    }
+  }
+  // In the order asked, each once; tokens of other companies are simply absent.
+  return [...new Set(tokens)].flatMap((token) => {
+    const holders = byToken.get(token);
+    return holders ? [{ credentials_token: token, holders }] : [];
+  });
+}
+
+export async function listProductHolders(db: Db, credentialsId: string) {
+  const rows = await db
+    .selectFrom('product_holders')
+    .innerJoin('products', 'products.id', 'product_holders.product_id')
+    .innerJoin('holders', 'holders.id', 'product_holders.holder_id')
+    .where('products.credentials_id', '=', credentialsId)
+    .where('holders.credentials_id', '=', credentialsId)
+    .select([
+      'holders.name as holder',
+      'holders.document as holder_document',
+      'products.name as product',
+      'products.id as product_id',
+      'products.kind as product_kind',
+      'product_holders.relation',
+    ])
+    .orderBy('holders.name')
+    .orderBy('products.kind')
+    .orderBy('products.name')
+    .orderBy('products.id')
+    .execute();
+  return rows;
+}
+
+/** Deletes a visible credential; its holders, products and their movements go with it. */
+export async function deleteCredential(db: Db, actor: Actor, token: string): Promise<boolean> {
+  const deleted = await db
+    .deleteFrom('credentials')
+    .where(whereCredentialVisible(actor))
+    .where('credentials.token', '=', token)
+    .returning('id')
+    .executeTakeFirst();
+  return deleted !== undefined;
+}
+
+export async function markRefreshRequested(db: Db, credentialsIds: readonly string[], now: Date) {
+  if (credentialsIds.length === 0) return;
+  await db
+    .updateTable('credentials')
+    .set({ refresh_requested_at: now })
+    .where('id', 'in', [...credentialsIds])
+    .execute();
+}
+
+/** The titular's name as stored: a deterministic sandbox refresh keeps it. */
+export async function findTitularName(db: Db, credentialsId: string): Promise<string | null> {
+  const row = await db
+    .selectFrom('holders')
+    .innerJoin('product_holders', 'product_holders.holder_id', 'holders.id')
+    .where('holders.credentials_id', '=', credentialsId)
+    .where('product_holders.relation', '=', 'titular')
+    .select('holders.name')
+    .orderBy('holders.id')
+    .limit(1)
+    .executeTakeFirst();
+  return row?.name ?? null;
+}

@@ -1,0 +1,55 @@
+import { connections } from '@caudal/contract';
+import type { FastifyInstance } from 'fastify';
+import { AppError } from '../../shared/http/app-error';
+import { registerCall } from '../../shared/http/register-call';
+import { createConnectToken } from './connect-tokens';
+import { findVisibleCredential } from './connections.repository';
+import { resolveRedirectUri } from './redirect-uri';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * A one-time hosted connect URL: a new connection (for a client of the company, or pending), or with
+ * `credentials_token` the SCA reauthorisation of that credential.
+ */
+export function registerCreateConnectLink(app: FastifyInstance) {
+  registerCall(app, connections.createConnectLink, async ({ input, actor, db, config, clock }) => {
+    const redirectUri = resolveRedirectUri(config, input.redirect_uri);
+    const language = input.language ?? 'es';
+    let clientId: string | null = null;
+    if (input.client_id) {
+      const client = UUID.test(input.client_id)
+        ? await db
+            .selectFrom('clients')
+            .select('id')
+            .where('id', '=', input.client_id)
+            .where('company_id', '=', actor.companyId)
+            .executeTakeFirst()
+        : undefined;
+      if (!client) throw new AppError('NotFound', 'No such client');
+      clientId = client.id;
+    }
+    let credentialsId: string | null = null;
+    if (input.credentials_token) {
+      const credential = await findVisibleCredential(db, actor, input.credentials_token);
+      if (!credential) throw new AppError('NotFound', 'No such credential');
+      credentialsId = credential.id;
+      clientId = credential.client_id;
+    }
+    const { token, expiresAt } = await createConnectToken(db, {
+      companyId: actor.companyId,
+      kind: credentialsId ? 'sca' : 'connect',
+      clientId,
+      credentialsId,
+      redirectUri,
+      language,
+      createdBy: actor.userId,
+      now: clock(),
+    });
+    return {
+      token,
+      url: `${config.linkBaseUrl}/${language}/connect/${token}`,
+      expires_at: expiresAt.toISOString(),
+    };
+  });
+}

@@ -1,0 +1,14 @@
+import { connections } from '@caudal/contract';
+import type { FastifyInstance } from 'fastify';
+import { AppError } from '../../shared/http/app-error';
+import { registerCall } from '../../shared/http/register-call';
+import { deleteCredential } from './connections.repository';
+
+export function registerCredentialsDelete(app: FastifyInstance) {
+  registerCall(app, connections.credentialsDelete, async ({ input, actor, db }) => {
+    if (!(await deleteCredential(db, actor, input.credentials_token))) {
+      throw new AppError('NotFound', 'No such credential');
+    }
+    return { success: true } as const;
+  });
+}

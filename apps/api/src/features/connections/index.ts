@@ -1,0 +1,23 @@
+import type { FastifyInstance } from 'fastify';
+import { registerConnectCalls } from './connect-calls';
+import { registerCreateConnectLink } from './create-connect-link';
+import { registerCredentialsDelete } from './credentials-delete';
+import { registerCredentialsForceReset } from './credentials-force-reset';
+import { registerCredentialsRefresh } from './credentials-refresh';
+import { registerGetCredentialsIdentity } from './get-credentials-identity';
+import { registerGetCredentialsInformation } from './get-credentials-information';
+import { registerGetCredentialsProductHolders } from './get-credentials-product-holders';
+
+export { seedConnectionStates } from './demo-states';
+export { enqueueDueRefreshes, refreshCredential } from './refresh';
+
+export function registerConnectionsCalls(app: FastifyInstance) {
+  registerGetCredentialsInformation(app);
+  registerGetCredentialsIdentity(app);
+  registerGetCredentialsProductHolders(app);
+  registerCredentialsDelete(app);
+  registerCredentialsRefresh(app);
+  registerCreateConnectLink(app);
+  registerCredentialsForceReset(app);
+  registerConnectCalls(app);
+}

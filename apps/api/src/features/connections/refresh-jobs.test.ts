@@ -1,0 +1,35 @@
+import PgBoss from 'pg-boss';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { DatabaseHandle } from '../../db/database';
+import { openTestDatabase } from '../../test/test-database';
+import { REFRESH_QUEUE, sendRefresh } from './refresh-jobs';
+
+let handle: DatabaseHandle;
+let boss: PgBoss;
+
+beforeAll(async () => {
+  handle = await openTestDatabase();
+  boss = handle.executor
+    ? new PgBoss({ db: handle.executor as PgBoss.Db })
+    : new PgBoss({ connectionString: handle.connectionString ?? undefined, max: 2 });
+  await boss.start();
+  await boss.createQueue(REFRESH_QUEUE, { name: REFRESH_QUEUE, policy: 'stately' });
+}, 60_000);
+afterAll(async () => {
+  await boss.stop({ graceful: false, wait: true });
+  await handle.close();
+});
+
+describe('refresh queue', () => {
+  it('holds one queued refresh per credential (singleton key = credential id)', async () => {
+    const enqueue = sendRefresh(boss);
+    expect(await enqueue('cred-a')).toBe(true);
+    expect(await enqueue('cred-a')).toBe(false);
+    expect(await enqueue('cred-b')).toBe(true);
+    const [job] = await boss.fetch<{ credentialsId: string }>(REFRESH_QUEUE);
+    expect(job?.data.credentialsId).toBe('cred-a');
+    // While cred-a runs, one more may wait behind it, but only one.
+    expect(await enqueue('cred-a')).toBe(true);
+    expect(await enqueue('cred-a')).toBe(false);
+  });
+});

@@ -1,0 +1,178 @@
+import { randomBytes } from 'node:crypto';
+import type { Db } from '../../db/database';
+import type { CredentialsRow } from '../../db/schema';
+import { type ConnectorResult, type ConnectorSuccess, findConnector } from '../../engine/connectors';
+import { writeSnapshot } from '../../engine/snapshot-writer';
+import type { Clock } from '../../shared/clock';
+import type { Logger } from '../../shared/logger';
+import { findTitularName } from './connections.repository';
+import { openSecret, type SecretKey } from './credential-secrets';
+
+export interface RefreshDeps {
+  db: Db;
+  clock: Clock;
+  key: SecretKey;
+  log?: Pick<Logger, 'warn' | 'info'>;
+}
+
+export type RefreshOutcome = ConnectorResult['outcome'] | 'skipped';
+
+/** A random credentials token: 192 bits, base64url, never derived from an id. */
+export function createCredentialsToken(): string {
+  return randomBytes(24).toString('base64url');
+}
+
+/**
+ * Refreshes one credential through its connector, now (the job's worker calls this; so do tests, with
+ * their clock). Products are updated in place, new movements appended; the status fields say how it
+ * went. Blocked credentials are left alone: only a reset unblocks them.
+ */
+export async function refreshCredential(deps: RefreshDeps, credentialsId: string): Promise<RefreshOutcome> {
+  const { db, clock, key } = deps;
+  const credential = await db
+    .selectFrom('credentials')
+    .selectAll()
+    .where('id', '=', credentialsId)
+    .executeTakeFirst();
+  if (!credential) return 'skipped';
+  if (credential.blocked) {
+    await db
+      .updateTable('credentials')
+      .set({ refresh_requested_at: null })
+      .where('id', '=', credential.id)
+      .execute();
+    return 'skipped';
+  }
+  const startedAt = clock();
+  let result: ConnectorResult;
+  try {
+    const secret = credential.secret_ciphertext
+      ? openSecret(key, credential.company_id, credential.secret_ciphertext)
+      : null;
+    result = await findConnector(credential.entity_id).refresh({
+      credential: {
+        entityId: credential.entity_id,
+        login: credential.login,
+        state: credential.connector_state,
+        titularName: await findTitularName(db, credential.id),
+      },
+      secret,
+      asOf: startedAt,
+    });
+  } catch (error) {
+    // Never the secret: only which credential and the error's message.
+    deps.log?.warn(
+      { credentialsId, err: error instanceof Error ? error.message : 'error' },
+      'refresh failed',
+    );
+    result = { outcome: 'down' };
+  }
+  const elapsedMs = Math.max(0, clock().getTime() - startedAt.getTime());
+  await applyRefreshResult(db, credential, result, startedAt, elapsedMs);
+  return result.outcome;
+}
+
+/** Writes what a refresh found: the snapshot on success, the status fields always. */
+export async function applyRefreshResult(
+  db: Db,
+  credential: Pick<CredentialsRow, 'id' | 'company_id' | 'client_id' | 'sca_token'>,
+  result: ConnectorResult,
+  now: Date,
+  elapsedMs: number | null = null,
+): Promise<void> {
+  const attempt = {
+    last_update: now,
+    refresh_requested_at: null,
+    update_time_ms: elapsedMs,
+    updated_at: now,
+  };
+  if (result.outcome === 'ok') {
+    await db.transaction().execute(async (trx) => {
+      await saveSuccess(trx, credential, result, now, { update_time_ms: elapsedMs });
+    });
+    return;
+  }
+  const set =
+    result.outcome === 'sca_required'
+      ? // The institution wants SCA: keep the token we already hold, so a link given out stays valid.
+        { ...attempt, status: 'sca', error: null, sca_token: credential.sca_token ?? result.scaToken }
+      : result.outcome === 'down'
+        ? { ...attempt, status: 'error', error: 'down' as const }
+        : { ...attempt, status: 'error', error: result.outcome, blocked: true };
+  await db.updateTable('credentials').set(set).where('id', '=', credential.id).execute();
+}
+
+/**
+ * A successful read: status fields (last success and attempt now, no error, not blocked, no SCA
+ * pending) and the snapshot, in the caller's transaction. Returns false if the credential is gone.
+ */
+export async function saveSuccess(
+  trx: Db,
+  credential: Pick<CredentialsRow, 'id' | 'company_id' | 'client_id'>,
+  success: ConnectorSuccess,
+  now: Date,
+  extra: { update_time_ms?: number | null; secret_ciphertext?: string; login?: string } = {},
+): Promise<boolean> {
+  const updated = await trx
+    .updateTable('credentials')
+    .set({
+      ...extra,
+      status: 'ok',
+      blocked: false,
+      error: null,
+      sca_token: null,
+      last_update: now,
+      last_success_at: now,
+      refresh_requested_at: null,
+      connector_state: JSON.stringify(success.state),
+      updated_at: now,
+    })
+    .where('id', '=', credential.id)
+    .returning('id')
+    .executeTakeFirst();
+  if (!updated) return false;
+  await writeSnapshot(
+    trx,
+    { companyId: credential.company_id, credentialsId: credential.id, clientId: credential.client_id, now },
+    success.snapshot,
+  );
+  return true;
+}
+
+/**
+ * The scheduler's sweep: every credential not blocked whose last attempt is older than the interval
+ * (and not already queued) is handed to `enqueue`, oldest first. Returns the ids queued.
+ */
+export async function enqueueDueRefreshes(
+  db: Db,
+  now: Date,
+  options: { intervalMinutes: number; limit?: number },
+  enqueue: (credentialsId: string) => Promise<boolean>,
+): Promise<string[]> {
+  const dueBefore = new Date(now.getTime() - options.intervalMinutes * 60_000);
+  const queuedSince = new Date(now.getTime() - 60 * 60_000);
+  const due = await db
+    .selectFrom('credentials')
+    .select('id')
+    .where('blocked', '=', false)
+    .where((eb) => eb.or([eb('last_update', 'is', null), eb('last_update', '<=', dueBefore)]))
+    .where((eb) =>
+      eb.or([eb('refresh_requested_at', 'is', null), eb('refresh_requested_at', '<', queuedSince)]),
+    )
+    .orderBy('last_update', (order) => order.asc().nullsFirst())
+    .orderBy('id')
+    .limit(options.limit ?? 1000)
+    .execute();
+  const queued: string[] = [];
+  for (const { id } of due) {
+    if (await enqueue(id)) queued.push(id);
+  }
+  if (queued.length > 0) {
+    await db
+      .updateTable('credentials')
+      .set({ refresh_requested_at: now })
+      .where('id', 'in', queued)
+      .execute();
+  }
+  return queued;
+}

@@ -1,0 +1,18 @@
+import { resolveEntityIds, wealth } from '@caudal/contract';
+import type { FastifyInstance } from 'fastify';
+import { findListedEntityIds } from '../../shared/entity-catalogue';
+import { AppError } from '../../shared/http/app-error';
+import { registerCall } from '../../shared/http/register-call';
+import { findClient, updateClient } from './clients.repository';
+
+export function registerClientEdit(app: FastifyInstance) {
+  registerCall(app, wealth.clientEdit, async ({ input, actor, db, clock }) => {
+    const listed = await findListedEntityIds(db);
+    const entityIds = resolveEntityIds(input.entities, listed);
+    const fields = { name: input.name, alias: input.alias, entityIds };
+    const updated = await updateClient(db, actor, input.client_id, fields, clock());
+    const client = updated ? await findClient(db, actor, updated.id, listed) : null;
+    if (!client) throw new AppError('NotFound', 'No such client');
+    return client;
+  });
+}

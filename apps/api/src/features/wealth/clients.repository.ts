@@ -1,0 +1,204 @@
+import { CLIENT_PAGE_SIZE, type CLIENT_SORTS, type Client, resolveEntityIds } from '@caudal/contract';
+import { type Expression, type ExpressionBuilder, type SqlBool, sql } from 'kysely';
+import type { Db } from '../../db/database';
+import { isUniqueViolation } from '../../db/errors';
+import type { Database } from '../../db/schema';
+import type { Actor } from '../../shared/auth/actor';
+import { AppError } from '../../shared/http/app-error';
+import { isUuid, whereClientVisible } from './client-scope';
+
+/** The database's unique index on (company_id, lower(alias)): the one arbiter of duplicate aliases. */
+const ALIAS_KEY = 'clients_company_alias_key';
+
+export interface ClientQuery {
+  search?: string | undefined;
+  sort?: (typeof CLIENT_SORTS)[number] | undefined;
+  order?: 'asc' | 'desc' | undefined;
+  page?: number | undefined;
+  page_size?: number | undefined;
+}
+
+interface ClientRowWithCount {
+  id: string;
+  name: string;
+  alias: string;
+  entity_ids: string[];
+  created_at: Date;
+  products_count: number;
+}
+
+/**
+ * One page of the visible clients and the number of matches, in at most two queries that share one
+ * WHERE. Without `page` the whole list is answered (and counted from it).
+ */
+export async function findClients(
+  db: Db,
+  actor: Actor,
+  query: ClientQuery,
+  listedEntityIds: ReadonlySet<string>,
+): Promise<{ items: Client[]; total: number }> {
+  const pattern = query.search ? `%${escapeLike(query.search)}%` : null;
+  const matches = (eb: ExpressionBuilder<Database, 'clients'>): Expression<SqlBool> =>
+    pattern === null
+      ? whereClientVisible(actor)(eb)
+      : eb.and([
+          whereClientVisible(actor)(eb),
+          eb('clients.search_text', 'like', sql<string>`lower(${pattern})`),
+        ]);
+
+  const sort = query.sort ?? 'name';
+  const order = query.order ?? 'asc';
+  const pageSize = query.page === undefined ? null : (query.page_size ?? CLIENT_PAGE_SIZE.default);
+  const offset = query.page === undefined || pageSize === null ? 0 : (query.page - 1) * pageSize;
+
+  // The page is cut first (an index scan in sort order), and only its rows get a product count.
+  const page = db
+    .selectFrom('clients')
+    .select(['id', 'name', 'alias', 'entity_ids', 'created_at'])
+    .select(sortKey(sort).as('sort_key'))
+    .where(matches)
+    .orderBy(sortKey(sort), order)
+    .orderBy('clients.id', order)
+    .$if(pageSize !== null, (qb) => qb.limit(pageSize ?? 0).offset(offset));
+  const rowsQuery = db
+    .selectFrom(page.as('c'))
+    .select(['c.id', 'c.name', 'c.alias', 'c.entity_ids', 'c.created_at'])
+    .select(sql<number>`(select count(*)::int from products p where p.client_id = c.id)`.as('products_count'))
+    .orderBy('c.sort_key', order)
+    .orderBy('c.id', order);
+
+  if (pageSize === null) {
+    const rows = await rowsQuery.execute();
+    return { items: rows.map((row) => toClient(row, listedEntityIds)), total: rows.length };
+  }
+  const [rows, count] = await Promise.all([
+    rowsQuery.execute(),
+    db
+      .selectFrom('clients')
+      .select((eb) => eb.fn.countAll<number>().as('total'))
+      .where(matches)
+      .executeTakeFirstOrThrow(),
+  ]);
+  return { items: rows.map((row) => toClient(row, listedEntityIds)), total: Number(count.total) };
+}
+
+/** Each sort is served by its index: (company_id, lower(name), id), lower(alias), (created_at, id). */
+function sortKey(sort: NonNullable<ClientQuery['sort']>) {
+  if (sort === 'alias') return sql<string>`lower(clients.alias)`;
+  if (sort === 'created_at') return sql<string>`clients.created_at`;
+  return sql<string>`lower(clients.name)`;
+}
+
+/** `%`, `_` and `\` are wildcards or the escape in LIKE: a search for them means the characters. */
+export function escapeLike(term: string): string {
+  return term.replace(/[\\%_]/g, (character) => `\\${character}`);
+}
+
+export async function findClient(
+  db: Db,
+  actor: Actor,
+  clientId: string,
+  listedEntityIds: ReadonlySet<string>,
+): Promise<Client | null> {
+  if (!isUuid(clientId)) return null;
+  const row = await db
+    .selectFrom('clients')
+    .select(['id', 'name', 'alias', 'entity_ids', 'created_at'])
+    .select(
+      sql<number>`(select count(*)::int from products p where p.client_id = clients.id)`.as('products_count'),
+    )
+    .where('clients.id', '=', clientId)
+    .where(whereClientVisible(actor))
+    .executeTakeFirst();
+  return row ? toClient(row, listedEntityIds) : null;
+}
+
+/** True when the client exists and the actor may see it: the check before anything under a client. */
+export async function isClientVisible(db: Db, actor: Actor, clientId: string): Promise<boolean> {
+  if (!isUuid(clientId)) return false;
+  const row = await db
+    .selectFrom('clients')
+    .select('clients.id')
+    .where('clients.id', '=', clientId)
+    .where(whereClientVisible(actor))
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+export interface ClientFields {
+  name: string;
+  alias: string;
+  entityIds: string[];
+}
+
+export async function insertClient(db: Db, actor: Actor, fields: ClientFields, now: Date) {
+  return mapDuplicatedAlias(
+    db
+      .insertInto('clients')
+      .values({
+        company_id: actor.companyId,
+        name: fields.name,
+        alias: fields.alias,
+        entity_ids: fields.entityIds,
+        created_at: now,
+        updated_at: now,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow(),
+  );
+}
+
+/** Null when no visible client has the id. Keeping its own alias (in any case) is no conflict. */
+export async function updateClient(db: Db, actor: Actor, clientId: string, fields: ClientFields, now: Date) {
+  if (!isUuid(clientId)) return null;
+  const row = await mapDuplicatedAlias(
+    db
+      .updateTable('clients')
+      .set({ name: fields.name, alias: fields.alias, entity_ids: fields.entityIds, updated_at: now })
+      .where('clients.id', '=', clientId)
+      .where(whereClientVisible(actor))
+      .returning('id')
+      .executeTakeFirst(),
+  );
+  return row ?? null;
+}
+
+/** The client's products and credentials are kept: their foreign keys set client_id to null. */
+export async function deleteClient(db: Db, actor: Actor, clientId: string): Promise<boolean> {
+  if (!isUuid(clientId)) return false;
+  const result = await db
+    .deleteFrom('clients')
+    .where('clients.id', '=', clientId)
+    .where(whereClientVisible(actor))
+    .executeTakeFirst();
+  return result.numDeletedRows > 0n;
+}
+
+/** Two concurrent writes of one alias: the unique index lets one through and the other gets a 409. */
+async function mapDuplicatedAlias<T>(write: Promise<T>): Promise<T> {
+  try {
+    return await write;
+  } catch (error) {
+    if (isUniqueViolation(error, ALIAS_KEY)) {
+      throw new AppError('DuplicatedAlias', 'The company already has a client with that alias');
+    }
+    throw error;
+  }
+}
+
+/** Stored entity ids that left the catalogue since are not shown (spec 9). */
+function toClient(row: ClientRowWithCount, listedEntityIds: ReadonlySet<string>): Client {
+  return {
+    id: row.id,
+    name: row.name,
+    alias: row.alias,
+    entities: resolveEntityIds(row.entity_ids, listedEntityIds),
+    created_at: row.created_at.toISOString(),
+    products_count: row.products_count,
+  };
+}
+
+/** Throws NotFound unless the actor may see the client: the gate before anything listed under one. */
+export async function requireVisibleClient(db: Db, actor: Actor, clientId: string): Promise<void> {
+  if (!(await isClientVisible(db, actor, clientId))) throw new AppError('NotFound', 'No such client');
+}

@@ -1,0 +1,30 @@
+import type { FastifyInstance } from 'fastify';
+import { registerClientAccountList } from './client-account-list';
+import { registerClientCreate } from './client-create';
+import { registerClientDelete } from './client-delete';
+import { registerClientEdit } from './client-edit';
+import { registerClientGet } from './client-get';
+import { registerClientLiabilityList } from './client-liability-list';
+import { registerClientList } from './client-list';
+import { registerClientPortfolioList } from './client-portfolio-list';
+import { registerClientUnmatchProduct } from './client-unmatch-product';
+import { registerInvestmentGet } from './investment-get';
+import { registerPortfolioInvestmentList } from './portfolio-investment-list';
+import { registerPortfolioTransactionList } from './portfolio-transaction-list';
+import { registerProductTransactionList } from './product-transaction-list';
+
+export function registerWealthCalls(app: FastifyInstance) {
+  registerClientList(app);
+  registerClientCreate(app);
+  registerClientEdit(app);
+  registerClientDelete(app);
+  registerClientGet(app);
+  registerClientAccountList(app);
+  registerClientPortfolioList(app);
+  registerClientLiabilityList(app);
+  registerClientUnmatchProduct(app);
+  registerProductTransactionList(app);
+  registerPortfolioInvestmentList(app);
+  registerPortfolioTransactionList(app);
+  registerInvestmentGet(app);
+}

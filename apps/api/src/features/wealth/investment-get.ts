@@ -1,0 +1,18 @@
+import { wealth } from '@caudal/contract';
+import type { FastifyInstance } from 'fastify';
+import { AppError } from '../../shared/http/app-error';
+import { registerCall } from '../../shared/http/register-call';
+import { findInvestment, requireClientProduct } from './products.repository';
+
+export function registerInvestmentGet(app: FastifyInstance) {
+  registerCall(app, wealth.investmentGet, async ({ input, actor, db }) => {
+    const portfolioId = await requireClientProduct(db, actor, {
+      clientId: input.client_id,
+      productId: input.portfolio_id,
+      kinds: ['portfolio'],
+    });
+    const investment = await findInvestment(db, actor, { portfolioId, investmentId: input.investment_id });
+    if (!investment) throw new AppError('NotFound', 'No such investment');
+    return investment;
+  });
+}

@@ -1,0 +1,124 @@
+import { type InvestmentTransaction, TRANSACTION_PAGE_SIZE, type Transaction } from '@caudal/contract';
+import { sql } from 'kysely';
+import type { Db } from '../../db/database';
+import type { Actor } from '../../shared/auth/actor';
+import { encodeCursor, type TransactionCursor } from './transaction-cursor';
+
+export interface TransactionPageQuery {
+  cursor: TransactionCursor | null;
+  limit?: number | undefined;
+  date_from?: string | null | undefined;
+  date_to?: string | null | undefined;
+}
+
+export interface TransactionPage<T> {
+  items: T[];
+  next_cursor: string | null;
+}
+
+/**
+ * Newest first by (operation_date desc, id desc), read straight off the keyset index: the cursor is a
+ * row comparison the index seeks to, so a deep page costs what the first does. One extra row tells
+ * whether another page follows.
+ */
+export async function findProductTransactions(
+  db: Db,
+  actor: Actor,
+  productId: string,
+  query: TransactionPageQuery,
+): Promise<TransactionPage<Transaction>> {
+  const limit = query.limit ?? TRANSACTION_PAGE_SIZE.default;
+  const rows = await db
+    .selectFrom('product_transactions as t')
+    .select([
+      sql<string>`t.id::text`.as('id'),
+      sql<number>`t.amount::float8`.as('amount'),
+      sql<number | null>`t.balance::float8`.as('balance'),
+      't.description',
+      sql<string>`to_char(t.operation_date, 'YYYY-MM-DD')`.as('operationDate'),
+      sql<string | null>`to_char(t.value_date, 'YYYY-MM-DD')`.as('valueDate'),
+    ])
+    .where('t.product_id', '=', productId)
+    .where('t.company_id', '=', actor.companyId)
+    .$if(Boolean(query.date_from), (qb) => qb.where('t.operation_date', '>=', query.date_from ?? ''))
+    .$if(Boolean(query.date_to), (qb) => qb.where('t.operation_date', '<=', query.date_to ?? ''))
+    .$if(query.cursor !== null, (qb) =>
+      qb.where(
+        sql<boolean>`(t.operation_date, t.id) < (${query.cursor?.operationDate}::date, ${query.cursor?.id}::bigint)`,
+      ),
+    )
+    .orderBy('t.operation_date', 'desc')
+    .orderBy('t.id', 'desc')
+    .limit(limit + 1)
+    .execute();
+  return toPage(rows, limit);
+}
+
+/** Every investment's movements in the portfolio, or one investment's (its own keyset index). */
+export async function findPortfolioTransactions(
+  db: Db,
+  actor: Actor,
+  ref: { portfolioId: string; investmentId: string | null },
+  query: TransactionPageQuery,
+): Promise<TransactionPage<InvestmentTransaction>> {
+  const limit = query.limit ?? TRANSACTION_PAGE_SIZE.default;
+  const page = db
+    .selectFrom('investment_transactions as t')
+    .select([
+      't.id',
+      't.investment_id',
+      't.amount',
+      't.net_cash',
+      't.description',
+      't.operation_date',
+      't.value_date',
+      't.type',
+    ])
+    .where('t.company_id', '=', actor.companyId)
+    .$if(ref.investmentId === null, (qb) => qb.where('t.portfolio_id', '=', ref.portfolioId))
+    .$if(ref.investmentId !== null, (qb) =>
+      qb.where('t.investment_id', '=', ref.investmentId ?? '').where('t.portfolio_id', '=', ref.portfolioId),
+    )
+    .$if(Boolean(query.date_from), (qb) => qb.where('t.operation_date', '>=', query.date_from ?? ''))
+    .$if(Boolean(query.date_to), (qb) => qb.where('t.operation_date', '<=', query.date_to ?? ''))
+    .$if(query.cursor !== null, (qb) =>
+      qb.where(
+        sql<boolean>`(t.operation_date, t.id) < (${query.cursor?.operationDate}::date, ${query.cursor?.id}::bigint)`,
+      ),
+    )
+    .orderBy('t.operation_date', 'desc')
+    .orderBy('t.id', 'desc')
+    .limit(limit + 1);
+  // The investment's name is joined to the page only, after the keyset scan has cut it.
+  const rows = await db
+    .selectFrom(page.as('p'))
+    .innerJoin('investments as i', 'i.id', 'p.investment_id')
+    .select([
+      sql<string>`p.id::text`.as('id'),
+      'p.investment_id',
+      'i.name as investment_name',
+      sql<number>`p.amount::float8`.as('amount'),
+      'p.description',
+      sql<number>`p.net_cash::float8`.as('netCash'),
+      sql<string>`to_char(p.operation_date, 'YYYY-MM-DD')`.as('operationDate'),
+      'p.type',
+      sql<string | null>`to_char(p.value_date, 'YYYY-MM-DD')`.as('valueDate'),
+    ])
+    .orderBy('p.operation_date', 'desc')
+    .orderBy('p.id', 'desc')
+    .execute();
+  return toPage(rows, limit);
+}
+
+function toPage<T extends { id: string; operationDate: string }>(
+  rows: T[],
+  limit: number,
+): TransactionPage<T> {
+  const items = rows.slice(0, limit);
+  const last = items.at(-1);
+  const hasMore = rows.length > limit && last !== undefined;
+  return {
+    items,
+    next_cursor: hasMore ? encodeCursor({ operationDate: last.operationDate, id: last.id }) : null,
+  };
+}

@@ -1,0 +1,40 @@
+import { connections } from '@caudal/contract';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { ApiError } from '../../../shared/api/api-error';
+import { callApi } from '../../../shared/api/call-api';
+
+/** The hosted session behind a one-time token; a dead token is an answer, never retried. */
+export function useConnectSessionQuery(token: string) {
+  return useQuery({
+    queryKey: ['connect', 'session', token],
+    queryFn: ({ signal }) => callApi(connections.getConnectSession, { token }, { signal }),
+    retry: (count, error) => !(error instanceof ApiError && error.status < 500) && count < 2,
+    staleTime: Number.POSITIVE_INFINITY,
+    refetchOnWindowFocus: false,
+  });
+}
+
+export interface CredentialsValues {
+  username: string;
+  password: string;
+  accept_terms: boolean;
+}
+
+export function useSubmitCredentialsMutation(token: string) {
+  return useMutation({
+    mutationFn: (body: CredentialsValues & { entity_id: string }) =>
+      callApi(connections.submitConnectCredentials, {
+        token,
+        entity_id: body.entity_id,
+        username: body.username,
+        password: body.password,
+        accept_terms: true,
+      }),
+  });
+}
+
+export function useSubmitScaMutation(token: string) {
+  return useMutation({
+    mutationFn: (code: string) => callApi(connections.submitConnectSca, { token, code }),
+  });
+}

@@ -1,0 +1,65 @@
+import { Button, Loader, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { IconCircleCheck, IconLinkOff, IconRefresh } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { errorMessageKey } from '../../../shared/api/api-error';
+import { translateDynamic } from '../../../shared/i18n/i18n';
+
+/** A dead token (unknown, used or expired): say so plainly; there is nothing to retry. */
+export function InvalidLink() {
+  const { t } = useTranslation();
+  return (
+    <Stack align="flex-start" gap="md">
+      <ThemeIcon size={56} radius="xl" variant="light" color="red">
+        <IconLinkOff size={28} stroke={1.6} aria-hidden />
+      </ThemeIcon>
+      <Title order={1} fz={26} fw={700} c="secondary.9">
+        {t('connect.invalid.title')}
+      </Title>
+      <Text size="md" role="alert">
+        {t('connect.invalid.text')}
+      </Text>
+      <Text size="sm" c="dimmed">
+        {t('connect.invalid.hint')}
+      </Text>
+    </Stack>
+  );
+}
+
+export function LoadFailed({ error, onRetry }: { error: unknown; onRetry: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <Stack align="flex-start" gap="md" role="alert">
+      <Title order={1} fz={26} fw={700} c="secondary.9">
+        {t('connect.error.title')}
+      </Title>
+      <Text>{translateDynamic(errorMessageKey(error))}</Text>
+      <Button variant="light" leftSection={<IconRefresh size={16} aria-hidden />} onClick={onRetry}>
+        {t('connect.retry')}
+      </Button>
+    </Stack>
+  );
+}
+
+export function Redirecting() {
+  const { t } = useTranslation();
+  return (
+    <Stack align="flex-start" gap="md" role="status">
+      <ThemeIcon size={56} radius="xl" variant="light" color="teal">
+        <IconCircleCheck size={28} stroke={1.6} aria-hidden />
+      </ThemeIcon>
+      <Title order={1} fz={26} fw={700} c="secondary.9">
+        {t('connect.done.title')}
+      </Title>
+      <Text c="dimmed">{t('connect.done.text')}</Text>
+    </Stack>
+  );
+}
+
+export function Loading() {
+  const { t } = useTranslation();
+  return (
+    <Stack align="center" py="xl" role="status" aria-label={t('connect.loading')}>
+      <Loader />
+    </Stack>
+  );
+}

@@ -1,0 +1,116 @@
+import type { ConnectSession } from '@caudal/contract';
+import { Anchor, Button, Checkbox, PasswordInput, Stack, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { IconArrowLeft } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import type { CredentialsValues } from '../api/connect-api';
+import { SandboxPanel } from './sandbox-panel';
+import { StepError } from './step-error';
+import { StepHeading } from './step-heading';
+
+interface CredentialsStepProps {
+  session: ConnectSession;
+  entityName: string;
+  pending: boolean;
+  error: unknown;
+  onBack: (() => void) | null;
+  onSubmit: (values: CredentialsValues) => void;
+}
+
+/** Step 2: username, password and the terms; the sandbox panel fills the first two. */
+export function CredentialsStep({
+  session,
+  entityName,
+  pending,
+  error,
+  onBack,
+  onSubmit,
+}: CredentialsStepProps) {
+  const { t } = useTranslation();
+  const required = t('validation.required');
+  const form = useForm<CredentialsValues>({
+    mode: 'controlled',
+    initialValues: { username: '', password: '', accept_terms: false },
+    validate: {
+      username: (value) => (value.trim() === '' ? required : null),
+      password: (value) => (value === '' ? required : null),
+      accept_terms: (value) => (value ? null : required),
+    },
+  });
+  const reset = session.mode === 'reset';
+
+  return (
+    <>
+      <StepHeading
+        title={reset ? t('connect.credentials.titleReset') : t('connect.credentials.title')}
+        subtitle={t('connect.credentials.subtitle', { entity: entityName })}
+      />
+      <form onSubmit={form.onSubmit(onSubmit)} noValidate>
+        <Stack gap="md">
+          <StepError error={error} />
+          <TextInput
+            label={t('connect.credentials.username')}
+            autoComplete="username"
+            required
+            size="md"
+            {...form.getInputProps('username')}
+          />
+          <PasswordInput
+            label={t('connect.credentials.password')}
+            autoComplete="current-password"
+            required
+            size="md"
+            {...form.getInputProps('password')}
+          />
+          <Checkbox
+            label={<TermsLabel session={session} />}
+            required
+            {...form.getInputProps('accept_terms', { type: 'checkbox' })}
+          />
+          <Button type="submit" size="md" fullWidth loading={pending}>
+            {reset ? t('connect.credentials.submitReset') : t('connect.credentials.submit')}
+          </Button>
+          {onBack ? (
+            <Button
+              variant="subtle"
+              leftSection={<IconArrowLeft size={16} aria-hidden />}
+              onClick={onBack}
+              disabled={pending}
+            >
+              {t('connect.credentials.change')}
+            </Button>
+          ) : null}
+        </Stack>
+      </form>
+      <SandboxPanel
+        credentials={session.sandbox_credentials}
+        fill="credentials"
+        onUse={(credential) => {
+          form.setValues({ username: credential.username, password: credential.password });
+          form.clearErrors();
+        }}
+      />
+    </>
+  );
+}
+
+/** The documents become links when the company configured them; the sentence reads the same either way. */
+function TermsLabel({ session }: { session: ConnectSession }) {
+  const { t } = useTranslation();
+  const doc = (url: string | null, text: string) =>
+    url ? (
+      <Anchor href={url} target="_blank" rel="noopener noreferrer" inherit>
+        {text}
+      </Anchor>
+    ) : (
+      text
+    );
+  return (
+    <>
+      {t('connect.credentials.acceptPrefix')}
+      {doc(session.terms_and_conditions_url, t('connect.credentials.terms'))}
+      {t('connect.credentials.and')}
+      {doc(session.privacy_policy_url, t('connect.credentials.privacy'))}
+    </>
+  );
+}

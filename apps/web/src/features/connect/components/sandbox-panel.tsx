@@ -1,0 +1,93 @@
+import type { connections } from '@caudal/contract';
+import { Button, Group, Paper, Table, Text } from '@mantine/core';
+import { IconFlask } from '@tabler/icons-react';
+import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
+import classes from './connect.module.css';
+
+type SandboxCredential = connections.ConnectSession['sandbox_credentials'][number];
+
+const OUTCOME_COLOR: Record<SandboxCredential['outcome'], string> = {
+  success: 'teal.8',
+  sca: 'yellow.9',
+  invalid_access: 'red.8',
+  blocked: 'red.8',
+  down: 'orange.8',
+};
+
+interface SandboxPanelProps {
+  credentials: readonly SandboxCredential[];
+  /** 'credentials' fills username and password; 'code' fills the SCA code (only rows that have one). */
+  fill: 'credentials' | 'code';
+  onUse: (credential: SandboxCredential) => void;
+}
+
+/** Sandbox institutions document their test credentials; "Use" fills the form (demos and e2e). */
+export function SandboxPanel({ credentials, fill, onUse }: SandboxPanelProps) {
+  const { t } = useTranslation();
+  const titleId = useId();
+  const rows = fill === 'code' ? credentials.filter((credential) => credential.code) : credentials;
+  if (rows.length === 0) return null;
+  return (
+    <Paper
+      component="section"
+      aria-labelledby={titleId}
+      radius="md"
+      p="sm"
+      mt="xl"
+      className={classes.sandbox}
+    >
+      <Group gap="xs" mb={4}>
+        <IconFlask size={16} aria-hidden color="var(--mantine-color-yellow-8)" />
+        <Text id={titleId} fw={700} size="sm" component="h2" m={0}>
+          {t('connect.sandbox.title')}
+        </Text>
+      </Group>
+      <Text size="xs" c="dimmed" mb="xs">
+        {t('connect.sandbox.text')}
+      </Text>
+      <Table className={classes.sandboxTable} withRowBorders={false}>
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>{t('connect.sandbox.outcome')}</Table.Th>
+            <Table.Th>{t('connect.sandbox.username')}</Table.Th>
+            <Table.Th>{t('connect.sandbox.password')}</Table.Th>
+            <Table.Th>{t('connect.sandbox.code')}</Table.Th>
+            <Table.Th />
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {rows.map((credential) => {
+            const outcome = t(`connect.sandbox.outcomes.${credential.outcome}`);
+            return (
+              <Table.Tr key={`${credential.outcome}:${credential.username}`}>
+                <Table.Td>
+                  <Text size="xs" fw={600} c={OUTCOME_COLOR[credential.outcome]}>
+                    {outcome}
+                  </Text>
+                </Table.Td>
+                <Table.Td className={classes.mono}>{credential.username}</Table.Td>
+                <Table.Td className={classes.mono}>{credential.password}</Table.Td>
+                <Table.Td className={classes.mono}>{credential.code ?? '—'}</Table.Td>
+                <Table.Td>
+                  <Button
+                    size="compact-xs"
+                    variant="white"
+                    onClick={() => onUse(credential)}
+                    aria-label={
+                      fill === 'code'
+                        ? t('connect.sandbox.useCode', { code: credential.code ?? '' })
+                        : t('connect.sandbox.useLabel', { outcome })
+                    }
+                  >
+                    {t('connect.sandbox.use')}
+                  </Button>
+                </Table.Td>
+              </Table.Tr>
+            );
+          })}
+        </Table.Tbody>
+      </Table>
+    </Paper>
+  );
+}

@@ -1,0 +1,56 @@
+import type { ConnectSession } from '@caudal/contract';
+import { Button, Stack, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { useTranslation } from 'react-i18next';
+import { SandboxPanel } from './sandbox-panel';
+import { StepError } from './step-error';
+import { StepHeading } from './step-heading';
+
+interface ScaStepProps {
+  session: ConnectSession;
+  entityName: string;
+  pending: boolean;
+  error: unknown;
+  onSubmit: (code: string) => void;
+}
+
+/** Step 3: the verification code the institution sent to the holder. */
+export function ScaStep({ session, entityName, pending, error, onSubmit }: ScaStepProps) {
+  const { t } = useTranslation();
+  const form = useForm({
+    mode: 'controlled',
+    initialValues: { code: '' },
+    validate: { code: (value) => (value.trim() === '' ? t('validation.required') : null) },
+  });
+  return (
+    <>
+      <StepHeading
+        title={t('connect.sca.title')}
+        subtitle={t('connect.sca.subtitle', { entity: entityName })}
+      />
+      <form onSubmit={form.onSubmit((values) => onSubmit(values.code.trim()))} noValidate>
+        <Stack gap="md">
+          <StepError error={error} />
+          <TextInput
+            label={t('connect.sca.code')}
+            autoComplete="one-time-code"
+            inputMode="numeric"
+            required
+            size="md"
+            maxLength={32}
+            styles={{ input: { letterSpacing: '0.2em', fontVariantNumeric: 'tabular-nums' } }}
+            {...form.getInputProps('code')}
+          />
+          <Button type="submit" size="md" fullWidth loading={pending}>
+            {t('connect.sca.submit')}
+          </Button>
+        </Stack>
+      </form>
+      <SandboxPanel
+        credentials={session.sandbox_credentials}
+        fill="code"
+        onUse={(credential) => form.setValues({ code: credential.code ?? '' })}
+      />
+    </>
+  );
+}

@@ -1,0 +1,116 @@
+import type { ConnectSession, connections, Entity, ResponseOf } from '@caudal/contract';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useParams } from 'react-router';
+import { ApiError } from '../../../shared/api/api-error';
+import { type SessionBrand, SessionFrame } from '../../../shared/layouts/session-layout';
+import {
+  useConnectSessionQuery,
+  useSubmitCredentialsMutation,
+  useSubmitScaMutation,
+} from '../api/connect-api';
+import { ConnectProgress } from '../components/connect-progress';
+import { InvalidLink, LoadFailed, Loading, Redirecting } from '../components/connect-status';
+import { CredentialsStep } from '../components/credentials-step';
+import { InstitutionStep } from '../components/institution-step';
+import { ScaStep } from '../components/sca-step';
+import { type ConnectStep, initialStep, stepsFor } from '../lib/connect-flow';
+
+const isDeadToken = (error: unknown) => error instanceof ApiError && error.code === 'InvalidConnectToken';
+
+/**
+ * `/:lang/connect/:token`: the public hosted flow. No staff session here (no main layout, no /platform/me):
+ * the one-time token in every body is the only authorisation, and the company is the brand.
+ */
+export function ConnectRoute() {
+  const { t } = useTranslation();
+  const { token = '' } = useParams();
+  const session = useConnectSessionQuery(token);
+  const company = session.data?.company_name;
+  const brand: SessionBrand = company
+    ? {
+        name: company,
+        tagline: t('connect.brandTagline'),
+        description: t('connect.brandDescription', { company }),
+      }
+    : { name: t('connect.brandFallback'), tagline: t('connect.brandTagline'), description: '' };
+
+  let body: React.ReactNode;
+  if (session.data) body = <ConnectFlow session={session.data} token={token} />;
+  else if (isDeadToken(session.error)) body = <InvalidLink />;
+  else if (session.isError) body = <LoadFailed error={session.error} onRetry={() => session.refetch()} />;
+  else body = <Loading />;
+
+  return <SessionFrame brand={brand}>{body}</SessionFrame>;
+}
+
+type StepAnswer = ResponseOf<typeof connections.submitConnectSca>;
+
+function ConnectFlow({ session, token }: { session: ConnectSession; token: string }) {
+  const steps = stepsFor(session.mode);
+  const [step, setStep] = useState<ConnectStep>(() => initialStep(session));
+  const [entity, setEntity] = useState<Entity | null>(
+    () => session.entities.find((candidate) => candidate.id === session.entity_id) ?? null,
+  );
+  const [redirecting, setRedirecting] = useState(false);
+  const [dead, setDead] = useState(false);
+  const credentials = useSubmitCredentialsMutation(token);
+  const sca = useSubmitScaMutation(token);
+
+  const entityName = entity?.name ?? session.entity_id ?? '';
+  // A token that dies mid-flow (expired, used in another tab) ends the flow like a dead link.
+  const onError = (error: unknown) => {
+    if (isDeadToken(error)) setDead(true);
+  };
+  const onAnswer = (answer: StepAnswer) => {
+    if (answer.status === 'done') {
+      setRedirecting(true);
+      window.location.assign(answer.redirect_to);
+    } else setStep('sca');
+  };
+
+  if (dead) return <InvalidLink />;
+  if (redirecting) return <Redirecting />;
+
+  return (
+    <>
+      <ConnectProgress steps={steps} current={step} />
+      {step === 'institution' ? (
+        <InstitutionStep
+          company={session.company_name}
+          entities={session.entities}
+          onPick={(picked) => {
+            setEntity(picked);
+            credentials.reset();
+            setStep('credentials');
+          }}
+        />
+      ) : step === 'credentials' ? (
+        <CredentialsStep
+          key={entity?.id}
+          session={session}
+          entityName={entityName}
+          pending={credentials.isPending}
+          error={credentials.error}
+          onBack={
+            session.mode === 'connect' && session.entity_id === null ? () => setStep('institution') : null
+          }
+          onSubmit={(values) =>
+            credentials.mutate(
+              { ...values, entity_id: entity?.id ?? session.entity_id ?? '' },
+              { onSuccess: onAnswer, onError },
+            )
+          }
+        />
+      ) : (
+        <ScaStep
+          session={session}
+          entityName={entityName}
+          pending={sca.isPending}
+          error={sca.error}
+          onSubmit={(code) => sca.mutate(code, { onSuccess: onAnswer, onError })}
+        />
+      )}
+    </>
+  );
+}

@@ -1,0 +1,8 @@
+/** Query keys of the connections screens; `all` prefixes everything, so one invalidation refreshes all. */
+export const connectionsKeys = {
+  all: ['connections'] as const,
+  credentials: (bank?: string) => [...connectionsKeys.all, 'credentials', bank ?? null] as const,
+  identity: (tokens: readonly string[]) => [...connectionsKeys.all, 'identity', tokens] as const,
+  products: (token: string) => [...connectionsKeys.all, 'products', token] as const,
+  clientOptions: (search: string) => [...connectionsKeys.all, 'client-options', search] as const,
+};

@@ -1,0 +1,63 @@
+import { connections, type LocaleCode } from '@caudal/contract';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { callApi } from '../../../shared/api/call-api';
+import { yieldNullOnFailure } from '../lib/connect-links';
+import { connectionsKeys } from './connections-keys';
+
+export interface ConnectLinkRequest {
+  redirectUri: string;
+  clientId?: string | null;
+  credentialsToken?: string;
+  language: LocaleCode;
+}
+
+/** A one-time hosted connect URL, or null when the call failed (logged; spec section 8). */
+export function createConnectLink(request: ConnectLinkRequest) {
+  return yieldNullOnFailure('create connect link', () =>
+    callApi(connections.createConnectLink, {
+      redirect_uri: request.redirectUri,
+      client_id: request.clientId ?? null,
+      ...(request.credentialsToken ? { credentials_token: request.credentialsToken } : {}),
+      language: request.language,
+    }),
+  );
+}
+
+/** A one-time reset URL (new username and password, same token), or null when it failed (logged). */
+export function createResetLink(credentialsToken: string, redirectUri: string) {
+  return yieldNullOnFailure('credentials force reset', () =>
+    callApi(connections.credentialsForceReset, {
+      credentials_token: credentialsToken,
+      redirect_uri: redirectUri,
+    }),
+  );
+}
+
+export function useCreateConnectLinkMutation() {
+  return useMutation({ mutationFn: createConnectLink });
+}
+
+export function useResetLinkMutation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ token, redirectUri }: { token: string; redirectUri: string }) =>
+      createResetLink(token, redirectUri),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: connectionsKeys.all }),
+  });
+}
+
+export function useRefreshCredentialMutation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (token: string) => callApi(connections.credentialsRefresh, { credentials_token: token }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: connectionsKeys.all }),
+  });
+}
+
+export function useDeleteCredentialMutation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (token: string) => callApi(connections.credentialsDelete, { credentials_token: token }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: connectionsKeys.all }),
+  });
+}

@@ -1,0 +1,55 @@
+import { connections, wealth } from '@caudal/contract';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { callApi, callApiPage } from '../../../shared/api/call-api';
+import { connectionsKeys } from './connections-keys';
+
+/** The company's credentials, or one institution's (`bank`). */
+export function useCredentialsQuery(bank?: string) {
+  return useQuery({
+    queryKey: connectionsKeys.credentials(bank),
+    queryFn: ({ signal }) =>
+      callApi(connections.getCredentialsInformation, bank ? { bank } : {}, { signal }).catch((error) => {
+        // Spec section 8: a failed credentials fetch is logged; the screen shows its error state.
+        console.error('[connections] get credentials information failed', error);
+        throw error;
+      }),
+  });
+}
+
+export function useCredentialsIdentityQuery(tokens: readonly string[]) {
+  return useQuery({
+    queryKey: connectionsKeys.identity(tokens),
+    queryFn: ({ signal }) =>
+      callApi(connections.getCredentialsIdentity, { credentials_tokens: [...tokens] }, { signal }),
+    enabled: tokens.length > 0,
+    // A refetch after a refresh keeps the rows on screen instead of flashing the skeleton.
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useProductHoldersQuery(token: string | null) {
+  return useQuery({
+    queryKey: connectionsKeys.products(token ?? ''),
+    queryFn: ({ signal }) =>
+      callApi(connections.getCredentialsProductHolders, { credentials_token: token ?? '' }, { signal }),
+    enabled: token !== null,
+  });
+}
+
+const CLIENT_OPTIONS_PAGE_SIZE = 20;
+
+/** The client picker searches on the server: the book can be far larger than one page. */
+export function useClientOptionsQuery(search: string, enabled: boolean) {
+  return useQuery({
+    queryKey: connectionsKeys.clientOptions(search),
+    queryFn: ({ signal }) =>
+      callApiPage(
+        wealth.clientList,
+        { ...(search ? { search } : {}), page: 1, page_size: CLIENT_OPTIONS_PAGE_SIZE },
+        { signal },
+      ),
+    enabled,
+    placeholderData: keepPreviousData,
+    staleTime: 30_000,
+  });
+}

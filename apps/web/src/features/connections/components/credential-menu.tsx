@@ -1,0 +1,84 @@
+import { type CredentialInformation, deriveCredentialState, findCredentialRepair } from '@caudal/contract';
+import { ActionIcon, Menu } from '@mantine/core';
+import {
+  IconDots,
+  IconKey,
+  IconLink,
+  IconRefresh,
+  IconRotateClockwise2,
+  IconShieldLock,
+  IconTrash,
+} from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { shortToken } from '../lib/credential-summary';
+
+export type CredentialAction = 'refresh' | 'link' | 'sca' | 'reset' | 'force_reset' | 'delete';
+
+interface CredentialMenuProps {
+  credential: CredentialInformation;
+  now: Date;
+  refreshing: boolean;
+  onAction: (action: CredentialAction, credential: CredentialInformation) => void;
+}
+
+/**
+ * The repairs offered follow spec section 4: SCA when the institution waits for a code, reset after a
+ * wrong password, and a forced reset for any credential that needs action.
+ */
+export function CredentialMenu({ credential, now, refreshing, onAction }: CredentialMenuProps) {
+  const { t } = useTranslation();
+  const { status } = credential;
+  const repair = findCredentialRepair(status, now);
+  const canForceReset = status.blocked || deriveCredentialState(status, now).needsAction;
+  const act = (action: CredentialAction) => () => onAction(action, credential);
+
+  return (
+    <Menu position="bottom-end" shadow="md" width={240} withinPortal>
+      <Menu.Target>
+        <ActionIcon
+          variant="subtle"
+          color="gray"
+          aria-label={t('connections.actions.menu', { token: shortToken(credential.credentials_token) })}
+          onClick={(event) => event.stopPropagation()}
+        >
+          <IconDots size={18} aria-hidden />
+        </ActionIcon>
+      </Menu.Target>
+      <Menu.Dropdown onClick={(event) => event.stopPropagation()}>
+        <Menu.Item
+          leftSection={<IconRefresh size={16} aria-hidden />}
+          onClick={act('refresh')}
+          disabled={refreshing || status.updating}
+        >
+          {t('connections.actions.refresh')}
+        </Menu.Item>
+        <Menu.Item leftSection={<IconLink size={16} aria-hidden />} onClick={act('link')}>
+          {t('connections.actions.copyLink')}
+        </Menu.Item>
+        {repair === 'sca' || repair === 'reset' || canForceReset ? <Menu.Divider /> : null}
+        {repair === 'sca' ? (
+          <Menu.Item leftSection={<IconShieldLock size={16} aria-hidden />} onClick={act('sca')}>
+            {t('connections.actions.reauthorise')}
+          </Menu.Item>
+        ) : null}
+        {repair === 'reset' ? (
+          <Menu.Item leftSection={<IconKey size={16} aria-hidden />} onClick={act('reset')}>
+            {t('connections.actions.reset')}
+          </Menu.Item>
+        ) : null}
+        {canForceReset ? (
+          <Menu.Item
+            leftSection={<IconRotateClockwise2 size={16} aria-hidden />}
+            onClick={act('force_reset')}
+          >
+            {t('connections.actions.forceReset')}
+          </Menu.Item>
+        ) : null}
+        <Menu.Divider />
+        <Menu.Item color="red" leftSection={<IconTrash size={16} aria-hidden />} onClick={act('delete')}>
+          {t('connections.actions.delete')}
+        </Menu.Item>
+      </Menu.Dropdown>
+    </Menu>
+  );
+}

@@ -1,0 +1,52 @@
+import { Button, CopyButton, Stack, Text, TextInput } from '@mantine/core';
+import { IconCheck, IconCopy } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { useDateTime } from './use-date-time';
+
+interface LinkFieldProps {
+  label: string;
+  copyLabel: string;
+  copiedLabel: string;
+  expiresKey: 'connections.create.expires' | 'connections.repair.expires';
+  url: string;
+  expiresAt: string;
+}
+
+/** A generated one-time URL: read-only (selectable), a copy button and when it stops working. */
+export function LinkField({ label, copyLabel, copiedLabel, expiresKey, url, expiresAt }: LinkFieldProps) {
+  const { t } = useTranslation();
+  const dateTime = useDateTime();
+  return (
+    <Stack gap={6}>
+      <TextInput
+        label={label}
+        value={url}
+        readOnly
+        onFocus={(event) => event.currentTarget.select()}
+        styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)', fontSize: 13 } }}
+        rightSectionWidth={150}
+        rightSection={
+          <CopyButton value={url} timeout={2000}>
+            {({ copied, copy }) => (
+              <Button
+                size="compact-sm"
+                variant={copied ? 'filled' : 'light'}
+                color={copied ? 'teal' : undefined}
+                onClick={copy}
+                leftSection={
+                  copied ? <IconCheck size={14} aria-hidden /> : <IconCopy size={14} aria-hidden />
+                }
+                aria-label={copyLabel}
+              >
+                {copied ? copiedLabel : copyLabel}
+              </Button>
+            )}
+          </CopyButton>
+        }
+      />
+      <Text size="xs" c="dimmed">
+        {t(expiresKey, { date: dateTime(expiresAt) })}
+      </Text>
+    </Stack>
+  );
+}

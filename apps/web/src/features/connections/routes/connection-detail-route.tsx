@@ -1,0 +1,150 @@
+import type { CredentialInformation } from '@caudal/contract';
+import { Anchor, Badge, Breadcrumbs, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { IconChevronRight } from '@tabler/icons-react';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useParams } from 'react-router';
+import { errorMessageKey } from '../../../shared/api/api-error';
+import { notifyFailure, notifySuccess } from '../../../shared/components/notify';
+import { StatusPage } from '../../../shared/components/status-page';
+import { useFormatters } from '../../../shared/format/use-formatters';
+import { translateDynamic } from '../../../shared/i18n/i18n';
+import { useLocalePath } from '../../../shared/i18n/use-locale';
+import { useSession } from '../../../shared/session/session-context';
+import { useRefreshCredentialMutation } from '../api/connections-mutations';
+import { useCredentialsIdentityQuery, useCredentialsQuery } from '../api/connections-queries';
+import type { CredentialAction } from '../components/credential-menu';
+import { DeleteCredentialModal } from '../components/delete-credential-modal';
+import { IdentityTable } from '../components/identity-table';
+import { ProductsSection } from '../components/products-table';
+import { RepairModal, type RepairTarget } from '../components/repair-modal';
+import { useEntityName } from '../components/use-entity-name';
+import { useNow } from '../components/use-now';
+import { CONNECTIONS_PATH } from '../lib/connections-paths';
+import { summariseCredentials } from '../lib/credential-summary';
+import { identityRows } from '../lib/identity-rows';
+
+/** `/wealth/connections/:entityId`: the institution's credentials, their holders and products. */
+export function ConnectionDetailRoute() {
+  const { t } = useTranslation();
+  const { entityId = '' } = useParams();
+  const { identity, entities } = useSession();
+  const canManage = identity.user.kind === 'staff';
+  const now = useNow();
+  const entityName = useEntityName();
+  const name = entityName(entityId);
+  const credentials = useCredentialsQuery(entityId);
+  const list = credentials.data;
+  const tokens = useMemo(() => (list ?? []).map((credential) => credential.credentials_token), [list]);
+  const identities = useCredentialsIdentityQuery(tokens);
+  const [picked, setPicked] = useState<string | null>(null);
+  const [repair, setRepair] = useState<RepairTarget | null>(null);
+  const [deleting, setDeleting] = useState<CredentialInformation | null>(null);
+  const refresh = useRefreshCredentialMutation();
+
+  // The products follow the picked credential, or the first one until the user picks.
+  const selectedToken = picked && tokens.includes(picked) ? picked : (tokens[0] ?? null);
+
+  const rows = useMemo(() => {
+    if (!list) return undefined;
+    if (list.length === 0) return [];
+    if (!identities.data) return undefined;
+    return identityRows(list, identities.data);
+  }, [list, identities.data]);
+
+  const onAction = (action: CredentialAction, credential: CredentialInformation) => {
+    if (action === 'delete') setDeleting(credential);
+    else if (action === 'refresh') {
+      refresh.mutate(credential.credentials_token, {
+        onSuccess: () => notifySuccess(t('connections.actions.refreshed')),
+        onError: (error) =>
+          notifyFailure(t('connections.actions.refreshFailed'), translateDynamic(errorMessageKey(error))),
+      });
+    } else setRepair({ kind: action, credential });
+  };
+
+  const known = entities.some((entity) => entity.id === entityId);
+  if (!known && list?.length === 0) {
+    return <EntityNotFound id={entityId} />;
+  }
+
+  const loadError = credentials.isError ? credentials : identities.isError ? identities : null;
+
+  return (
+    <>
+      <DetailHeading name={name} count={list ? summariseCredentials(list, now).total : undefined} />
+      <Title order={2} fz="lg" mb="sm">
+        {t('connections.detail.identityTitle')}
+      </Title>
+      <IdentityTable
+        rows={rows}
+        error={loadError ? { error: loadError.error, onRetry: () => loadError.refetch() } : null}
+        now={now}
+        selectedToken={selectedToken}
+        refreshingToken={refresh.isPending ? (refresh.variables ?? null) : null}
+        canManage={canManage}
+        onSelect={setPicked}
+        onAction={onAction}
+      />
+      {list && list.length > 0 ? (
+        <ProductsSection credentials={list} selectedToken={selectedToken} onSelect={setPicked} />
+      ) : null}
+      <RepairModal target={repair} entityName={name} onClose={() => setRepair(null)} />
+      <DeleteCredentialModal credential={deleting} entityName={name} onClose={() => setDeleting(null)} />
+    </>
+  );
+}
+
+function DetailHeading({ name, count }: { name: string; count: number | undefined }) {
+  const { t } = useTranslation();
+  const to = useLocalePath();
+  const format = useFormatters();
+  return (
+    <>
+      <nav aria-label={t('connections.detail.breadcrumbs')}>
+        <Breadcrumbs separator={<IconChevronRight size={14} aria-hidden />} separatorMargin={6} mb="sm">
+          <Anchor component={Link} to={to(CONNECTIONS_PATH)} size="sm" c="dimmed">
+            {t('connections.detail.back')}
+          </Anchor>
+          <Text size="sm" c="dark.7" fw={500} aria-current="page">
+            {name}
+          </Text>
+        </Breadcrumbs>
+      </nav>
+      <Paper withBorder radius="md" p="lg" mb="lg">
+        <Group justify="space-between" align="center">
+          <Stack gap={6}>
+            <Badge variant="light" radius="sm" size="sm" w="fit-content">
+              {t('connections.detail.kind')}
+            </Badge>
+            <Title order={1} fz={24} fw={700} c="secondary.9">
+              {name}
+            </Title>
+          </Stack>
+          {count !== undefined ? (
+            <Text c="dimmed" size="sm">
+              {t('connections.detail.credentialsCount', { n: format.integer(count) })}
+            </Text>
+          ) : null}
+        </Group>
+      </Paper>
+    </>
+  );
+}
+
+function EntityNotFound({ id }: { id: string }) {
+  const { t } = useTranslation();
+  const to = useLocalePath();
+  return (
+    <StatusPage
+      kind="not-found"
+      title={t('connections.detail.notFoundTitle')}
+      message={t('connections.detail.notFoundText', { id })}
+      actions={
+        <Anchor component={Link} to={to(CONNECTIONS_PATH)}>
+          {t('connections.detail.back')}
+        </Anchor>
+      }
+    />
+  );
+}

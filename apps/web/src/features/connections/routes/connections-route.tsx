@@ -1,0 +1,93 @@
+import { Button, Title } from '@mantine/core';
+import { IconPlugConnected, IconPlus } from '@tabler/icons-react';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { notifySuccess } from '../../../shared/components/notify';
+import { PageHeader } from '../../../shared/components/page-header';
+import { EmptyPanel, ErrorPanel } from '../../../shared/components/state-panel';
+import { useSession } from '../../../shared/session/session-context';
+import { useCredentialsQuery } from '../api/connections-queries';
+import { EntityTable } from '../components/entity-table';
+import { NewConnectionModal } from '../components/new-connection-modal';
+import { StatCards } from '../components/stat-cards';
+import { useEntityName } from '../components/use-entity-name';
+import { useNow } from '../components/use-now';
+import { consumeFromLink } from '../lib/connect-links';
+import { groupByEntity, summariseCredentials } from '../lib/credential-summary';
+
+/** `/wealth/connections`: the counts, the institutions with credentials and the new connection dialog. */
+export function ConnectionsRoute() {
+  const { t } = useTranslation();
+  const { identity } = useSession();
+  const canManage = identity.user.kind === 'staff';
+  const now = useNow();
+  const entityName = useEntityName();
+  const credentials = useCredentialsQuery();
+  const [creating, setCreating] = useState(false);
+  useFromLinkNotice();
+
+  const data = credentials.data;
+  const counts = useMemo(() => (data ? summariseCredentials(data, now) : undefined), [data, now]);
+  const rows = useMemo(
+    () =>
+      data
+        ? groupByEntity(data, now)
+            .map((row) => ({ ...row, name: entityName(row.entityId) }))
+            .sort((a, b) => a.name.localeCompare(b.name))
+        : undefined,
+    [data, now, entityName],
+  );
+
+  const newButton = canManage ? (
+    <Button leftSection={<IconPlus size={18} aria-hidden />} onClick={() => setCreating(true)}>
+      {t('connections.newConnection')}
+    </Button>
+  ) : null;
+
+  return (
+    <>
+      <PageHeader title={t('connections.title')} subtitle={t('connections.subtitle')} actions={newButton} />
+      {credentials.isError && !data ? (
+        <ErrorPanel
+          title={t('connections.loadError')}
+          error={credentials.error}
+          onRetry={() => credentials.refetch()}
+        />
+      ) : (
+        <>
+          <StatCards counts={counts} />
+          <Title order={2} fz="lg" mb="sm">
+            {t('connections.entities.tableLabel')}
+          </Title>
+          {rows?.length === 0 ? (
+            <EmptyPanel
+              icon={<IconPlugConnected size={26} stroke={1.6} aria-hidden />}
+              title={t('connections.entities.emptyTitle')}
+              text={t('connections.entities.emptyText')}
+              actions={newButton}
+            />
+          ) : (
+            <EntityTable rows={rows} />
+          )}
+        </>
+      )}
+      <NewConnectionModal opened={creating} onClose={() => setCreating(false)} />
+    </>
+  );
+}
+
+/** Back from the hosted flow (`?fromlink=true`): announce it once and drop the marker from the URL. */
+function useFromLinkNotice() {
+  const { t } = useTranslation();
+  const [params, setParams] = useSearchParams();
+  const announced = useRef(false);
+  useEffect(() => {
+    const { connected, rest } = consumeFromLink(params);
+    if (!connected || announced.current) return;
+    announced.current = true;
+    // A fixed id: StrictMode's double effect or a quick re-render cannot stack two toasts.
+    notifySuccess(t('connections.connected'), 'connections-fromlink');
+    setParams(rest, { replace: true });
+  }, [params, setParams, t]);
+}

@@ -1,0 +1,79 @@
+// Records the exact statements a repository function sends (text and parameters, as Kysely compiles
+// them), so the bare-SQL half runs the same SQL the API does, not a hand-copied approximation.
+import { Kysely, PostgresDialect } from 'kysely';
+import pg from 'pg';
+import type { Db } from '../../apps/api/src/db/database';
+import type { Database } from '../../apps/api/src/db/schema';
+import type { Actor } from '../../apps/api/src/shared/auth/actor';
+import { findPermissions, toModules } from '../../apps/api/src/shared/auth/actor';
+import type { Statement } from './sql-load';
+
+/**
+ * Statements in the order they ran, grouped: statements of one group overlapped in time (the repository
+ * ran them with Promise.all), groups ran one after the other. The bare-SQL half replays that shape.
+ */
+export type StatementGroups = Statement[][];
+
+export async function captureStatements(
+  databaseUrl: string,
+  run: (db: Db) => Promise<unknown>,
+): Promise<StatementGroups> {
+  const seen: { statement: Statement; start: number; end: number }[] = [];
+  let recording = false;
+  const db = new Kysely<Database>({
+    dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: databaseUrl, max: 10 }) }),
+    log: (event) => {
+      if (!recording) return;
+      const end = performance.now();
+      seen.push({
+        statement: { sql: event.query.sql, parameters: event.query.parameters },
+        start: end - event.queryDurationMillis,
+        end,
+      });
+    },
+  });
+  try {
+    // Once unrecorded, so the pool holds open connections: a query's duration starts once it has one,
+    // and queries run with Promise.all then overlap, as they do in the API's warm pool.
+    await run(db);
+    recording = true;
+    await run(db);
+  } finally {
+    await db.destroy();
+  }
+  seen.sort((a, b) => a.start - b.start);
+  const groups: StatementGroups = [];
+  let groupEnd = Number.NEGATIVE_INFINITY;
+  for (const entry of seen) {
+    const current = groups.at(-1);
+    if (current && entry.start < groupEnd) {
+      current.push(entry.statement);
+      groupEnd = Math.max(groupEnd, entry.end);
+    } else {
+      groups.push([entry.statement]);
+      groupEnd = entry.end;
+    }
+  }
+  return groups;
+}
+
+/** The actor the API builds for the bench staff user (staff: every client of the company). */
+export async function loadStaffActor(db: Db, companyId: string, username: string): Promise<Actor> {
+  const user = await db
+    .selectFrom('users')
+    .innerJoin('companies', 'companies.id', 'users.company_id')
+    .select(['users.id', 'users.kind', 'companies.modules'])
+    .where('users.company_id', '=', companyId)
+    .where('users.username', '=', username)
+    .executeTakeFirstOrThrow();
+  const modules = toModules(user.modules);
+  return {
+    userId: user.id,
+    companyId,
+    kind: user.kind,
+    modules,
+    permissions: findPermissions(user.kind, modules),
+    sessionId: '00000000-0000-0000-0000-000000000000',
+    clientIds: null,
+  };
+}

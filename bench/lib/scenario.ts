@@ -1,0 +1,99 @@
+// Runs wealth scenarios on the large tenant: the API call with autocannon against the same statements
+// straight through a node-postgres Pool, plus one EXPLAIN (ANALYZE, BUFFERS) of those statements.
+import type pg from 'pg';
+import type { Db } from '../../apps/api/src/db/database';
+import type { Actor } from '../../apps/api/src/shared/auth/actor';
+import { isServed, measureCall, type RunningApi, signIn, startApi, warmUp } from './api';
+import { captureStatements, loadStaffActor } from './capture';
+import { openBenchDatabase } from './database';
+import { printHeader, printScenario } from './report';
+import { explain, measureSql, openPool } from './sql-load';
+import { BENCH_COMPANY, BENCH_PASSWORD, BENCH_USERNAME, requireBenchCompany } from './tenant';
+
+export interface Scenario {
+  name: string;
+  /** The API call and its JSON body. */
+  path: string;
+  body: unknown;
+  /** What the call's handler runs against the database (repository functions), recorded once. */
+  queries: (db: Db) => Promise<unknown>;
+}
+
+export interface BenchContext {
+  db: Db;
+  databaseUrl: string;
+  actor: Actor;
+  companyId: string;
+  pool: pg.Pool;
+  /** The API and a token, or null while the calls are not served yet (404). */
+  api: { base: string; token: string } | null;
+}
+
+/**
+ * Opens the tenant, starts the API, and runs the scenarios `prepare` returns (it may call the API or
+ * the repositories to find ids and cursors). Stops by itself: every measurement is time-bounded.
+ */
+export async function runBench(
+  title: string,
+  probePath: string,
+  prepare: (context: BenchContext) => Promise<Scenario[]>,
+): Promise<void> {
+  const target = await openBenchDatabase();
+  const databaseUrl = target.databaseUrl;
+  if (!databaseUrl) throw new Error('The benchmarks need PostgreSQL (the bare-SQL half uses node-postgres).');
+  let running: RunningApi | null = null;
+  const pool = openPool(databaseUrl);
+  try {
+    const companyId = await requireBenchCompany(target.handle.db);
+    const actor = await loadStaffActor(target.handle.db, companyId, BENCH_USERNAME);
+    running = await startApi(target.handle.db);
+    const token = await signIn(running.base, {
+      company: BENCH_COMPANY,
+      username: BENCH_USERNAME,
+      password: BENCH_PASSWORD,
+    });
+    const served = await isServed(running.base, token, probePath);
+    if (!served)
+      console.log(`\n${probePath} answers 404: the wealth calls are not served yet; bare SQL only.`);
+    const context: BenchContext = {
+      db: target.handle.db,
+      databaseUrl,
+      actor,
+      companyId,
+      pool,
+      api: served ? { base: running.base, token } : null,
+    };
+    const scenarios = await prepare(context);
+    printHeader(title, target.label);
+    if (context.api) {
+      // Every call hot first: otherwise whichever scenario runs first pays for the JIT (seen: 2–3× p50).
+      for (const scenario of scenarios)
+        await warmUp(context.api.base, context.api.token, scenario.path, scenario.body);
+      // The floor every call pays (token, session row, actor, no wealth SQL), to read the ratios against.
+      const floor = await measureCall(context.api.base, context.api.token, '/platform/me', {});
+      console.log(
+        `\nAPI floor, /platform/me (token, session row, actor; no wealth SQL): ${floor.rps.toFixed(0)} req/s, p50 ${floor.p50} ms, p99 ${floor.p99} ms`,
+      );
+    }
+    for (const scenario of scenarios) {
+      const groups = await captureStatements(databaseUrl, scenario.queries);
+      const plan = await explain(pool, groups.flat());
+      const api = context.api
+        ? await measureCall(context.api.base, context.api.token, scenario.path, scenario.body)
+        : null;
+      const bare = await measureSql(pool, groups);
+      const shape = groups.map((group) => group.length).join(' then ');
+      printScenario(
+        scenario.name,
+        `${scenario.path} ${JSON.stringify(scenario.body)}\n   bare SQL: ${shape} statement(s) per request (concurrent within a step)`,
+        api,
+        bare,
+        plan,
+      );
+    }
+  } finally {
+    await pool.end();
+    await running?.close();
+    await target.handle.close();
+  }
+}

@@ -1,0 +1,139 @@
+// The bare-SQL half: the same statements the repository runs, straight through a node-postgres Pool with
+// the API's concurrency and duration, so the difference is what the API adds on top of the database.
+import type { CompiledQuery } from 'kysely';
+import pg from 'pg';
+import { CONNECTIONS, DURATION_SECONDS, type Measurement, WARM_UP_SECONDS } from './api';
+
+/** A statement as the driver receives it: the text and its parameters (what Kysely's compile() gives). */
+export type Statement = Pick<CompiledQuery, 'sql' | 'parameters'>;
+
+export function openPool(databaseUrl: string): pg.Pool {
+  // The API's pool has max 10 too (apps/api/src/db/database.ts).
+  return new pg.Pool({ connectionString: databaseUrl, max: CONNECTIONS });
+}
+
+export async function runOnce(
+  pool: pg.Pool,
+  groups: readonly (readonly Statement[])[],
+): Promise<pg.QueryResult[]> {
+  const results: pg.QueryResult[] = [];
+  for (const group of groups) {
+    results.push(
+      ...(await Promise.all(group.map((statement) => pool.query(statement.sql, [...statement.parameters])))),
+    );
+  }
+  return results;
+}
+
+/**
+ * CONNECTIONS workers, each running the call's statements back to back (one "request" = every group in
+ * order, the statements of a group concurrently, as the repository does) for the duration after a
+ * warm-up; latencies per request.
+ */
+export async function measureSql(
+  pool: pg.Pool,
+  groups: readonly (readonly Statement[])[],
+): Promise<Measurement> {
+  await drive(pool, groups, WARM_UP_SECONDS);
+  const latencies = await drive(pool, groups, DURATION_SECONDS);
+  latencies.sort((a, b) => a - b);
+  return {
+    rps: latencies.length / DURATION_SECONDS,
+    p50: percentile(latencies, 0.5),
+    p99: percentile(latencies, 0.99),
+    total: latencies.length,
+  };
+}
+
+async function drive(
+  pool: pg.Pool,
+  groups: readonly (readonly Statement[])[],
+  seconds: number,
+): Promise<number[]> {
+  const latencies: number[] = [];
+  const stopAt = performance.now() + seconds * 1000;
+  const worker = async () => {
+    while (performance.now() < stopAt) {
+      const t0 = performance.now();
+      await runOnce(pool, groups);
+      latencies.push(performance.now() - t0);
+    }
+  };
+  await Promise.all(Array.from({ length: CONNECTIONS }, worker));
+  return latencies;
+}
+
+function percentile(sorted: readonly number[], fraction: number): number {
+  if (sorted.length === 0) return Number.NaN;
+  return sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * fraction))] ?? Number.NaN;
+}
+
+interface PlanNode {
+  'Node Type': string;
+  'Relation Name'?: string;
+  'Index Name'?: string;
+  'Actual Rows'?: number;
+  'Actual Loops'?: number;
+  'Sort Method'?: string;
+  'Rows Removed by Filter'?: number;
+  'Heap Fetches'?: number;
+  'Shared Hit Blocks'?: number;
+  'Shared Read Blocks'?: number;
+  Plans?: PlanNode[];
+}
+
+/** Tables big enough that a sequential scan or a sort over them is a regression worth shouting about. */
+const BIG_TABLES = new Set([
+  'product_transactions',
+  'investment_transactions',
+  'clients',
+  'products',
+  'investments',
+]);
+
+/** EXPLAIN (ANALYZE, BUFFERS) of each statement once: node types, rows, buffers, time, and warnings. */
+export async function explain(pool: pg.Pool, statements: readonly Statement[]): Promise<string[]> {
+  const lines: string[] = [];
+  for (const [index, statement] of statements.entries()) {
+    const result = await pool.query(`explain (analyze, buffers, format json) ${statement.sql}`, [
+      ...statement.parameters,
+    ]);
+    const [root] = result.rows[0]['QUERY PLAN'] as [
+      { Plan: PlanNode; 'Execution Time': number; 'Planning Time': number },
+    ];
+    const nodes: string[] = [];
+    const warnings: string[] = [];
+    const walk = (node: PlanNode, depth: number) => {
+      const target = node['Index Name'] ?? node['Relation Name'];
+      const rows = (node['Actual Rows'] ?? 0) * (node['Actual Loops'] ?? 1);
+      const removed = (node['Rows Removed by Filter'] ?? 0) * (node['Actual Loops'] ?? 1);
+      const notes = [`${rows} rows`];
+      if (removed > 0) notes.push(`${removed} removed by filter`);
+      if (node['Heap Fetches']) notes.push(`${node['Heap Fetches']} heap fetches`);
+      nodes.push(
+        `${'  '.repeat(depth)}${node['Node Type']}${target ? ` on ${target}` : ''} (${notes.join(', ')})`,
+      );
+      if (
+        node['Node Type'] === 'Seq Scan' &&
+        node['Relation Name'] &&
+        BIG_TABLES.has(node['Relation Name'])
+      ) {
+        warnings.push(`sequential scan of ${node['Relation Name']}`);
+      }
+      if (node['Node Type'] === 'Sort' || node['Node Type'] === 'Incremental Sort') {
+        const input = node.Plans?.[0];
+        const inputRows = input ? (input['Actual Rows'] ?? 0) * (input['Actual Loops'] ?? 1) : 0;
+        if (inputRows > 1000) warnings.push(`sort over ${inputRows} rows (${node['Sort Method'] ?? '?'})`);
+      }
+      for (const child of node.Plans ?? []) walk(child, depth + 1);
+    };
+    walk(root.Plan, 0);
+    const buffers = `${root.Plan['Shared Hit Blocks'] ?? 0} hit, ${root.Plan['Shared Read Blocks'] ?? 0} read`;
+    lines.push(
+      `  statement ${index + 1}: execution ${root['Execution Time'].toFixed(2)} ms, planning ${root['Planning Time'].toFixed(2)} ms, buffers ${buffers}`,
+    );
+    for (const node of nodes) lines.push(`    ${node}`);
+    for (const warning of warnings) lines.push(`    ! ${warning}`);
+  }
+  return lines;
+}

@@ -1,0 +1,172 @@
+import { expect, type Page, test } from '@playwright/test';
+import { findClientsWithFullBook, signInByApi } from '../fixtures/api';
+import { DEMO_USERS } from '../fixtures/demo';
+import { signInThroughForm } from '../fixtures/session';
+
+const TEXT = {
+  es: {
+    newClient: 'Nuevo cliente',
+    name: 'Nombre',
+    create: 'Crear cliente',
+    search: 'Buscar clientes',
+    aliasTaken: 'La compañía ya tiene un cliente con ese alias',
+    aliasTakenToast: (alias: string) =>
+      `Ya existe un cliente que tiene por alias ${alias}, por favor indica otro alias.`,
+    edit: (name: string) => `Editar cliente ${name}`,
+    editDialog: 'Editar cliente',
+    save: 'Guardar cambios',
+    remove: (name: string) => `Eliminar cliente ${name}`,
+    removeConfirm: 'Eliminar cliente',
+    accounts: 'Cuentas',
+    portfolios: 'Carteras',
+    liabilities: 'Financiación',
+    transactions: 'Movimientos',
+    investments: 'Inversiones',
+    unlink: (name: string) => `Desvincular ${name} del cliente`,
+    unlinkConfirm: 'Desvincular',
+    required: 'Este campo es requerido',
+  },
+  en: {
+    newClient: 'New client',
+    name: 'Name',
+    create: 'Create client',
+    search: 'Search clients',
+    aliasTaken: 'The company already has a client with that alias',
+    aliasTakenToast: (alias: string) =>
+      `A client with the alias ${alias} already exists, please choose another alias.`,
+    edit: (name: string) => `Edit client ${name}`,
+    editDialog: 'Edit client',
+    save: 'Save changes',
+    remove: (name: string) => `Delete client ${name}`,
+    removeConfirm: 'Delete client',
+    accounts: 'Accounts',
+    portfolios: 'Portfolios',
+    liabilities: 'Liabilities',
+    transactions: 'Transactions',
+    investments: 'Investments',
+    unlink: (name: string) => `Unlink ${name} from the client`,
+    unlinkConfirm: 'Unlink',
+    required: 'This field is required',
+  },
+} as const;
+
+async function fillClientForm(page: Page, lang: 'es' | 'en', name: string, alias: string) {
+  const dialog = page.getByRole('dialog');
+  await dialog.getByRole('textbox', { name: new RegExp(`^${TEXT[lang].name}`) }).fill(name);
+  await dialog.getByRole('textbox', { name: /^Alias/ }).fill(alias);
+}
+
+for (const lang of ['es', 'en'] as const) {
+  const t = TEXT[lang];
+
+  test.describe(`wealth clients (${lang})`, () => {
+    test('create a client, reject a duplicate alias, edit it and delete it', async ({ page }) => {
+      const suffix = `${lang}${Date.now().toString(36)}`;
+      const name = `Cliente Prueba ${suffix}`;
+      const alias = `prueba-${suffix}`;
+
+      await signInThroughForm(page, DEMO_USERS.wealth, lang);
+      await expect(page).toHaveURL(new RegExp(`/${lang}/wealth/clients`));
+
+      // Create, after seeing the form's own validation.
+      await page.getByRole('button', { name: t.newClient }).first().click();
+      await page.getByRole('dialog').getByRole('button', { name: t.create }).click();
+      await expect(page.getByRole('dialog').getByText(t.required).first()).toBeVisible();
+      await fillClientForm(page, lang, name, alias);
+      await page.getByRole('dialog').getByRole('button', { name: t.create }).click();
+      await expect(page.getByRole('dialog')).toHaveCount(0);
+
+      await page.getByRole('searchbox', { name: t.search }).fill(suffix);
+      await expect(page.getByRole('link', { name, exact: true })).toBeVisible();
+
+      // The same alias (in other case) is refused with the spec's messages.
+      await page.getByRole('button', { name: t.newClient }).first().click();
+      await fillClientForm(page, lang, `${name} bis`, alias.toUpperCase());
+      await page.getByRole('dialog').getByRole('button', { name: t.create }).click();
+      await expect(page.getByRole('dialog').getByText(t.aliasTaken)).toBeVisible();
+      await expect(page.getByText(t.aliasTakenToast(alias.toUpperCase()))).toBeVisible();
+      await page.keyboard.press('Escape');
+      await expect(page.getByRole('dialog')).toHaveCount(0);
+
+      // Edit.
+      const renamed = `${name} editado`;
+      await page.getByRole('button', { name: t.edit(name), exact: true }).click();
+      await expect(page.getByRole('dialog', { name: t.editDialog })).toBeVisible();
+      await page
+        .getByRole('dialog')
+        .getByRole('textbox', { name: new RegExp(`^${t.name}`) })
+        .fill(renamed);
+      await page.getByRole('dialog').getByRole('button', { name: t.save }).click();
+      await expect(page.getByRole('link', { name: renamed, exact: true })).toBeVisible();
+
+      // Delete, with confirmation.
+      await page.getByRole('button', { name: t.remove(renamed), exact: true }).click();
+      await page.getByRole('dialog').getByRole('button', { name: t.removeConfirm }).click();
+      await expect(page.getByRole('link', { name: renamed, exact: true })).toHaveCount(0);
+    });
+
+    test('walk a demo client to an account, a portfolio investment and a liability, then unlink a product', async ({
+      page,
+      request,
+    }) => {
+      const token = await signInByApi(request, DEMO_USERS.wealth);
+      const candidates = await findClientsWithFullBook(request, token);
+      // Each language takes its own client, so the unlink of one run never races the other's.
+      const book = candidates[lang === 'es' ? 0 : 1];
+      expect(book, 'the demo book has clients with accounts, portfolios and liabilities').toBeDefined();
+      if (!book) return;
+      const { client } = book;
+
+      await signInThroughForm(page, DEMO_USERS.wealth, lang);
+      await page.getByRole('searchbox', { name: t.search }).fill(client.alias);
+      await page.getByRole('link', { name: client.name, exact: true }).click();
+      await expect(page).toHaveURL(new RegExp(`/${lang}/wealth/clients/${client.id}`));
+      await expect(page.getByRole('heading', { level: 1, name: client.name })).toBeVisible();
+
+      // An account and its transactions.
+      await page.getByRole('tab', { name: t.accounts }).click();
+      const account = book.accounts[0];
+      if (!account) return;
+      await page
+        .getByRole('link', { name: account.alias ?? account.name })
+        .first()
+        .click();
+      await expect(page).toHaveURL(new RegExp(`/accounts/${account.id}$`));
+      const movements = page.getByRole('table', { name: t.transactions });
+      await expect(movements).toBeVisible();
+      await expect(movements.getByRole('row').nth(1)).toBeVisible();
+
+      // A portfolio, one of its investments and the investment detail.
+      await page.goBack();
+      await page.getByRole('tab', { name: t.portfolios }).click();
+      const portfolio = book.portfolios[0];
+      if (!portfolio) return;
+      await page.getByRole('link', { name: portfolio.name }).first().click();
+      await expect(page).toHaveURL(new RegExp(`/portfolios/${portfolio.id}`));
+      await expect(page.getByRole('tab', { name: t.investments })).toBeVisible();
+      const investmentLink = page.getByRole('table').getByRole('link').first();
+      const investmentName = (await investmentLink.textContent()) ?? '';
+      await investmentLink.click();
+      await expect(page).toHaveURL(new RegExp(`/portfolios/${portfolio.id}/[0-9a-f-]{36}$`));
+      await expect(page.getByRole('heading', { level: 1, name: investmentName.trim() })).toBeVisible();
+
+      // A liability.
+      await page.goto(`/${lang}/wealth/clients/${client.id}/liabilities`);
+      const liability = book.liabilities[0];
+      if (!liability) return;
+      await page.getByRole('link', { name: liability.name }).first().click();
+      await expect(page).toHaveURL(new RegExp(`/liabilities/${liability.id}$`));
+      await expect(page.getByRole('heading', { level: 1, name: liability.name })).toBeVisible();
+
+      // Unlink the second account: it leaves the client (names repeat, so find it by its link).
+      await page.goto(`/${lang}/wealth/clients/${client.id}/accounts`);
+      const unlinked = book.accounts[1];
+      if (!unlinked) return;
+      const accountLink = page.locator(`a[href$="/accounts/${unlinked.id}"]`);
+      const row = page.getByRole('row').filter({ has: accountLink });
+      await row.getByRole('button', { name: t.unlink(unlinked.alias ?? unlinked.name) }).click();
+      await page.getByRole('dialog').getByRole('button', { name: t.unlinkConfirm, exact: true }).click();
+      await expect(accountLink).toHaveCount(0);
+    });
+  });
+}

@@ -1,0 +1,76 @@
+import type { connect as es } from '../es/connect';
+
+export const connect: typeof es = {
+  brandTagline: 'A secure connection with your bank',
+  brandDescription:
+    '{company} uses this page to access your financial data. Your credentials travel encrypted and are not shared with {company}.',
+  brandFallback: 'Secure connection',
+  loading: 'Loading…',
+  progress: {
+    label: 'Connection progress',
+    institution: 'Institution',
+    credentials: 'Credentials',
+    verification: 'Verification',
+    current: 'Step {n} of {total}: {step}',
+  },
+  institution: {
+    title: 'Choose your institution',
+    subtitle: 'Select the financial institution you want to connect with {company}.',
+    search: 'Search institution',
+    searchPlaceholder: 'Institution name',
+    listLabel: 'Institutions',
+    nothing: 'No institution matches “{search}”',
+  },
+  credentials: {
+    title: 'Enter your credentials',
+    titleReset: 'Update your credentials',
+    subtitle: 'Use the username and password you sign in to {entity} online banking with.',
+    change: 'Change institution',
+    username: 'Username',
+    password: 'Password',
+    acceptPrefix: 'I accept ',
+    terms: 'the terms and conditions',
+    and: ' and ',
+    privacy: 'the privacy policy',
+    accept: 'I accept the terms and conditions and the privacy policy',
+    submit: 'Connect',
+    submitReset: 'Update credentials',
+  },
+  sca: {
+    title: 'Security check',
+    subtitle: '{entity} has sent you a verification code. Enter it to complete the connection.',
+    code: 'Verification code',
+    submit: 'Verify',
+  },
+  done: {
+    title: 'Connection complete',
+    text: 'Redirecting you…',
+  },
+  sandbox: {
+    title: 'Sandbox test credentials',
+    text: 'This institution is simulated. Each credential drives a different outcome.',
+    outcome: 'Outcome',
+    username: 'Username',
+    password: 'Password',
+    code: 'Code',
+    use: 'Use',
+    useLabel: 'Use credentials: {outcome}',
+    useCode: 'Use code {code}',
+    outcomes: {
+      success: 'Successful connection',
+      sca: 'Asks for SCA',
+      invalid_access: 'Invalid access',
+      blocked: 'Blocked',
+      down: 'Institution down',
+    },
+  },
+  invalid: {
+    title: 'Invalid link',
+    text: 'This link is not valid, has already been used or has expired.',
+    hint: 'Ask whoever sent it to you for a new link.',
+  },
+  error: {
+    title: 'The page could not be loaded',
+  },
+  retry: 'Try again',
+};
