@@ -11,6 +11,8 @@ export * from './shared/define-call';
 export * from './shared/errors';
 export * from './shared/modules';
 export * from './shared/validation';
+export type { UnmatchedProduct } from './unmatched/calls';
+export * as unmatched from './unmatched/calls';
 export * as wealth from './wealth/calls';
 export {
   ALIAS_CHARACTERS,

@@ -26,6 +26,7 @@ export const ERROR_CODES = [
   'CredentialsBlocked',
   'InstitutionDown',
   'InvalidScaCode',
+  'ProductAlreadyMatched',
   'UnexpectedError',
 ] as const;
 export const ZErrorCode = z.enum(ERROR_CODES);
@@ -54,6 +55,7 @@ export const ERROR_STATUS: Record<ErrorCode, number> = {
   CredentialsBlocked: 423,
   InstitutionDown: 503,
   InvalidScaCode: 422,
+  ProductAlreadyMatched: 409,
   UnexpectedError: 500,
 };
 

@@ -7,6 +7,8 @@ import { z } from 'zod';
 export const VALIDATION = {
   required: 'validation.required',
   blank: 'validation.blank',
+  /** A value of the wrong type or outside the allowed ones (no field-specific text applies). */
+  invalid: 'validation.invalid',
   email: 'validation.email',
   url: 'validation.url',
   invalidCharacter: 'validation.invalidCharacter',

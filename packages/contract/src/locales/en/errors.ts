@@ -26,6 +26,7 @@ export const errors: typeof es = {
     CredentialsBlocked: 'The institution has blocked access. Unblock it on your bank’s website and try again',
     InstitutionDown: 'The institution is not available right now. Try again in a few minutes',
     InvalidScaCode: 'The verification code is not correct',
+    ProductAlreadyMatched: 'This product is already assigned to another client. Reload the pending list',
     UnexpectedError: 'An unexpected error occurred',
   },
   generic: 'An unexpected error occurred',

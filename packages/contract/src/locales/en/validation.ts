@@ -2,6 +2,7 @@ import type { validation as es } from '../es/validation';
 
 export const validation: typeof es = {
   required: 'This field is required',
+  invalid: 'The value is not valid',
   blank: 'This field cannot be blank',
   email: 'The email is not valid',
   url: 'The URL is not valid',

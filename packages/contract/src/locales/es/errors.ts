@@ -26,6 +26,7 @@ export const errors = {
       'La entidad ha bloqueado el acceso. Desbloquéalo en la web de tu banco y vuelve a intentarlo',
     InstitutionDown: 'La entidad no está disponible en este momento. Vuelve a intentarlo en unos minutos',
     InvalidScaCode: 'El código de verificación no es correcto',
+    ProductAlreadyMatched: 'Este producto ya está asignado a otro cliente. Recarga la lista de pendientes',
     UnexpectedError: 'Ha ocurrido un error inesperado',
   },
   generic: 'Ha ocurrido un error inesperado',

@@ -1,5 +1,6 @@
 export const validation = {
   required: 'Este campo es requerido',
+  invalid: 'El valor no es válido',
   blank: 'Este campo no puede estar en blanco',
   email: 'El email no es válido',
   url: 'La URL no es válida',
