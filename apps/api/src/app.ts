@@ -5,6 +5,7 @@ import type { Db } from './db/database';
 import { registerAuthCalls } from './features/auth';
 import { registerConnectionsCalls } from './features/connections';
 import { registerPlatformCalls } from './features/platform';
+import { registerUnmatchedCalls } from './features/unmatched';
 import { registerWealthCalls } from './features/wealth';
 import { encodeSecret } from './shared/auth/access-token';
 import { createOidcVerifier } from './shared/auth/oidc';
@@ -60,6 +61,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerPlatformCalls(app);
   registerWealthCalls(app);
   registerConnectionsCalls(app);
+  registerUnmatchedCalls(app);
   options.registerExtra?.(app);
   await registerWeb(app, {
     webRoot: options.webRoot === undefined ? config.webRoot : options.webRoot,

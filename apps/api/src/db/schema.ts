@@ -164,6 +164,8 @@ export interface HoldersTable {
   name: string;
   document: string | null;
   email: string | null;
+  /** fold_name(name): generated (0004-unmatched). */
+  name_key: ColumnType<string, never, never>;
 }
 
 export type ProductKind = 'account' | 'portfolio' | 'liability';
@@ -188,6 +190,8 @@ export interface ProductsTable {
   opening_date: DateColumn | null;
   expiration_date: DateColumn | null;
   hidden_at: Timestamp | null;
+  /** fold_name(name): generated (0004-unmatched). */
+  name_key: ColumnType<string, never, never>;
   created_at: DefaultTimestamp;
   updated_at: DefaultTimestamp;
 }

@@ -1,9 +1,8 @@
-import { sql } from 'kysely';
+import { type Insertable, sql } from 'kysely';
+import { chunks } from '../db/batches';
 import type { Db } from '../db/database';
+import type { InvestmentsTable, ProductHoldersTable, ProductTransactionsTable } from '../db/schema';
 import type { InstitutionSnapshot, SnapshotTransaction } from './sandbox';
-
-/** Rows per INSERT: well under PostgreSQL's 65,535 parameters. */
-const BATCH_SIZE = 1000;
 
 export interface SnapshotTarget {
   companyId: string;
@@ -13,40 +12,59 @@ export interface SnapshotTarget {
   now: Date;
 }
 
+export interface SnapshotWrite {
+  target: SnapshotTarget;
+  snapshot: InstitutionSnapshot;
+}
+
 export interface SnapshotWriteSummary {
+  /** Each write's product ids, in its snapshot's order: accounts, liabilities, portfolios. */
+  productIds: string[][];
   products: number;
   newProducts: number;
   newTransactions: number;
 }
 
-/**
- * Writes one credential's snapshot, updating in place by external id: holders, products and
- * investments are upserted on (credentials_id | portfolio_id, external_id), movements are appended
- * when their external id is new, and nothing already there is duplicated. A product keeps its id,
- * its client and its hidden mark. Idempotent. Call it inside a transaction, with the trx.
- */
-export async function writeSnapshot(
+/** One credential's snapshot: see `writeSnapshots`. */
+export function writeSnapshot(
   trx: Db,
   target: SnapshotTarget,
   snapshot: InstitutionSnapshot,
 ): Promise<SnapshotWriteSummary> {
-  const { companyId, credentialsId, clientId, now } = target;
+  return writeSnapshots(trx, [{ target, snapshot }]);
+}
 
+/**
+ * Writes credentials' snapshots, updating in place by external id: holders, products and investments
+ * are upserted on (credentials_id | portfolio_id, external_id), movements are appended when their
+ * external id is new, and nothing already there is duplicated. A product keeps its id, its client and
+ * its hidden mark. Idempotent. The writes share batched INSERTs (a fresh book of many credentials is a
+ * few dozen statements); movements keep the snapshots' oldest-first order, so identity ids grow with
+ * time and (operation_date desc, id desc) puts a day's last movement first. Each write's credential
+ * appears once. Call it inside a transaction, with the trx.
+ */
+export async function writeSnapshots(
+  trx: Db,
+  writes: readonly SnapshotWrite[],
+): Promise<SnapshotWriteSummary> {
+  // Holders and products are keyed by credential and external id, investments by portfolio and
+  // external id: one batch may hold several credentials.
+  const key = (owner: string, externalId: string) => `${owner}|${externalId}`;
+  const holderValues = writes.flatMap(({ target, snapshot }) =>
+    snapshot.holders.map((holder) => ({
+      company_id: target.companyId,
+      credentials_id: target.credentialsId,
+      external_id: holder.externalId,
+      name: holder.name,
+      document: holder.document,
+      email: holder.email,
+    })),
+  );
   const holderIds = new Map<string, string>();
-  const relations = new Map<string, string>();
-  for (const batch of chunks(snapshot.holders)) {
+  for (const batch of chunks(holderValues)) {
     const rows = await trx
       .insertInto('holders')
-      .values(
-        batch.map((holder) => ({
-          company_id: companyId,
-          credentials_id: credentialsId,
-          external_id: holder.externalId,
-          name: holder.name,
-          document: holder.document,
-          email: holder.email,
-        })),
-      )
+      .values(batch)
       .onConflict((conflict) =>
         conflict.columns(['credentials_id', 'external_id']).doUpdateSet((eb) => ({
           name: eb.ref('excluded.name'),
@@ -54,53 +72,55 @@ export async function writeSnapshot(
           email: eb.ref('excluded.email'),
         })),
       )
-      .returning(['id', 'external_id'])
+      .returning(['id', 'credentials_id', 'external_id'])
       .execute();
-    for (const row of rows) holderIds.set(row.external_id, row.id);
+    for (const row of rows) holderIds.set(key(row.credentials_id, row.external_id), row.id);
   }
-  for (const holder of snapshot.holders) relations.set(holder.externalId, holder.relation);
 
-  const base = {
-    company_id: companyId,
-    client_id: clientId,
-    credentials_id: credentialsId,
-    entity_id: snapshot.entityId,
-  };
-  const productValues = [
-    ...snapshot.accounts.map((account) => ({
-      ...base,
-      kind: 'account' as const,
-      external_id: account.externalId,
-      name: account.name,
-      alias: account.alias,
-      currency: account.currency,
-      balance: account.balance,
-      iban: account.iban,
-    })),
-    ...snapshot.liabilities.map((liability) => ({
-      ...base,
-      kind: 'liability' as const,
-      external_id: liability.externalId,
-      name: liability.name,
-      currency: liability.currency,
-      balance: liability.balance,
-      liability_type: liability.type,
-      capital_initial: liability.capitalInitial,
-      capital_available: liability.capitalAvailable,
-      opening_date: liability.openingDate,
-      expiration_date: liability.expirationDate,
-    })),
-    ...snapshot.portfolios.map((portfolio) => ({
-      ...base,
-      kind: 'portfolio' as const,
-      external_id: portfolio.externalId,
-      name: portfolio.name,
-      currency: portfolio.currency,
-      balance: portfolio.balance,
-      portfolio_type: portfolio.type,
-    })),
-  ].map((row) => ({ ...row, created_at: now, updated_at: now }));
-
+  const productValues = writes.flatMap(({ target, snapshot }) => {
+    const base = {
+      company_id: target.companyId,
+      client_id: target.clientId,
+      credentials_id: target.credentialsId,
+      entity_id: snapshot.entityId,
+      created_at: target.now,
+      updated_at: target.now,
+    };
+    return [
+      ...snapshot.accounts.map((account) => ({
+        ...base,
+        kind: 'account' as const,
+        external_id: account.externalId,
+        name: account.name,
+        alias: account.alias,
+        currency: account.currency,
+        balance: account.balance,
+        iban: account.iban,
+      })),
+      ...snapshot.liabilities.map((liability) => ({
+        ...base,
+        kind: 'liability' as const,
+        external_id: liability.externalId,
+        name: liability.name,
+        currency: liability.currency,
+        balance: liability.balance,
+        liability_type: liability.type,
+        capital_initial: liability.capitalInitial,
+        capital_available: liability.capitalAvailable,
+        opening_date: liability.openingDate,
+        expiration_date: liability.expirationDate,
+      })),
+      ...snapshot.portfolios.map((portfolio) => ({
+        ...base,
+        kind: 'portfolio' as const,
+        external_id: portfolio.externalId,
+        name: portfolio.name,
+        currency: portfolio.currency,
+        balance: portfolio.balance,
+        portfolio_type: portfolio.type,
+      })),
+    ];
+  });
   const productIds = new Map<string, string>();
   let newProducts = 0;
   for (const batch of chunks(productValues)) {
@@ -125,30 +145,77 @@ export async function writeSnapshot(
           updated_at: eb.ref('excluded.updated_at'),
         })),
       )
-      .returning(['id', 'external_id', sql<boolean>`(xmax = 0)`.as('inserted')])
+      .returning(['id', 'credentials_id', 'external_id', sql<boolean>`(xmax = 0)`.as('inserted')])
       .execute();
     for (const row of rows) {
-      productIds.set(row.external_id, row.id);
+      productIds.set(key(row.credentials_id ?? '', row.external_id), row.id);
       if (row.inserted) newProducts += 1;
     }
   }
 
-  const productHolders: { product_id: string; holder_id: string; relation: string }[] = [];
-  const link = (productExternalId: string, holderExternalIds: readonly string[]) => {
-    const productId = productIds.get(productExternalId);
-    if (!productId) return;
-    for (const externalId of holderExternalIds) {
-      const holderId = holderIds.get(externalId);
-      if (holderId)
-        productHolders.push({
+  const productHolders: Insertable<ProductHoldersTable>[] = [];
+  const movements: Insertable<ProductTransactionsTable>[] = [];
+  const investmentValues: Insertable<InvestmentsTable>[] = [];
+  const summaryIds: string[][] = [];
+  for (const { target, snapshot } of writes) {
+    const { companyId, credentialsId } = target;
+    const relations = new Map(snapshot.holders.map((holder) => [holder.externalId, holder.relation]));
+    const ids: string[] = [];
+    summaryIds.push(ids);
+    const productOf = (productExternalId: string, holderExternalIds: readonly string[]) => {
+      const productId = productIds.get(key(credentialsId, productExternalId));
+      if (!productId) return undefined;
+      ids.push(productId);
+      for (const externalId of holderExternalIds) {
+        const holderId = holderIds.get(key(credentialsId, externalId));
+        if (holderId)
+          productHolders.push({
+            product_id: productId,
+            holder_id: holderId,
+            relation: relations.get(externalId) ?? 'titular',
+          });
+      }
+      return productId;
+    };
+    const addMovements = (productId: string | undefined, transactions: readonly SnapshotTransaction[]) => {
+      if (!productId) return;
+      for (const transaction of transactions) {
+        movements.push({
+          company_id: companyId,
           product_id: productId,
-          holder_id: holderId,
-          relation: relations.get(externalId) ?? 'titular',
+          external_id: transaction.externalId,
+          operation_date: transaction.operationDate,
+          value_date: transaction.valueDate,
+          amount: transaction.amount,
+          balance: transaction.balance,
+          description: transaction.description,
         });
+      }
+    };
+    for (const account of snapshot.accounts) {
+      addMovements(productOf(account.externalId, account.holderExternalIds), account.transactions);
     }
-  };
-  for (const product of [...snapshot.accounts, ...snapshot.liabilities, ...snapshot.portfolios]) {
-    link(product.externalId, product.holderExternalIds);
+    for (const liability of snapshot.liabilities) {
+      addMovements(productOf(liability.externalId, liability.holderExternalIds), liability.transactions);
+    }
+    for (const portfolio of snapshot.portfolios) {
+      const portfolioId = productOf(portfolio.externalId, portfolio.holderExternalIds);
+      if (!portfolioId) continue;
+      for (const investment of portfolio.investments) {
+        investmentValues.push({
+          company_id: companyId,
+          portfolio_id: portfolioId,
+          external_id: investment.externalId,
+          name: investment.name,
+          isin: investment.isin,
+          type: investment.type,
+          amount: investment.amount,
+          balance: investment.balance,
+          currency: investment.currency,
+          ref_account: investment.refAccount,
+        });
+      }
+    }
   }
   for (const batch of chunks(productHolders)) {
     await trx
@@ -162,61 +229,16 @@ export async function writeSnapshot(
       .execute();
   }
 
-  const movements: {
-    company_id: string;
-    product_id: string;
-    external_id: string;
-    operation_date: string;
-    value_date: string;
-    amount: number;
-    balance: number;
-    description: string;
-  }[] = [];
-  const addMovements = (productExternalId: string, transactions: readonly SnapshotTransaction[]) => {
-    const productId = productIds.get(productExternalId);
-    if (!productId) return;
-    for (const transaction of transactions) {
-      movements.push({
-        company_id: companyId,
-        product_id: productId,
-        external_id: transaction.externalId,
-        operation_date: transaction.operationDate,
-        value_date: transaction.valueDate,
-        amount: transaction.amount,
-        balance: transaction.balance,
-        description: transaction.description,
-      });
-    }
-  };
-  for (const account of snapshot.accounts) addMovements(account.externalId, account.transactions);
-  for (const liability of snapshot.liabilities) addMovements(liability.externalId, liability.transactions);
   let newTransactions = 0;
   for (const batch of chunks(movements)) {
-    const inserted = await trx
+    const result = await trx
       .insertInto('product_transactions')
       .values(batch)
       .onConflict((conflict) => conflict.columns(['product_id', 'external_id']).doNothing())
-      .returning('id')
-      .execute();
-    newTransactions += inserted.length;
+      .executeTakeFirst();
+    newTransactions += Number(result.numInsertedOrUpdatedRows ?? 0);
   }
 
-  const investmentValues = snapshot.portfolios.flatMap((portfolio) => {
-    const portfolioId = productIds.get(portfolio.externalId);
-    if (!portfolioId) return [];
-    return portfolio.investments.map((investment) => ({
-      company_id: companyId,
-      portfolio_id: portfolioId,
-      external_id: investment.externalId,
-      name: investment.name,
-      isin: investment.isin,
-      type: investment.type,
-      amount: investment.amount,
-      balance: investment.balance,
-      currency: investment.currency,
-      ref_account: investment.refAccount,
-    }));
-  });
   const investmentIds = new Map<string, string>();
   for (const batch of chunks(investmentValues)) {
     const rows = await trx
@@ -235,44 +257,39 @@ export async function writeSnapshot(
       )
       .returning(['id', 'portfolio_id', 'external_id'])
       .execute();
-    for (const row of rows) investmentIds.set(`${row.portfolio_id}|${row.external_id}`, row.id);
+    for (const row of rows) investmentIds.set(key(row.portfolio_id, row.external_id), row.id);
   }
 
-  const investmentMovements = snapshot.portfolios.flatMap((portfolio) => {
-    const portfolioId = productIds.get(portfolio.externalId);
-    if (!portfolioId) return [];
-    return portfolio.investments.flatMap((investment) => {
-      const investmentId = investmentIds.get(`${portfolioId}|${investment.externalId}`);
-      if (!investmentId) return [];
-      return investment.transactions.map((transaction) => ({
-        company_id: companyId,
-        portfolio_id: portfolioId,
-        investment_id: investmentId,
-        external_id: transaction.externalId,
-        operation_date: transaction.operationDate,
-        value_date: transaction.valueDate,
-        amount: transaction.amount,
-        net_cash: transaction.netCash,
-        type: transaction.type,
-        description: transaction.description,
-      }));
-    });
-  });
+  const investmentMovements = writes.flatMap(({ target, snapshot }) =>
+    snapshot.portfolios.flatMap((portfolio) => {
+      const portfolioId = productIds.get(key(target.credentialsId, portfolio.externalId));
+      if (!portfolioId) return [];
+      return portfolio.investments.flatMap((investment) => {
+        const investmentId = investmentIds.get(key(portfolioId, investment.externalId));
+        if (!investmentId) return [];
+        return investment.transactions.map((transaction) => ({
+          company_id: target.companyId,
+          portfolio_id: portfolioId,
+          investment_id: investmentId,
+          external_id: transaction.externalId,
+          operation_date: transaction.operationDate,
+          value_date: transaction.valueDate,
+          amount: transaction.amount,
+          net_cash: transaction.netCash,
+          type: transaction.type,
+          description: transaction.description,
+        }));
+      });
+    }),
+  );
   for (const batch of chunks(investmentMovements)) {
-    const inserted = await trx
+    const result = await trx
       .insertInto('investment_transactions')
       .values(batch)
       .onConflict((conflict) => conflict.columns(['investment_id', 'external_id']).doNothing())
-      .returning('id')
-      .execute();
-    newTransactions += inserted.length;
+      .executeTakeFirst();
+    newTransactions += Number(result.numInsertedOrUpdatedRows ?? 0);
   }
 
-  return { products: productIds.size, newProducts, newTransactions };
-}
-
-function chunks<T>(rows: readonly T[], size = BATCH_SIZE): T[][] {
-  const out: T[][] = [];
-  for (let start = 0; start < rows.length; start += size) out.push(rows.slice(start, start + size));
-  return out;
+  return { productIds: summaryIds, products: productIds.size, newProducts, newTransactions };
 }

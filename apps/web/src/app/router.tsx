@@ -151,6 +151,18 @@ const connectionPages = {
   ),
 };
 
+/** The unmatched products queue and its hidden list. */
+const unmatchedPages = {
+  pending: page(() =>
+    import('../features/unmatched/routes/unmatched-route').then((m) => ({ Component: m.UnmatchedRoute })),
+  ),
+  hidden: page(() =>
+    import('../features/unmatched/routes/unmatched-hidden-route').then((m) => ({
+      Component: m.UnmatchedHiddenRoute,
+    })),
+  ),
+};
+
 type SectionName = keyof typeof import('../features/placeholders/routes/section-routes');
 const section = (name: SectionName) =>
   page(() => import('../features/placeholders/routes/section-routes').then((m) => ({ Component: m[name] })));
@@ -168,8 +180,8 @@ const signedInRoutes: RouteObject[] = [
   guarded('wealth', [
     { path: 'wealth/clients', ...wealthPages.clients },
     { path: 'wealth/clients/:clientId', ...wealthPages.client, children: clientRoutes },
-    { path: 'wealth/unmatched', ...section('UnmatchedRoute') },
-    { path: 'wealth/unmatched/hidden', ...section('UnmatchedHiddenRoute') },
+    { path: 'wealth/unmatched', ...unmatchedPages.pending },
+    { path: 'wealth/unmatched/hidden', ...unmatchedPages.hidden },
     { path: 'wealth/export', ...section('ExportRoute') },
     { path: 'wealth/export2', ...section('Export2Route') },
     { path: 'wealth/connections', ...connectionPages.summary },

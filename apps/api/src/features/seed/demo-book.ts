@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import type { Insertable } from 'kysely';
+import { chunks } from '../../db/batches';
 import type { Db } from '../../db/database';
 import type { ClientsTable, CredentialsTable } from '../../db/schema';
 import { createRandom, generateSnapshot, INSTITUTIONS as SANDBOX_INSTITUTIONS } from '../../engine/sandbox';
-import { appendSnapshotRows, emptyBookRows } from './book-rows';
-import { insertBookRows, insertInBatches } from './book-writer';
+import { type SnapshotWrite, writeSnapshots } from '../../engine/snapshot-writer';
 import { INSTITUTIONS } from './institutions';
 import { assignPortalClients, createCredentialsToken } from './wealth-factories';
 
@@ -101,7 +101,7 @@ export async function seedDemoBook(
   const { companyId, now } = owner;
   const clients: Insertable<ClientsTable>[] = [];
   const credentials: Insertable<CredentialsTable>[] = [];
-  const rows = emptyBookRows();
+  const writes: SnapshotWrite[] = [];
   const clientNameByLogin = new Map<string, string>();
 
   const addCredentials = (login: string, entityId: string, clientId: string | null, holderName?: string) => {
@@ -129,7 +129,7 @@ export async function seedDemoBook(
       years: 2,
       ...(holderName ? { holderName } : {}),
     });
-    return appendSnapshotRows(rows, { companyId, credentialsId, clientId, now }, snapshot);
+    writes.push({ target: { companyId, credentialsId, clientId, now }, snapshot });
   };
 
   DEMO_CLIENT_NAMES.forEach((name, index) => {
@@ -157,23 +157,25 @@ export async function seedDemoBook(
     for (const entityId of entityIds) addCredentials(login, entityId, id, name);
   });
 
-  const pendingProductIds = PENDING_LOGINS.flatMap(({ login, entityId }) =>
-    addCredentials(login, entityId, null, clientNameByLogin.get(login)),
-  );
-  const hidden = new Set(pendingProductIds.slice(-HIDDEN_PENDING_PRODUCTS));
-  for (const product of rows.products) {
-    if (product.id && hidden.has(product.id)) product.hidden_at = now;
+  // The pending credentials come last: their products are the book's last ones.
+  const pendingFrom = writes.length;
+  for (const { login, entityId } of PENDING_LOGINS) {
+    addCredentials(login, entityId, null, clientNameByLogin.get(login));
   }
 
-  await insertInBatches(clients, (batch) => trx.insertInto('clients').values(batch).execute());
-  await insertInBatches(credentials, (batch) => trx.insertInto('credentials').values(batch).execute());
-  await insertBookRows(trx, rows);
+  for (const batch of chunks(clients)) await trx.insertInto('clients').values(batch).execute();
+  for (const batch of chunks(credentials)) await trx.insertInto('credentials').values(batch).execute();
+  const book = await writeSnapshots(trx, writes);
+  const hidden = book.productIds.slice(pendingFrom).flat().slice(-HIDDEN_PENDING_PRODUCTS);
+  if (hidden.length > 0) {
+    await trx.updateTable('products').set({ hidden_at: now }).where('id', 'in', hidden).execute();
+  }
   const portalClientIds = clients.slice(0, PORTAL_CLIENT_COUNT).flatMap((client) => client.id ?? []);
   await assignPortalClients(trx, { userId: owner.portalUserId, companyId, clientIds: portalClientIds });
   return {
     clients: clients.length,
     credentials: credentials.length,
-    products: rows.products.length,
-    transactions: rows.productTransactions.length + rows.investmentTransactions.length,
+    products: book.products,
+    transactions: book.newTransactions,
   };
 }

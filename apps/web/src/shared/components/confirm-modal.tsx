@@ -1,4 +1,4 @@
-import { Button, Group, Modal, Stack } from '@mantine/core';
+import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 
 interface ConfirmModalProps {
@@ -49,5 +49,14 @@ export function ConfirmModal({
         </Group>
       </Stack>
     </Modal>
+  );
+}
+
+/** A paragraph of a confirmation; `dimmed` for the consequence under the question. */
+export function ConfirmText({ children, dimmed = false }: { children: ReactNode; dimmed?: boolean }) {
+  return (
+    <Text size="sm" c={dimmed ? 'dimmed' : undefined}>
+      {children}
+    </Text>
   );
 }

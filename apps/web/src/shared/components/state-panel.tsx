@@ -38,11 +38,13 @@ interface ErrorPanelProps {
   title: string;
   error: unknown;
   onRetry: () => void;
+  /** The retry button's text; the shell's by default. */
+  retryLabel?: string;
   bare?: boolean;
 }
 
 /** A failed load: what failed, the server's reason (its error code's text) and a retry. */
-export function ErrorPanel({ title, error, onRetry, bare }: ErrorPanelProps) {
+export function ErrorPanel({ title, error, onRetry, retryLabel, bare }: ErrorPanelProps) {
   const { t } = useTranslation();
   return (
     <div role="alert">
@@ -53,7 +55,7 @@ export function ErrorPanel({ title, error, onRetry, bare }: ErrorPanelProps) {
         text={translateDynamic(errorMessageKey(error))}
         actions={
           <Button variant="light" leftSection={<IconRefresh size={16} aria-hidden />} onClick={onRetry}>
-            {t('shell.status.retry')}
+            {retryLabel ?? t('shell.status.retry')}
           </Button>
         }
       />

@@ -5,6 +5,7 @@ import { connections } from './connections';
 import { errors } from './errors';
 import { pages } from './pages';
 import { shell } from './shell';
+import { unmatched } from './unmatched';
 import { validation } from './validation';
 import { wealth } from './wealth';
 import { wealthCodes } from './wealth-codes';
@@ -19,4 +20,5 @@ export const en: typeof es = {
   wealthCodes,
   connections,
   connect,
+  unmatched,
 };

@@ -1,9 +1,8 @@
 import type { CredentialInformation } from '@caudal/contract';
-import { Text } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessageKey } from '../../../shared/api/api-error';
-import { ConfirmModal } from '../../../shared/components/confirm-modal';
+import { ConfirmModal, ConfirmText } from '../../../shared/components/confirm-modal';
 import { notifyFailure, notifySuccess } from '../../../shared/components/notify';
 import { translateDynamic } from '../../../shared/i18n/i18n';
 import { useDeleteCredentialMutation } from '../api/connections-mutations';
@@ -49,15 +48,13 @@ export function DeleteCredentialModal({
       onConfirm={confirm}
       onClose={onClose}
     >
-      <Text size="sm">
+      <ConfirmText>
         {t('connections.remove.text', {
           token: shortToken(credential?.credentials_token ?? ''),
           entity: entityName,
         })}
-      </Text>
-      <Text size="sm" c="dimmed">
-        {t('connections.remove.consequence')}
-      </Text>
+      </ConfirmText>
+      <ConfirmText dimmed>{t('connections.remove.consequence')}</ConfirmText>
     </ConfirmModal>
   );
 }

@@ -3,10 +3,10 @@ import { Button, Group, Modal, MultiSelect, Stack, TextInput } from '@mantine/co
 import { useForm } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
 import { ApiError, errorMessageKey } from '../../../shared/api/api-error';
+import { notifyFailure, notifySuccess } from '../../../shared/components/notify';
 import { issuesToFormErrors, schemaValidator } from '../../../shared/forms/issues-to-errors';
 import { translateDynamic } from '../../../shared/i18n/i18n';
 import { useCreateClientMutation, useEditClientMutation } from '../api/client-mutations';
-import { notifyFailure, notifySuccess } from './notify';
 import { useEntityCatalogue } from './use-entity-names';
 import { useLastDefined } from './use-last-defined';
 

@@ -4,13 +4,13 @@ import { IconPencil, IconTrash } from '@tabler/icons-react';
 import type { KeyboardEvent, MouseEvent, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
+import { TableSkeletonRows } from '../../../shared/components/table-skeleton';
 import { useFormatters } from '../../../shared/format/use-formatters';
 import { useLocalePath } from '../../../shared/i18n/use-locale';
 import { type ClientListState, type ClientSort, nextSort } from '../lib/list-params';
 import { clientPath } from '../lib/wealth-paths';
 import { EntityBadges } from './entity-badges';
 import { SortableHeader } from './sortable-header';
-import { TableSkeletonRows } from './table-skeleton';
 import classes from './wealth.module.css';
 
 interface ClientTableProps {

@@ -1,7 +1,8 @@
 import { Paper, Table, VisuallyHidden } from '@mantine/core';
 import type { ReactNode } from 'react';
-import { EmptyPanel, ErrorPanel } from './state-panel';
-import { TableSkeletonRows } from './table-skeleton';
+import { useTranslation } from 'react-i18next';
+import { EmptyPanel, ErrorPanel } from '../../../shared/components/state-panel';
+import { TableSkeletonRows } from '../../../shared/components/table-skeleton';
 import classes from './wealth.module.css';
 
 interface DataTableProps {
@@ -30,11 +31,18 @@ export function DataTable({
   minWidth = 720,
   attached,
 }: DataTableProps) {
+  const { t } = useTranslation();
   const radius = attached ? { borderTopLeftRadius: 0, borderTopRightRadius: 0 } : undefined;
   if (error && rows === undefined) {
     return (
       <Paper withBorder radius="md" style={radius}>
-        <ErrorPanel bare title={error.title} error={error.error} onRetry={error.onRetry} />
+        <ErrorPanel
+          retryLabel={t('wealth.retry')}
+          bare
+          title={error.title}
+          error={error.error}
+          onRetry={error.onRetry}
+        />
       </Paper>
     );
   }

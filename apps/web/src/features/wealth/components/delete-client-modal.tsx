@@ -1,10 +1,10 @@
 import type { Client } from '@caudal/contract';
 import { useTranslation } from 'react-i18next';
 import { errorMessageKey } from '../../../shared/api/api-error';
+import { ConfirmModal, ConfirmText } from '../../../shared/components/confirm-modal';
+import { notifyFailure, notifySuccess } from '../../../shared/components/notify';
 import { translateDynamic } from '../../../shared/i18n/i18n';
 import { useDeleteClientMutation } from '../api/client-mutations';
-import { ConfirmModal, ConfirmText } from './confirm-modal';
-import { notifyFailure, notifySuccess } from './notify';
 import { useLastDefined } from './use-last-defined';
 
 interface DeleteClientModalProps {

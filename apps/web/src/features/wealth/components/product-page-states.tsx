@@ -1,5 +1,6 @@
 import { Paper, Skeleton, Stack } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { ErrorPanel } from '../../../shared/components/state-panel';
 import { clientPath } from '../lib/wealth-paths';
 import { NotFoundPanel } from './not-found-panel';
 
@@ -40,6 +41,19 @@ export function ProductNotFound({
       text={t('wealth.products.notFoundText')}
       backLabel={t('wealth.products.backToClient')}
       backPath={clientPath(clientId, tab)}
+    />
+  );
+}
+
+/** A client's product list that failed to load (and is not cached): what failed and a retry. */
+export function ProductsLoadError({ error, onRetry }: { error: unknown; onRetry: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <ErrorPanel
+      retryLabel={t('wealth.retry')}
+      title={t('wealth.products.loadError')}
+      error={error}
+      onRetry={onRetry}
     />
   );
 }

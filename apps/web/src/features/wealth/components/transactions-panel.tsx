@@ -2,11 +2,12 @@ import { Button, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import { IconChevronDown, IconReceiptOff } from '@tabler/icons-react';
 import type { InfiniteData, UseInfiniteQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { EmptyPanel, ErrorPanel } from '../../../shared/components/state-panel';
+import { TableSkeletonRows } from '../../../shared/components/table-skeleton';
 import { useFormatters } from '../../../shared/format/use-formatters';
 import type { DateRangeState } from '../lib/date-range-params';
 import { DateRangeFilter } from './date-range-filter';
-import { EmptyPanel, ErrorPanel } from './state-panel';
-import { TableSkeletonRows } from './table-skeleton';
 import classes from './wealth.module.css';
 
 interface Texts {
@@ -48,6 +49,7 @@ export function TransactionsPanel<T>({
   row,
   headingOrder = 2,
 }: TransactionsPanelProps<T>) {
+  const { t } = useTranslation();
   const format = useFormatters();
   const items = query.data?.pages.flatMap((page) => page.items);
   const filtered = Boolean(range.from || range.to);
@@ -56,7 +58,15 @@ export function TransactionsPanel<T>({
   if (rangeError) {
     body = null;
   } else if (query.isError && !items) {
-    body = <ErrorPanel bare title={texts.loadError} error={query.error} onRetry={() => query.refetch()} />;
+    body = (
+      <ErrorPanel
+        retryLabel={t('wealth.retry')}
+        bare
+        title={texts.loadError}
+        error={query.error}
+        onRetry={() => query.refetch()}
+      />
+    );
   } else if (items && items.length === 0) {
     body = (
       <EmptyPanel

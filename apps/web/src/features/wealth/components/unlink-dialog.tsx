@@ -4,10 +4,10 @@ import { IconLinkOff } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessageKey } from '../../../shared/api/api-error';
+import { ConfirmModal, ConfirmText } from '../../../shared/components/confirm-modal';
+import { notifyFailure, notifySuccess } from '../../../shared/components/notify';
 import { translateDynamic } from '../../../shared/i18n/i18n';
 import { useUnlinkProductMutation } from '../api/client-mutations';
-import { ConfirmModal, ConfirmText } from './confirm-modal';
-import { notifyFailure, notifySuccess } from './notify';
 import { useLastDefined } from './use-last-defined';
 
 export interface UnlinkTarget {

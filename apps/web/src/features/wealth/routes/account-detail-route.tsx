@@ -5,9 +5,8 @@ import { useAccountsQuery } from '../api/client-queries';
 import { DetailHeader } from '../components/detail-header';
 import { EntityName } from '../components/entity-name';
 import { Money } from '../components/money';
-import { ProductHeaderSkeleton, ProductNotFound } from '../components/product-page-states';
+import { ProductHeaderSkeleton, ProductNotFound, ProductsLoadError } from '../components/product-page-states';
 import { ProductTransactions } from '../components/product-transactions';
-import { ErrorPanel } from '../components/state-panel';
 import { WealthBreadcrumbs } from '../components/wealth-breadcrumbs';
 import { clientPath } from '../lib/wealth-paths';
 import { useClientContext } from './client-context';
@@ -22,13 +21,7 @@ export function AccountDetailRoute() {
   const account = query.data?.find((item) => item.id === accountId);
 
   if (query.isError && !query.data) {
-    return (
-      <ErrorPanel
-        title={t('wealth.products.loadError')}
-        error={query.error}
-        onRetry={() => query.refetch()}
-      />
-    );
+    return <ProductsLoadError error={query.error} onRetry={() => query.refetch()} />;
   }
   if (query.data && !account) return <ProductNotFound clientId={client.id} tab="accounts" />;
 

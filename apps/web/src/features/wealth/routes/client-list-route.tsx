@@ -5,6 +5,7 @@ import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { PageHeader } from '../../../shared/components/page-header';
+import { EmptyPanel, ErrorPanel } from '../../../shared/components/state-panel';
 import { useFormatters } from '../../../shared/format/use-formatters';
 import { useClientListQuery } from '../api/client-queries';
 import { ClientFormModal } from '../components/client-form-modal';
@@ -12,7 +13,6 @@ import { ClientPager } from '../components/client-pager';
 import { ClientSearch } from '../components/client-search';
 import { ClientTable } from '../components/client-table';
 import { DeleteClientModal } from '../components/delete-client-modal';
-import { EmptyPanel, ErrorPanel } from '../components/state-panel';
 import { type ClientListState, lastPage, parseListParams, toListParams } from '../lib/list-params';
 
 type Dialog =
@@ -92,6 +92,7 @@ export function ClientListRoute() {
         </Group>
         {list.isError && !page ? (
           <ErrorPanel
+            retryLabel={t('wealth.retry')}
             bare
             title={t('wealth.clients.loadError')}
             error={list.error}

@@ -2,9 +2,9 @@ import { Paper, Skeleton, Stack } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useParams } from 'react-router';
 import { ApiError } from '../../../shared/api/api-error';
+import { ErrorPanel } from '../../../shared/components/state-panel';
 import { useClientQuery } from '../api/client-queries';
 import { NotFoundPanel } from '../components/not-found-panel';
-import { ErrorPanel } from '../components/state-panel';
 import { CLIENTS_PATH } from '../lib/wealth-paths';
 import type { ClientContext } from './client-context';
 
@@ -26,7 +26,12 @@ export function ClientRoute() {
   }
   if (query.isError && !query.data) {
     return (
-      <ErrorPanel title={t('wealth.clients.loadError')} error={query.error} onRetry={() => query.refetch()} />
+      <ErrorPanel
+        retryLabel={t('wealth.retry')}
+        title={t('wealth.clients.loadError')}
+        error={query.error}
+        onRetry={() => query.refetch()}
+      />
     );
   }
   if (!query.data) return <ClientSkeleton />;

@@ -2,6 +2,7 @@ import { PARTICIPATION_DECIMALS } from '@caudal/contract';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { ApiError } from '../../../shared/api/api-error';
+import { ErrorPanel } from '../../../shared/components/state-panel';
 import { useFormatters } from '../../../shared/format/use-formatters';
 import { useInvestmentQuery, usePortfoliosQuery } from '../api/client-queries';
 import { DetailHeader } from '../components/detail-header';
@@ -9,7 +10,6 @@ import { InvestmentTransactions } from '../components/investment-transactions';
 import { Money } from '../components/money';
 import { NotFoundPanel } from '../components/not-found-panel';
 import { ProductHeaderSkeleton } from '../components/product-page-states';
-import { ErrorPanel } from '../components/state-panel';
 import { useTypeNames } from '../components/use-type-name';
 import { WealthBreadcrumbs } from '../components/wealth-breadcrumbs';
 import { clientPath, portfolioPath } from '../lib/wealth-paths';
@@ -41,6 +41,7 @@ export function InvestmentDetailRoute() {
   if (query.isError && !investment) {
     return (
       <ErrorPanel
+        retryLabel={t('wealth.retry')}
         title={t('wealth.investments.loadError')}
         error={query.error}
         onRetry={() => query.refetch()}

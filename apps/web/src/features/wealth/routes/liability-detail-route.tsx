@@ -5,9 +5,8 @@ import { useLiabilitiesQuery } from '../api/client-queries';
 import { DetailHeader } from '../components/detail-header';
 import { EntityName } from '../components/entity-name';
 import { Money } from '../components/money';
-import { ProductHeaderSkeleton, ProductNotFound } from '../components/product-page-states';
+import { ProductHeaderSkeleton, ProductNotFound, ProductsLoadError } from '../components/product-page-states';
 import { ProductTransactions } from '../components/product-transactions';
-import { ErrorPanel } from '../components/state-panel';
 import { useTypeNames } from '../components/use-type-name';
 import { WealthBreadcrumbs } from '../components/wealth-breadcrumbs';
 import { clientPath } from '../lib/wealth-paths';
@@ -25,13 +24,7 @@ export function LiabilityDetailRoute() {
   const none = t('wealth.products.none');
 
   if (query.isError && !query.data) {
-    return (
-      <ErrorPanel
-        title={t('wealth.products.loadError')}
-        error={query.error}
-        onRetry={() => query.refetch()}
-      />
-    );
+    return <ProductsLoadError error={query.error} onRetry={() => query.refetch()} />;
   }
   if (query.data && !liability) return <ProductNotFound clientId={client.id} tab="liabilities" />;
 

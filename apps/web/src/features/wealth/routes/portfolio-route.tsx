@@ -8,8 +8,7 @@ import { usePortfoliosQuery } from '../api/client-queries';
 import { DetailHeader } from '../components/detail-header';
 import { EntityName } from '../components/entity-name';
 import { Money } from '../components/money';
-import { ProductHeaderSkeleton, ProductNotFound } from '../components/product-page-states';
-import { ErrorPanel } from '../components/state-panel';
+import { ProductHeaderSkeleton, ProductNotFound, ProductsLoadError } from '../components/product-page-states';
 import { useTypeNames } from '../components/use-type-name';
 import { WealthBreadcrumbs } from '../components/wealth-breadcrumbs';
 import { clientPath, portfolioPath, portfolioTransactionsPath } from '../lib/wealth-paths';
@@ -31,13 +30,7 @@ export function PortfolioRoute() {
   const tab = pathname.endsWith('/transactions') ? 'transactions' : 'investments';
 
   if (query.isError && !query.data) {
-    return (
-      <ErrorPanel
-        title={t('wealth.products.loadError')}
-        error={query.error}
-        onRetry={() => query.refetch()}
-      />
-    );
+    return <ProductsLoadError error={query.error} onRetry={() => query.refetch()} />;
   }
   if (query.data && !portfolio) return <ProductNotFound clientId={client.id} tab="portfolios" />;
 

@@ -1,0 +1,11 @@
+import { unmatched } from '@caudal/contract';
+import type { FastifyInstance } from 'fastify';
+import { registerCall } from '../../shared/http/register-call';
+import { setHidden } from './unmatched.repository';
+
+export function registerUnmatchedUnhide(app: FastifyInstance) {
+  registerCall(app, unmatched.unmatchedUnhide, async ({ input, actor, db, clock }) => {
+    await setHidden(db, actor, input.holder_product_id, false, clock());
+    return { success: true } as const;
+  });
+}

@@ -1,0 +1,114 @@
+import type { UnmatchedProduct } from '@caudal/contract';
+import { Anchor, Group, Paper } from '@mantine/core';
+import { IconArrowLeft, IconEyeCheck } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { errorMessageKey } from '../../../shared/api/api-error';
+import { notifyFailure, notifySuccess } from '../../../shared/components/notify';
+import { PageHeader } from '../../../shared/components/page-header';
+import { EmptyPanel, ErrorPanel } from '../../../shared/components/state-panel';
+import { translateDynamic } from '../../../shared/i18n/i18n';
+import { useLocalePath } from '../../../shared/i18n/use-locale';
+import { useUnmatchedCountQuery } from '../../../shared/unmatched-count/unmatched-count-query';
+import { useUnhideMutation } from '../api/unmatched-mutations';
+import { useUnmatchedListQuery } from '../api/unmatched-queries';
+import { HiddenTable } from '../components/hidden-table';
+import { ListEmpty } from '../components/list-empty';
+import { ListPager } from '../components/list-pager';
+import { ListToolbar } from '../components/list-toolbar';
+import { StaffOnly } from '../components/staff-only';
+import { useListState } from '../components/use-list-state';
+import { usePageGuard } from '../components/use-page-guard';
+import { UNMATCHED_PATHS } from '../lib/unmatched-paths';
+
+/** `/wealth/unmatched/hidden`: products set aside from the queue, each one restorable. */
+export function UnmatchedHiddenRoute() {
+  return (
+    <StaffOnly>
+      <UnmatchedHiddenScreen />
+    </StaffOnly>
+  );
+}
+
+function UnmatchedHiddenScreen() {
+  const { t } = useTranslation();
+  const to = useLocalePath();
+  const { state, update, onSearch } = useListState();
+  const list = useUnmatchedListQuery('hidden', state);
+  const counts = useUnmatchedCountQuery(true);
+  const unhide = useUnhideMutation();
+  const page = list.data;
+  usePageGuard(page, list.isPlaceholderData, state, update);
+
+  const onRestore = (product: UnmatchedProduct) =>
+    unhide.mutate(product.holder_product_id, {
+      onSuccess: () => notifySuccess(t('unmatched.hidden.restored', { product: product.name })),
+      onError: (error) =>
+        notifyFailure(t('unmatched.hidden.restoreFailed'), translateDynamic(errorMessageKey(error))),
+    });
+
+  const hidden = counts.data?.hidden;
+  const empty = (
+    <ListEmpty state={state} onClearFilters={() => update({ search: '', bank: '', page: 1 })}>
+      <EmptyPanel
+        bare
+        icon={<IconEyeCheck size={26} stroke={1.6} aria-hidden />}
+        title={t('unmatched.hidden.emptyTitle')}
+        text={t('unmatched.hidden.emptyText')}
+      />
+    </ListEmpty>
+  );
+
+  return (
+    <>
+      <Group mb="xs">
+        <Anchor component={Link} to={to(UNMATCHED_PATHS.pending)} size="sm" fw={500}>
+          <Group gap={4} wrap="nowrap">
+            <IconArrowLeft size={16} aria-hidden />
+            {t('unmatched.hidden.back')}
+          </Group>
+        </Anchor>
+      </Group>
+      <PageHeader
+        title={t('unmatched.hidden.title')}
+        subtitle={hidden === undefined ? undefined : t('unmatched.hidden.count', { count: hidden })}
+      />
+      <Paper withBorder radius="md">
+        <ListToolbar
+          searchLabel={t('unmatched.hidden.searchLabel')}
+          state={state}
+          onSearch={onSearch}
+          onBank={(bank) => update({ bank, page: 1 })}
+        />
+        {list.isError && !page ? (
+          <ErrorPanel
+            bare
+            title={t('unmatched.hidden.loadError')}
+            error={list.error}
+            onRetry={() => list.refetch()}
+          />
+        ) : (
+          <>
+            <HiddenTable
+              products={page?.items}
+              refreshing={list.isPlaceholderData && list.isFetching}
+              restoring={unhide.isPending ? (unhide.variables ?? null) : null}
+              onRestore={onRestore}
+              empty={empty}
+            />
+            {page && page.total > 0 ? (
+              <ListPager
+                page={state.page}
+                pageSize={state.pageSize}
+                rows={page.items.length}
+                total={page.total}
+                onPage={(next) => update({ page: next })}
+                onPageSize={(pageSize) => update({ pageSize, page: 1 })}
+              />
+            ) : null}
+          </>
+        )}
+      </Paper>
+    </>
+  );
+}
