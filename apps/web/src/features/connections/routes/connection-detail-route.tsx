@@ -123,7 +123,7 @@ function DetailHeading({ name, count }: { name: string; count: number | undefine
           </Stack>
           {count !== undefined ? (
             <Text c="dimmed" size="sm">
-              {t('connections.detail.credentialsCount', { n: format.integer(count) })}
+              {t('connections.detail.credentialsCount', { count, n: format.integer(count) })}
             </Text>
           ) : null}
         </Group>
