@@ -42,8 +42,10 @@ function countPlaywright(file) {
     totals.passed += stats.expected + stats.flaky;
     totals.failed += stats.unexpected;
     totals.skipped += stats.skipped;
+    return stats.unexpected;
   } catch {
     totals.failed += 1;
+    return 1;
   }
 }
 
@@ -109,12 +111,14 @@ if (!skip.has('e2e')) {
     for (const [index, suite] of suites.entries()) {
       const report = join(reports, `playwright-${index}.json`);
       // The browser tests always run on a fresh embedded database with the demo seed.
-      run(suite.label, 'npx', ['playwright', 'test', '--config', suite.config], {
+      const ok = run(suite.label, 'npx', ['playwright', 'test', '--config', suite.config], {
         DATABASE_URL: '',
         CHROMIUM_PATH: chromium,
         PLAYWRIGHT_JSON_OUTPUT_NAME: report,
       });
-      countPlaywright(report);
+      const failed = countPlaywright(report);
+      // A suite that failed before any test ran (its server did not start) still counts as a failure.
+      if (!ok && failed === 0) totals.failed += 1;
     }
   }
 }

@@ -1,3 +1,4 @@
+import { mkdirSync } from 'node:fs';
 import { PGlite, type PGliteOptions } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { Kysely, PostgresDialect } from 'kysely';
@@ -35,6 +36,8 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
   if ('databaseUrl' in target) return openPostgres(target.databaseUrl);
   if ('template' in target)
     return openPGlite(new PGlite({ ...PGLITE_OPTIONS, loadDataDir: target.template }));
+  // PGlite creates only the last directory of its path; a fresh checkout may lack the parents.
+  if (target.dataDir) mkdirSync(target.dataDir, { recursive: true });
   return openPGlite(
     new PGlite({ ...PGLITE_OPTIONS, ...(target.dataDir ? { dataDir: target.dataDir } : {}) }),
   );

@@ -1,7 +1,17 @@
 import pino, { type DestinationStream, type Logger } from 'pino';
 
 /** Secrets never reach the logs, wherever they sit in a logged object. */
-const SECRET_FIELDS = ['password', 'token', 'access_token', 'id_token', 'client_secret', 'authorization'];
+const SECRET_FIELDS = [
+  'password',
+  'token',
+  'access_token',
+  'id_token',
+  'reset_token',
+  'client_secret',
+  'authorization',
+];
+/** One-time connect and reset links carry their token in the path: `/es/connect/<token>`. */
+const TOKEN_IN_PATH = /(\/connect\/)[^/?#]+/g;
 const REDACT_PATHS = [
   'req.headers.authorization',
   'req.headers.cookie',
@@ -17,12 +27,16 @@ export function createLogger(level: string, stream?: DestinationStream): Logger 
       // Query strings may carry tokens (the reset page's ?token=): log the path only, never bodies.
       req: (req: { method: string; url: string; ip?: string }) => ({
         method: req.method,
-        url: req.url.split('?')[0],
+        url: maskPathTokens(req.url.split('?')[0] ?? ''),
         ip: req.ip,
       }),
     },
   };
   return stream ? pino(options, stream) : pino(options);
+}
+
+export function maskPathTokens(path: string): string {
+  return path.replace(TOKEN_IN_PATH, '$1[redacted]');
 }
 
 export type { Logger };

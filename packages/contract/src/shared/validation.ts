@@ -134,7 +134,10 @@ export function isDateOrderValid(from: string | null | undefined, to: string | n
   return from <= to;
 }
 
-export const ZIsoDate = z.iso.date({ error: VALIDATION.required });
+/** An ISO date (yyyy-mm-dd) from year 1 on: PostgreSQL has no year 0. */
+export const ZIsoDate = z.iso
+  .date({ error: VALIDATION.invalid })
+  .refine((value) => value >= '0001-01-01', { error: VALIDATION.invalid });
 
 export function zDateRange() {
   return z

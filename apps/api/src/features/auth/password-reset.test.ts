@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { hashToken } from '../../shared/secure-tokens';
 import { createTenant, createTestApp, createUser, login, post, type TestApp } from '../../test/test-app';
-import { hashResetToken } from './password-reset';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -54,7 +54,7 @@ describe('forgot-password', () => {
       .where('user_id', '=', user.id)
       .execute();
     expect(rows).toHaveLength(1);
-    expect(rows[0]?.token_hash).toBe(hashResetToken(token));
+    expect(rows[0]?.token_hash).toBe(hashToken(token));
     expect(JSON.stringify(rows)).not.toContain(token);
     expect(rows[0]?.expires_at.getTime()).toBe(t.clock().getTime() + 30 * 60_000);
   });

@@ -1,4 +1,3 @@
-import { createHash, randomBytes } from 'node:crypto';
 import type { LocaleCode } from '@caudal/contract';
 import type { Config } from '../../config';
 import type { Db } from '../../db/database';
@@ -9,6 +8,7 @@ import { AppError } from '../../shared/http/app-error';
 import type { JobQueue } from '../../shared/jobs/jobs';
 import { queueMail } from '../../shared/mail/outbox';
 import { isWithinRateLimit } from '../../shared/rate-limit';
+import { hashToken, randomToken } from '../../shared/secure-tokens';
 import {
   clearLoginFailures,
   consumeResetToken,
@@ -29,10 +29,6 @@ export interface PasswordResetDeps {
   clock: Clock;
   config: Config;
   jobs: JobQueue;
-}
-
-export function hashResetToken(token: string): string {
-  return createHash('sha256').update(token).digest('hex');
 }
 
 /**
@@ -88,9 +84,9 @@ export async function requestPasswordReset(
   const outboxIds = await db.transaction().execute(async (trx) => {
     const ids: string[] = [];
     for (const user of users) {
-      const token = randomBytes(32).toString('base64url');
+      const token = randomToken(32);
       await insertResetToken(trx, {
-        tokenHash: hashResetToken(token),
+        tokenHash: hashToken(token),
         userId: user.id,
         companyId: user.company_id,
         now,
@@ -125,7 +121,7 @@ export async function resetPassword(deps: PasswordResetDeps, request: { token: s
   // Hash before the transaction: argon2 is slow and the transaction should hold its locks briefly.
   const passwordHash = await hashPassword(request.password, deps.config.passwordHashing);
   await deps.db.transaction().execute(async (trx) => {
-    const token = await consumeResetToken(trx, hashResetToken(request.token), now);
+    const token = await consumeResetToken(trx, hashToken(request.token), now);
     if (!token) throw new AppError('InvalidResetToken', 'The reset token is unknown, used or expired');
     const user = await findUserForReset(trx, token.user_id, token.company_id);
     if (!user || user.disabled_at) throw new AppError('InvalidResetToken', 'The user cannot reset');

@@ -97,13 +97,15 @@ export async function submitConnectCredentials(
   const { db, clock } = deps;
   const now = clock();
   const token = await findLiveToken(db, input.token, now);
+  // An SCA link only reauthorises (submit-sca): it must never rebind the credential's login.
+  if (token.kind === 'sca') throw new AppError('InvalidConnectToken', 'This link only takes an SCA code');
   const credential = await findTokenCredential(db, token);
   const entities = await findListedEntities(db);
   if (!entities.some((entity) => entity.id === input.entity_id))
     throw new AppError('NotFound', 'No such entity');
   if (credential && credential.entity_id !== input.entity_id) {
     throw new AppError('ValidationError', 'This link is for another institution', [
-      { path: ['entity_id'], message: VALIDATION.required },
+      { path: ['entity_id'], message: VALIDATION.invalid },
     ]);
   }
   let result: ConnectorResult;

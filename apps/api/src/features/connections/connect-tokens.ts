@@ -1,19 +1,14 @@
-import { createHash, randomBytes } from 'node:crypto';
 import { connections } from '@caudal/contract';
 import type { Db } from '../../db/database';
 import { AppError } from '../../shared/http/app-error';
+import { hashToken, randomToken } from '../../shared/secure-tokens';
 
 export type ConnectTokenKind = 'connect' | 'reset' | 'sca';
 
-/** 256 random bits; only its sha-256 is stored. */
-export function createRandomToken(): string {
-  return randomBytes(32).toString('base64url');
-}
-
-export function hashToken(token: string): string {
-  return createHash('sha256').update(token).digest('hex');
-}
-
+/**
+ * A new link: 256 random bits, only its sha-256 stored. A reset or SCA link for a credential replaces
+ * the earlier live links of that credential and kind, in the same transaction: only the newest works.
+ */
 export async function createConnectToken(
   db: Db,
   input: {
@@ -27,23 +22,38 @@ export async function createConnectToken(
     now: Date;
   },
 ): Promise<{ token: string; expiresAt: Date }> {
-  const token = createRandomToken();
+  const token = randomToken(32);
   const expiresAt = new Date(input.now.getTime() + connections.CONNECT_TOKEN_TTL_MS);
-  await db
-    .insertInto('connect_tokens')
-    .values({
-      token_hash: hashToken(token),
-      company_id: input.companyId,
-      kind: input.kind,
-      client_id: input.clientId,
-      credentials_id: input.credentialsId,
-      redirect_uri: input.redirectUri,
-      language: input.language,
-      created_by: input.createdBy,
-      expires_at: expiresAt,
-      created_at: input.now,
-    })
-    .execute();
+  const { credentialsId } = input;
+  await db.transaction().execute(async (trx) => {
+    if (credentialsId !== null) {
+      // Revoked, not used: they expire now (used_at keeps meaning "completed a flow").
+      await trx
+        .updateTable('connect_tokens')
+        .set({ expires_at: input.now, pending_secret: null })
+        .where('company_id', '=', input.companyId)
+        .where('credentials_id', '=', credentialsId)
+        .where('kind', '=', input.kind)
+        .where('used_at', 'is', null)
+        .where('expires_at', '>', input.now)
+        .execute();
+    }
+    await trx
+      .insertInto('connect_tokens')
+      .values({
+        token_hash: hashToken(token),
+        company_id: input.companyId,
+        kind: input.kind,
+        client_id: input.clientId,
+        credentials_id: credentialsId,
+        redirect_uri: input.redirectUri,
+        language: input.language,
+        created_by: input.createdBy,
+        expires_at: expiresAt,
+        created_at: input.now,
+      })
+      .execute();
+  });
   return { token, expiresAt };
 }
 

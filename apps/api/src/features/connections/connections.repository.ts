@@ -3,20 +3,47 @@ import { type Expression, type ExpressionBuilder, type SqlBool, sql } from 'kyse
 import type { Db } from '../../db/database';
 import type { CredentialsRow, Database } from '../../db/schema';
 import type { Actor } from '../../shared/auth/actor';
+import { whereInClientScope } from '../../shared/auth/client-scope';
 
 /** A refresh queued longer ago than this is taken as lost: the credential no longer shows as updating. */
 const UPDATING_FOR_AT_MOST_MS = 60 * 60_000;
 
 /**
- * THE credential scope: the actor's company, and for a portal user only credentials of the clients
- * assigned to them (unassigned credentials are staff-only).
+ * The credential scope (shared/auth/client-scope.ts on the credential's client): unassigned credentials
+ * are staff-only.
  */
 export function whereCredentialVisible(actor: Actor) {
-  return (eb: ExpressionBuilder<Database, 'credentials'>): Expression<SqlBool> => {
-    const inCompany = eb('credentials.company_id', '=', actor.companyId);
-    if (actor.clientIds === null) return inCompany;
-    if (actor.clientIds.length === 0) return sql<SqlBool>`false`;
-    return eb.and([inCompany, eb('credentials.client_id', 'in', actor.clientIds)]);
+  return (eb: ExpressionBuilder<Database, 'credentials'>): Expression<SqlBool> =>
+    whereInClientScope(actor, eb, {
+      company: eb.ref('credentials.company_id'),
+      client: eb.ref('credentials.client_id'),
+    });
+}
+
+/**
+ * A product of a visible credential is shown only if the product itself is in scope: staff may have
+ * moved it to another client, or it may be unmatched (staff-only) while the credential is the client's.
+ */
+export function whereProductVisible(actor: Actor) {
+  return (eb: ExpressionBuilder<Database, 'products'>): Expression<SqlBool> =>
+    whereInClientScope(actor, eb, {
+      company: eb.ref('products.company_id'),
+      client: eb.ref('products.client_id'),
+    });
+}
+
+/** A holder is shown to staff always, to a portal user only if linked to a product they may see. */
+export function whereHolderVisible(actor: Actor) {
+  return (eb: ExpressionBuilder<Database, 'holders'>): Expression<SqlBool> => {
+    if (actor.clientIds === null) return eb('holders.company_id', '=', actor.companyId);
+    return eb.exists(
+      eb
+        .selectFrom('product_holders')
+        .innerJoin('products', 'products.id', 'product_holders.product_id')
+        .whereRef('product_holders.holder_id', '=', 'holders.id')
+        .where(whereProductVisible(actor))
+        .select(sql`1`.as('one')),
+    );
   };
 }
 
@@ -60,6 +87,7 @@ function selectInformation(db: Db, actor: Actor) {
       eb
         .selectFrom('products')
         .whereRef('products.credentials_id', '=', 'credentials.id')
+        .where(whereProductVisible(actor))
         .select((inner) => inner.fn.countAll<string>().as('count'))
         .as('products_count'),
     ]);
@@ -112,7 +140,9 @@ export async function findVisibleCredential(db: Db, actor: Actor, token: string)
 export async function listCredentialIdentities(db: Db, actor: Actor, tokens: readonly string[]) {
   const rows = await db
     .selectFrom('credentials')
-    .leftJoin('holders', 'holders.credentials_id', 'credentials.id')
+    .leftJoin('holders', (join) =>
+      join.onRef('holders.credentials_id', '=', 'credentials.id').on(whereHolderVisible(actor)),
+    )
     .where(whereCredentialVisible(actor))
     .where('credentials.token', 'in', [...new Set(tokens)])
     .select([
@@ -144,13 +174,15 @@ export async function listCredentialIdentities(db: Db, actor: Actor, tokens: rea
   });
 }
 
-export async function listProductHolders(db: Db, credentialsId: string) {
+/** Who holds which product of a (visible) credential: only the products the actor may see. */
+export async function listProductHolders(db: Db, actor: Actor, credentialsId: string) {
   const rows = await db
     .selectFrom('product_holders')
     .innerJoin('products', 'products.id', 'product_holders.product_id')
     .innerJoin('holders', 'holders.id', 'product_holders.holder_id')
     .where('products.credentials_id', '=', credentialsId)
     .where('holders.credentials_id', '=', credentialsId)
+    .where(whereProductVisible(actor))
     .select([
       'holders.name as holder',
       'holders.document as holder_document',

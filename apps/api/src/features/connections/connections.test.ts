@@ -1,8 +1,9 @@
-import { connections, deriveCredentialState, findCredentialRepair } from '@caudal/contract';
+import { connections, deriveCredentialState, findCredentialRepair, VALIDATION } from '@caudal/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLogCapture, createTestApp, type TestApp } from '../../test/test-app';
-import { createClient, createCredentials } from '../seed/wealth-factories';
-import { signInPortalUser, signInTenant } from '../wealth/wealth-fixtures';
+import { createClient, createCredentials, createProduct } from '../seed/wealth-factories';
+import { type SignedInTenant, signInPortalUser, signInTenant } from '../wealth/wealth-fixtures';
+import { createConnectToken } from './connect-tokens';
 import {
   connect,
   createLink,
@@ -15,7 +16,7 @@ import {
 } from './connections-fixtures';
 import { loadSecretKey, openSecret } from './credential-secrets';
 import { seedConnectionStates } from './demo-states';
-import { enqueueDueRefreshes, refreshCredential } from './refresh';
+import { applyRefreshResult, enqueueDueRefreshes, refreshCredential } from './refresh';
 
 let t: TestApp;
 const logs = createLogCapture();
@@ -521,5 +522,261 @@ describe('demo states', () => {
     expect(await refreshCredential(deps, await idOf(summary.scaStale))).toBe('sca_required');
     expect(await refreshCredential(deps, await idOf(summary.down))).toBe('down');
     expect(await refreshCredential(deps, await idOf(summary.blocked))).toBe('skipped');
+  });
+});
+
+describe('reset and SCA links: once, expiring, newest only, own company', () => {
+  const forceReset = async (tenant: SignedInTenant, credentialsToken: string) => {
+    const response = await tenant.call(connections.credentialsForceReset.path, {
+      credentials_token: credentialsToken,
+    });
+    if (response.statusCode !== 200) throw new Error(`force-reset: ${response.statusCode} ${response.body}`);
+    return connections.credentialsForceReset.response.parse(response.json()).reset_token;
+  };
+  const sessionStatus = async (token: string) =>
+    (await publicCall(t, connections.getConnectSession.path, { token })).statusCode;
+
+  it('a reset token works once and expires after its TTL', async () => {
+    let tenant = await signInTenant(t);
+    const { credentialsToken } = await connect(t, tenant);
+    const resetToken = await forceReset(tenant, credentialsToken);
+    expect((await submit(t, resetToken, { username: 'demo-ok', password: 'demo' })).statusCode).toBe(200);
+    const again = await submit(t, resetToken, { username: 'demo-ok', password: 'demo' });
+    expect(again.statusCode).toBe(404);
+    expect(again.json().error.code).toBe('InvalidConnectToken');
+
+    const expiring = await forceReset(tenant, credentialsToken);
+    t.clock.advanceMinutes(connections.CONNECT_TOKEN_TTL_MS / 60_000 + 1);
+    const late = await submit(t, expiring, { username: 'demo-ok', password: 'demo' });
+    expect(late.statusCode).toBe(404);
+    expect(late.json().error.code).toBe('InvalidConnectToken');
+    tenant = await signInAgain(t, tenant);
+    expect((await informationOf(tenant, credentialsToken))?.status.last_update).not.toBe(
+      t.clock().toISOString(),
+    );
+  });
+
+  it("is useless for another company: B cannot reset A's credential, and A's token only touches A", async () => {
+    const a = await signInTenant(t);
+    const b = await signInTenant(t);
+    const aToken = (await connect(t, a, { username: 'demo-tenant-a' })).credentialsToken;
+    const bToken = (await connect(t, b, { username: 'demo-tenant-b' })).credentialsToken;
+    const aBefore = await credentialRow(t, aToken);
+    const bBefore = await credentialRow(t, bToken);
+
+    const foreign = await b.call(connections.credentialsForceReset.path, { credentials_token: aToken });
+    expect(foreign.statusCode).toBe(404);
+
+    // A token of company B naming A's credential (as if forged) acts on nothing.
+    const { token: forged } = await createConnectToken(t.db, {
+      companyId: b.companyId,
+      kind: 'reset',
+      clientId: null,
+      credentialsId: aBefore.id,
+      redirectUri: 'http://portal.caudal.test/',
+      language: 'es',
+      createdBy: null,
+      now: t.clock(),
+    });
+    expect(await sessionStatus(forged)).toBe(404);
+    const forgedSubmit = await submit(t, forged, { username: 'hijack', password: 'demo' });
+    expect(forgedSubmit.statusCode).toBe(404);
+    expect(forgedSubmit.json().error.code).toBe('InvalidConnectToken');
+
+    // A's own reset token, used with B's data in hand, still only resets A's credential.
+    t.clock.advanceMinutes(1);
+    const resetToken = await forceReset(a, aToken);
+    const done = await submit(t, resetToken, { username: 'demo-tenant-b', password: 'demo' });
+    expect(done.statusCode).toBe(200);
+    expect(new URL(done.json().redirect_to).searchParams.get('credentials_token')).toBe(aToken);
+    expect((await credentialRow(t, aToken)).company_id).toBe(a.companyId);
+    expect(await credentialRow(t, bToken)).toEqual(bBefore);
+    const bCredentials = await t.db
+      .selectFrom('credentials')
+      .select('id')
+      .where('company_id', '=', b.companyId)
+      .execute();
+    expect(bCredentials).toEqual([{ id: bBefore.id }]);
+  });
+
+  it('an SCA link cannot rebind the login through submit-credentials', async () => {
+    const tenant = await signInTenant(t);
+    const { credentialsToken } = await connect(t, tenant, { username: 'demo-sca-owner' });
+    const before = await credentialRow(t, credentialsToken);
+    const sca = await createLink(tenant, { credentials_token: credentialsToken });
+    const response = await submit(t, sca.token, { username: 'demo-attacker', password: 'demo' });
+    expect(response.statusCode).toBe(404);
+    expect(response.json().error.code).toBe('InvalidConnectToken');
+    const after = await credentialRow(t, credentialsToken);
+    expect(after.login).toBe('demo-sca-owner');
+    expect(after.secret_ciphertext).toBe(before.secret_ciphertext);
+    // The link itself is untouched: its SCA step still works.
+    expect(await sessionStatus(sca.token)).toBe(200);
+  });
+
+  it('a new reset or SCA link revokes the earlier live ones of that credential and kind', async () => {
+    const tenant = await signInTenant(t);
+    const { credentialsToken } = await connect(t, tenant);
+    const firstReset = await forceReset(tenant, credentialsToken);
+    const firstSca = (await createLink(tenant, { credentials_token: credentialsToken })).token;
+    const secondReset = await forceReset(tenant, credentialsToken);
+    expect(await sessionStatus(firstReset)).toBe(404);
+    const stale = await submit(t, firstReset, { username: 'demo-ok', password: 'demo' });
+    expect(stale.json().error.code).toBe('InvalidConnectToken');
+    expect(await sessionStatus(firstSca)).toBe(200); // another kind: kept
+
+    const secondSca = (await createLink(tenant, { credentials_token: credentialsToken })).token;
+    expect(await sessionStatus(firstSca)).toBe(404);
+    expect(await sessionStatus(secondSca)).toBe(200);
+    expect(await sessionStatus(secondReset)).toBe(200);
+
+    // Connect links name no credential: issuing one revokes nothing.
+    const connectA = await createLink(tenant);
+    const connectB = await createLink(tenant);
+    expect(await sessionStatus(connectA.token)).toBe(200);
+    expect(await sessionStatus(connectB.token)).toBe(200);
+    expect((await submit(t, secondReset, { username: 'demo-ok', password: 'demo' })).statusCode).toBe(200);
+  });
+
+  it('answers an institution mismatch with validation.invalid', async () => {
+    const tenant = await signInTenant(t);
+    const { credentialsToken } = await connect(t, tenant);
+    const resetToken = await forceReset(tenant, credentialsToken);
+    const response = await submit(t, resetToken, {
+      username: 'demo-ok',
+      password: 'demo',
+      entity_id: 'bbva',
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().error.issues).toEqual([
+      expect.objectContaining({ path: ['entity_id'], message: VALIDATION.invalid }),
+    ]);
+  });
+});
+
+describe('refresh racing a reset', () => {
+  it('a stale failure does not block a credential a reset repaired meanwhile', async () => {
+    const tenant = await signInTenant(t);
+    const { credentialsToken } = await connect(t, tenant);
+    // The refresh reads the credential, then the institution takes its time...
+    const readAtStart = await credentialRow(t, credentialsToken);
+    const startedAt = t.clock();
+    t.clock.advanceMinutes(2);
+    // ...while a reset repairs it.
+    const reset = await tenant.call(connections.credentialsForceReset.path, {
+      credentials_token: credentialsToken,
+    });
+    const resetToken = reset.json().reset_token;
+    expect((await submit(t, resetToken, { username: 'demo-ok', password: 'demo' })).statusCode).toBe(200);
+    const repaired = await credentialRow(t, credentialsToken);
+
+    await applyRefreshResult(t.db, readAtStart, { outcome: 'invalid_access' }, startedAt, 1);
+    expect(await credentialRow(t, credentialsToken)).toEqual(repaired);
+
+    // A failure onto the credential as it is now still applies.
+    t.clock.advanceMinutes(1);
+    await applyRefreshResult(t.db, repaired, { outcome: 'invalid_access' }, t.clock(), 1);
+    expect(await credentialRow(t, credentialsToken)).toMatchObject({
+      blocked: true,
+      error: 'invalid_access',
+    });
+  });
+
+  it('applies a failure onto a credential whose updated_at came from the database default', async () => {
+    const tenant = await signInTenant(t);
+    const row = await createCredentials(t.db, { companyId: tenant.companyId });
+    await applyRefreshResult(t.db, row, { outcome: 'down' }, t.clock(), 1);
+    expect(await credentialRow(t, row.token)).toMatchObject({ error: 'down', status: 'error' });
+  });
+});
+
+describe('product scope through a credential', () => {
+  it("shows a portal user only its clients' products and their holders; staff see them all", async () => {
+    const tenant = await signInTenant(t);
+    const mine = await createClient(t.db, { companyId: tenant.companyId });
+    const other = await createClient(t.db, { companyId: tenant.companyId });
+    const { credentialsToken } = await connect(t, tenant, { clientId: mine.id, username: 'demo-scope' });
+    const credential = await credentialRow(t, credentialsToken);
+    const [moved] = await t.db
+      .selectFrom('products')
+      .select('id')
+      .where('credentials_id', '=', credential.id)
+      .orderBy('id')
+      .execute();
+    if (!moved) throw new Error('no products');
+    // Staff unlink one of the credential's products and match it to another client...
+    await t.db.updateTable('products').set({ client_id: other.id }).where('id', '=', moved.id).execute();
+    // ...and the credential also has a product nobody matched yet; each with a holder of its own.
+    const unmatched = await createProduct(t.db, {
+      companyId: tenant.companyId,
+      credentialsId: credential.id,
+      clientId: null,
+    });
+    for (const [productId, name, document] of [
+      [moved.id, 'Titular Ajeno', 'Y0000000Y'],
+      [unmatched.id, 'Titular Pendiente', 'P0000000P'],
+    ] as const) {
+      const holder = await t.db
+        .insertInto('holders')
+        .values({
+          company_id: tenant.companyId,
+          credentials_id: credential.id,
+          external_id: `hld-${document}`,
+          name,
+          document,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      await t.db
+        .insertInto('product_holders')
+        .values({ product_id: productId, holder_id: holder.id, relation: 'titular' })
+        .execute();
+    }
+    const mineIds = (
+      await t.db
+        .selectFrom('products')
+        .select('id')
+        .where('credentials_id', '=', credential.id)
+        .where('client_id', '=', mine.id)
+        .execute()
+    ).map((product) => product.id);
+    expect(mineIds.length).toBeGreaterThan(0);
+
+    const portal = await signInPortalUser(t, tenant);
+    await t.db
+      .insertInto('portal_user_clients')
+      .values({ user_id: portal.userId, client_id: mine.id, company_id: tenant.companyId })
+      .execute();
+    const productHolders = async (caller: { call: SignedInTenant['call'] }) =>
+      connections.getCredentialsProductHolders.response.parse(
+        (
+          await caller.call(connections.getCredentialsProductHolders.path, {
+            credentials_token: credentialsToken,
+          })
+        ).json(),
+      );
+    const identity = async (caller: { call: SignedInTenant['call'] }) =>
+      (await caller.call(connections.getCredentialsIdentity.path, { credentials_tokens: [credentialsToken] }))
+        .json()[0]
+        .holders.map((holder: { document: string | null }) => holder.document);
+
+    const portalList = await productHolders(portal);
+    expect(new Set(portalList.map((entry) => entry.product_id))).toEqual(new Set(mineIds));
+    expect(JSON.stringify(portalList)).not.toMatch(/Y0000000Y|P0000000P|Titular Ajeno|Titular Pendiente/);
+    const portalDocuments = await identity(portal);
+    expect(portalDocuments.length).toBeGreaterThan(0);
+    expect(portalDocuments).not.toContain('Y0000000Y');
+    expect(portalDocuments).not.toContain('P0000000P');
+    const portalInfo = (await portal.call(connections.getCredentialsInformation.path, {})).json();
+    expect(portalInfo).toMatchObject([
+      { credentials_token: credentialsToken, products_count: mineIds.length },
+    ]);
+
+    const staffList = await productHolders(tenant);
+    expect(new Set(staffList.map((entry) => entry.product_id))).toEqual(
+      new Set([...mineIds, moved.id, unmatched.id]),
+    );
+    expect(await identity(tenant)).toEqual(expect.arrayContaining(['Y0000000Y', 'P0000000P']));
+    expect((await informationOf(tenant, credentialsToken))?.products_count).toBe(mineIds.length + 2);
   });
 });

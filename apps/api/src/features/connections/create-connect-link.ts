@@ -2,11 +2,10 @@ import { connections } from '@caudal/contract';
 import type { FastifyInstance } from 'fastify';
 import { AppError } from '../../shared/http/app-error';
 import { registerCall } from '../../shared/http/register-call';
+import { isClientVisible } from '../wealth/clients.repository';
 import { createConnectToken } from './connect-tokens';
 import { findVisibleCredential } from './connections.repository';
 import { resolveRedirectUri } from './redirect-uri';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
  * A one-time hosted connect URL: a new connection (for a client of the company, or pending), or with
@@ -18,16 +17,9 @@ export function registerCreateConnectLink(app: FastifyInstance) {
     const language = input.language ?? 'es';
     let clientId: string | null = null;
     if (input.client_id) {
-      const client = UUID.test(input.client_id)
-        ? await db
-            .selectFrom('clients')
-            .select('id')
-            .where('id', '=', input.client_id)
-            .where('company_id', '=', actor.companyId)
-            .executeTakeFirst()
-        : undefined;
-      if (!client) throw new AppError('NotFound', 'No such client');
-      clientId = client.id;
+      if (!(await isClientVisible(db, actor, input.client_id)))
+        throw new AppError('NotFound', 'No such client');
+      clientId = input.client_id;
     }
     let credentialsId: string | null = null;
     if (input.credentials_token) {

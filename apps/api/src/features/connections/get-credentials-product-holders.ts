@@ -8,6 +8,6 @@ export function registerGetCredentialsProductHolders(app: FastifyInstance) {
   registerCall(app, connections.getCredentialsProductHolders, async ({ input, actor, db }) => {
     const credential = await findVisibleCredential(db, actor, input.credentials_token);
     if (!credential) throw new AppError('NotFound', 'No such credential');
-    return listProductHolders(db, credential.id);
+    return listProductHolders(db, actor, credential.id);
   });
 }

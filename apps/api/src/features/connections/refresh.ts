@@ -1,10 +1,11 @@
-import { randomBytes } from 'node:crypto';
+import { sql } from 'kysely';
 import type { Db } from '../../db/database';
 import type { CredentialsRow } from '../../db/schema';
 import { type ConnectorResult, type ConnectorSuccess, findConnector } from '../../engine/connectors';
 import { writeSnapshot } from '../../engine/snapshot-writer';
 import type { Clock } from '../../shared/clock';
 import type { Logger } from '../../shared/logger';
+import { randomToken } from '../../shared/secure-tokens';
 import { findTitularName } from './connections.repository';
 import { openSecret, type SecretKey } from './credential-secrets';
 
@@ -19,7 +20,7 @@ export type RefreshOutcome = ConnectorResult['outcome'] | 'skipped';
 
 /** A random credentials token: 192 bits, base64url, never derived from an id. */
 export function createCredentialsToken(): string {
-  return randomBytes(24).toString('base64url');
+  return randomToken(24);
 }
 
 /**
@@ -72,10 +73,13 @@ export async function refreshCredential(deps: RefreshDeps, credentialsId: string
   return result.outcome;
 }
 
-/** Writes what a refresh found: the snapshot on success, the status fields always. */
+/**
+ * Writes what a refresh found: the snapshot on success, the status fields always (a failure only onto
+ * the credential as it was read, `credential.updated_at`).
+ */
 export async function applyRefreshResult(
   db: Db,
-  credential: Pick<CredentialsRow, 'id' | 'company_id' | 'client_id' | 'sca_token'>,
+  credential: Pick<CredentialsRow, 'id' | 'company_id' | 'client_id' | 'sca_token' | 'updated_at'>,
   result: ConnectorResult,
   now: Date,
   elapsedMs: number | null = null,
@@ -99,7 +103,15 @@ export async function applyRefreshResult(
       : result.outcome === 'down'
         ? { ...attempt, status: 'error', error: 'down' as const }
         : { ...attempt, status: 'error', error: result.outcome, blocked: true };
-  await db.updateTable('credentials').set(set).where('id', '=', credential.id).execute();
+  // Only if nothing wrote the credential since this refresh read it: a stale failure must not undo a
+  // newer success (a reset that repaired it meanwhile). Milliseconds: a database default keeps micro-
+  // seconds, a Date read back does not.
+  await db
+    .updateTable('credentials')
+    .set(set)
+    .where('id', '=', credential.id)
+    .where(sql<Date>`date_trunc('milliseconds', updated_at)`, '<=', credential.updated_at)
+    .execute();
 }
 
 /**

@@ -3,7 +3,7 @@ import { type RawBuilder, type SqlBool, sql } from 'kysely';
 import type { Db } from '../../db/database';
 import type { Actor } from '../../shared/auth/actor';
 import { AppError } from '../../shared/http/app-error';
-import { isUuid } from '../wealth/client-scope';
+import { isUuid } from '../../shared/secure-tokens';
 import { escapeLike } from '../wealth/clients.repository';
 
 /** Pending: waiting for a client. Hidden: set aside by staff, restorable. Neither has a client. */

@@ -5,7 +5,8 @@ import { isUniqueViolation } from '../../db/errors';
 import type { Database } from '../../db/schema';
 import type { Actor } from '../../shared/auth/actor';
 import { AppError } from '../../shared/http/app-error';
-import { isUuid, whereClientVisible } from './client-scope';
+import { isUuid } from '../../shared/secure-tokens';
+import { whereClientVisible } from './client-scope';
 
 /** The database's unique index on (company_id, lower(alias)): the one arbiter of duplicate aliases. */
 const ALIAS_KEY = 'clients_company_alias_key';

@@ -4,7 +4,8 @@ import type { Db } from '../../db/database';
 import type { ProductKind } from '../../db/schema';
 import type { Actor } from '../../shared/auth/actor';
 import { AppError } from '../../shared/http/app-error';
-import { isUuid, whereClientVisible } from './client-scope';
+import { isUuid } from '../../shared/secure-tokens';
+import { whereClientVisible } from './client-scope';
 
 /** Money is `numeric`: as float8 it is a JSON number on both drivers (node-postgres would give a string). */
 const money = (column: string) => sql<number>`${sql.ref(column)}::float8`;

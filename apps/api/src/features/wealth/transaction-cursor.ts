@@ -22,7 +22,7 @@ export function decodeCursor(cursor: string | undefined): TransactionCursor | nu
   const id = match?.[2];
   if (!operationDate || !id || !isRealDate(operationDate)) {
     throw new AppError('ValidationError', 'The cursor is not valid', [
-      { path: ['cursor'], message: VALIDATION.required },
+      { path: ['cursor'], message: VALIDATION.invalid },
     ]);
   }
   return { operationDate, id };
@@ -30,5 +30,6 @@ export function decodeCursor(cursor: string | undefined): TransactionCursor | nu
 
 function isRealDate(value: string): boolean {
   const date = new Date(`${value}T00:00:00Z`);
-  return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(value);
+  // PostgreSQL has no year 0.
+  return value >= '0001-01-01' && !Number.isNaN(date.getTime()) && date.toISOString().startsWith(value);
 }

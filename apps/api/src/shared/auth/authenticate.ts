@@ -3,6 +3,7 @@ import type { Config } from '../../config';
 import type { Db } from '../../db/database';
 import type { Clock } from '../clock';
 import { AppError } from '../http/app-error';
+import { isUuid } from '../secure-tokens';
 import { type AccessTokenClaims, verifyAccessToken } from './access-token';
 import { type Actor, findPermissions, toModules } from './actor';
 import type { OidcVerifier } from './oidc';
@@ -18,7 +19,6 @@ export interface AuthDeps {
 
 /** Activity is recorded at most this often per session: the guard must not write on every request. */
 const TOUCH_INTERVAL_MS = 60_000;
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export async function authenticate(deps: AuthDeps, authorization: string | undefined): Promise<Actor> {
   const token = parseBearer(authorization);
@@ -51,7 +51,7 @@ async function verifyLocalToken(deps: AuthDeps, token: string, now: Date): Promi
 
 /** The token only names a session: the server-side row decides whether it is still alive. */
 async function loadActor(deps: AuthDeps, claims: AccessTokenClaims, now: Date): Promise<Actor> {
-  if (!UUID.test(claims.sessionId)) throw new AppError('Unauthorized', 'Unknown session');
+  if (!isUuid(claims.sessionId)) throw new AppError('Unauthorized', 'Unknown session');
   const session = await findSessionWithUser(deps.db, claims.sessionId);
   const isSameTenant =
     session?.userId === claims.userId &&

@@ -71,7 +71,8 @@ async function verifyIdToken(
 
 async function findOidcUser(db: Db, payload: JWTPayload, companyClaim: string) {
   const company = payload[companyClaim];
-  const email = payload.email;
+  // An address the provider has not verified proves nothing: anyone could have typed it there.
+  const email = payload.email_verified === true ? payload.email : undefined;
   const username = payload.preferred_username;
   if (typeof company !== 'string' || (typeof email !== 'string' && typeof username !== 'string')) return null;
   const candidates = await db

@@ -21,6 +21,9 @@ export function sendError(reply: FastifyReply, error: AppError) {
 /** Fastify's own errors (bad JSON, body too large, …) carry a 4xx status: give them our codes. */
 function toAppError(error: FastifyError | Error): AppError {
   if (error instanceof AppError) return error;
+  // SQLSTATE class 22 (data exception: a value out of range, an invalid date…) is input the contract
+  // let through, not our bug: answer 400 rather than 500.
+  if (isDataException(error)) return new AppError('ValidationError', 'A value is out of range');
   const status = 'statusCode' in error ? error.statusCode : undefined;
   const code: ErrorCode | null =
     status === 413
@@ -33,6 +36,11 @@ function toAppError(error: FastifyError | Error): AppError {
             ? 'ValidationError'
             : null;
   return code ? new AppError(code, error.message) : new AppError('UnexpectedError');
+}
+
+function isDataException(error: Error): boolean {
+  const code = (error as { code?: unknown }).code;
+  return typeof code === 'string' && /^22[0-9A-Z]{3}$/.test(code);
 }
 
 export function isApiPath(path: string): boolean {

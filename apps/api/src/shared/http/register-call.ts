@@ -1,5 +1,5 @@
 import type { CallContract, ParsedRequestOf, ResponseOf } from '@caudal/contract';
-import { PERMISSION_BY_MODULE, TOTAL_COUNT_HEADER } from '@caudal/contract';
+import { PERMISSION_BY_MODULE, TOTAL_COUNT_HEADER, VALIDATION } from '@caudal/contract';
 import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../../config';
 import type { Db } from '../../db/database';
@@ -134,9 +134,35 @@ async function guard(deps: AppDeps, contract: CallContract, request: FastifyRequ
 function parseInput<C extends CallContract>(contract: C, request: FastifyRequest): ParsedRequestOf<C> {
   // A POST without a body is an empty object: the portal sends none for calls that take nothing.
   const body = contract.method === 'GET' ? undefined : (request.body ?? {});
+  const nulPaths = findNulCharacters(body);
+  if (nulPaths.length > 0) {
+    // PostgreSQL cannot store U+0000 in text: refuse it here rather than fail in the database.
+    throw new AppError(
+      'ValidationError',
+      'The request contains a NUL character',
+      nulPaths.map((path) => ({
+        path,
+        message: VALIDATION.invalidCharacter,
+        params: { character: 'U+0000' },
+      })),
+    );
+  }
   const parsed = contract.request.safeParse(body);
   if (!parsed.success) {
     throw new AppError('ValidationError', 'The request is not valid', toFieldIssues(parsed.error));
   }
   return parsed.data as ParsedRequestOf<C>;
+}
+
+/** Paths of every string in a JSON body that holds a NUL character. */
+export function findNulCharacters(value: unknown, path: (string | number)[] = []): (string | number)[][] {
+  if (typeof value === 'string') return value.includes('\u0000') ? [path] : [];
+  if (Array.isArray(value)) return value.flatMap((item, index) => findNulCharacters(item, [...path, index]));
+  if (value !== null && typeof value === 'object') {
+    return Object.entries(value).flatMap(([key, item]) => [
+      ...(key.includes('\u0000') ? [[...path, key]] : []),
+      ...findNulCharacters(item, [...path, key]),
+    ]);
+  }
+  return [];
 }

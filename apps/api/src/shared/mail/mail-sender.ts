@@ -67,7 +67,8 @@ async function attemptDelivery(deps: MailSenderDeps, outboxId: string): Promise<
   }
   await deps.db
     .updateTable('mail_outbox')
-    .set({ status: 'sent', sent_at: deps.clock(), claimed_until: null, last_error: null })
+    // The body holds a single-use link: once delivered, nobody needs it in the database.
+    .set({ status: 'sent', sent_at: deps.clock(), claimed_until: null, last_error: null, body_text: '' })
     .where('id', '=', outboxId)
     .execute();
   return 'sent';
