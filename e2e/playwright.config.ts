@@ -1,4 +1,5 @@
-import { defineConfig, devices } from '@playwright/test';
+import { defineConfig } from '@playwright/test';
+import { CHROMIUM_PROJECTS, CHROMIUM_USE, REPORTER } from './fixtures/browser';
 
 const port = Number(process.env.E2E_PORT ?? 3210);
 export const baseURL = `http://127.0.0.1:${port}`;
@@ -14,25 +15,10 @@ export default defineConfig({
   retries: process.env.CI ? 1 : 0,
   timeout: 30_000,
   expect: { timeout: 10_000 },
-  // The JSON report feeds the closing totals line of scripts/test.mjs.
-  reporter: process.env.PLAYWRIGHT_JSON_OUTPUT_NAME ? [['list'], ['json']] : [['list']],
+  reporter: REPORTER,
   outputDir: './.artifacts/results',
-  use: {
-    baseURL,
-    trace: 'retain-on-failure',
-    screenshot: 'only-on-failure',
-    launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      args: [
-        '--headless',
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-component-update',
-      ],
-    },
-  },
-  projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],
+  use: { baseURL, ...CHROMIUM_USE },
+  projects: CHROMIUM_PROJECTS,
   webServer: {
     command: 'rm -rf .artifacts/data && npx tsx ../apps/api/src/main.ts',
     cwd: import.meta.dirname,

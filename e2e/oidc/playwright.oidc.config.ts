@@ -1,5 +1,6 @@
 import { resolve } from 'node:path';
-import { defineConfig, devices } from '@playwright/test';
+import { defineConfig } from '@playwright/test';
+import { CHROMIUM_PROJECTS, CHROMIUM_USE, REPORTER } from '../fixtures/browser';
 import { IDENTITY_PROVIDER, OIDC_CLIENT_ID, PORTAL_ORIGIN, PORTAL_PORT } from './oidc-settings';
 
 /**
@@ -20,24 +21,10 @@ export default defineConfig({
   // Every run starts both servers cold (tsx, a fresh embedded database): leave room for the first pages.
   timeout: 60_000,
   expect: { timeout: 10_000 },
-  reporter: process.env.PLAYWRIGHT_JSON_OUTPUT_NAME ? [['list'], ['json']] : [['list']],
+  reporter: REPORTER,
   outputDir: '../.artifacts/oidc-results',
-  use: {
-    baseURL: PORTAL_ORIGIN,
-    trace: 'retain-on-failure',
-    screenshot: 'only-on-failure',
-    launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      args: [
-        '--headless',
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-component-update',
-      ],
-    },
-  },
-  projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],
+  use: { baseURL: PORTAL_ORIGIN, ...CHROMIUM_USE },
+  projects: CHROMIUM_PROJECTS,
   webServer: [
     {
       command: 'npx tsx oidc/start-identity-provider.ts',

@@ -1,57 +1,15 @@
-import { Group, Pagination, Select, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { useFormatters } from '../../../shared/format/use-formatters';
-import { lastPage, PAGE_SIZES, pageRange } from '../lib/list-params';
+import { type FeaturePagerProps, Pager, type PagerLabels } from '../../../shared/components/pager';
+import { PAGE_SIZES } from '../lib/list-params';
 
-interface ClientPagerProps {
-  page: number;
-  pageSize: number;
-  rows: number;
-  total: number;
-  onPage: (page: number) => void;
-  onPageSize: (pageSize: number) => void;
-}
-
-export function ClientPager({ page, pageSize, rows, total, onPage, onPageSize }: ClientPagerProps) {
+export function ClientPager(props: FeaturePagerProps) {
   const { t } = useTranslation();
-  const format = useFormatters();
-  const range = pageRange(page, pageSize, rows, total);
-  return (
-    <Group justify="space-between" wrap="wrap" gap="md" px="md" py="sm">
-      <Group gap="md" wrap="nowrap">
-        <Text size="sm" c="dimmed" aria-live="polite">
-          {t('wealth.clients.range', {
-            from: format.integer(range.from),
-            to: format.integer(range.to),
-            total: format.integer(range.total),
-          })}
-        </Text>
-        <Select
-          aria-label={t('wealth.clients.pageSize')}
-          data={PAGE_SIZES.map((size) => ({ value: String(size), label: String(size) }))}
-          value={String(pageSize)}
-          onChange={(value) => value && onPageSize(Number(value))}
-          allowDeselect={false}
-          w={84}
-          size="xs"
-          comboboxProps={{ withinPortal: true }}
-        />
-        <Text size="sm" c="dimmed" visibleFrom="sm">
-          {t('wealth.clients.pageSize')}
-        </Text>
-      </Group>
-      <nav aria-label={t('wealth.clients.pagination')}>
-        <Pagination
-          total={lastPage(total, pageSize)}
-          value={page}
-          onChange={onPage}
-          size="sm"
-          withEdges
-          // Mantine's arrows are icons only: each gets its name here.
-          getControlProps={(control) => ({ 'aria-label': t(`wealth.pager.${control}`) })}
-          getItemProps={(item) => ({ 'aria-label': t('wealth.pager.page', { page: item }) })}
-        />
-      </nav>
-    </Group>
-  );
+  const labels: PagerLabels = {
+    range: (range) => t('wealth.clients.range', range),
+    pageSize: t('wealth.clients.pageSize'),
+    navigation: t('wealth.clients.pagination'),
+    control: (control) => t(`wealth.pager.${control}`),
+    page: (page) => t('wealth.pager.page', { page }),
+  };
+  return <Pager {...props} pageSizes={PAGE_SIZES} labels={labels} />;
 }
