@@ -62,7 +62,15 @@ export async function loadStaffActor(db: Db, companyId: string, username: string
   const user = await db
     .selectFrom('users')
     .innerJoin('companies', 'companies.id', 'users.company_id')
-    .select(['users.id', 'users.kind', 'companies.modules'])
+    .select([
+      'users.id',
+      'users.kind',
+      'users.username',
+      'users.name',
+      'users.email',
+      'companies.name as companyName',
+      'companies.modules',
+    ])
     .where('users.company_id', '=', companyId)
     .where('users.username', '=', username)
     .executeTakeFirstOrThrow();
@@ -75,5 +83,6 @@ export async function loadStaffActor(db: Db, companyId: string, username: string
     permissions: findPermissions(user.kind, modules),
     sessionId: '00000000-0000-0000-0000-000000000000',
     clientIds: null,
+    profile: { username: user.username, name: user.name, email: user.email, companyName: user.companyName },
   };
 }

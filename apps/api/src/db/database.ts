@@ -49,6 +49,10 @@ const PGLITE_OPTIONS: PGliteOptions = { extensions: { pg_trgm } };
 function openPostgres(connectionString: string): DatabaseHandle {
   // JIT compilation costs hundreds of ms on our short OLTP queries and never pays back.
   const pool = new pg.Pool({ connectionString, max: 10, options: '-c jit=off' });
+  // An idle connection the server closes (restart, failover, terminated backend) is emitted here; the
+  // pool has already dropped it and the next query opens a new one. Without a listener Node would
+  // treat it as unhandled and take the whole process down.
+  pool.on('error', () => {});
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   return { db, kind: 'postgres', executor: null, connectionString, close: () => db.destroy() };
 }

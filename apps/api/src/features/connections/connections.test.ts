@@ -780,3 +780,39 @@ describe('product scope through a credential', () => {
     expect((await informationOf(tenant, credentialsToken))?.products_count).toBe(mineIds.length + 2);
   });
 });
+
+describe('abuse limits of the hosted pages', () => {
+  it('stops walking the SCA code space: ten tries per link an hour, even from many addresses', async () => {
+    const tenant = await signInTenant(t);
+    const link = await createLink(tenant);
+    expect((await submit(t, link.token, { username: 'demo-sca', password: 'demo' })).json()).toEqual({
+      status: 'sca_required',
+    });
+    const trySca = (code: string) =>
+      publicCall(t, connections.submitConnectSca.path, { token: link.token, code });
+    // publicCall gives each request its own address, as a distributed attack would.
+    for (let attempt = 0; attempt < 10; attempt++) {
+      expect((await trySca(String(100_000 + attempt))).statusCode).toBe(422);
+    }
+    const blocked = await trySca('123456');
+    expect(blocked.statusCode).toBe(429);
+    expect(blocked.json().error.code).toBe('RateLimited');
+
+    // The window passes and the owner, with the right code, still finishes.
+    t.clock.advanceMinutes(61);
+    expect((await trySca('123456')).statusCode).toBe(200);
+  });
+
+  it('limits one address to 120 hosted-page calls in ten minutes without blocking others', async () => {
+    const tenant = await signInTenant(t);
+    const link = await createLink(tenant);
+    const attacker = '198.51.100.7';
+    const getSession = (ip: string) =>
+      publicCall(t, connections.getConnectSession.path, { token: link.token }, ip);
+    for (let call = 0; call < 120; call++) expect((await getSession(attacker)).statusCode).toBe(200);
+    expect((await getSession(attacker)).statusCode).toBe(429);
+    expect((await getSession('198.51.100.8')).statusCode).toBe(200);
+    t.clock.advanceMinutes(11);
+    expect((await getSession(attacker)).statusCode).toBe(200);
+  });
+});

@@ -10,6 +10,8 @@ export interface Actor {
   sessionId: string;
   /** Null for staff (all clients); the assigned client ids for a portal user. */
   clientIds: string[] | null;
+  /** Who is signed in, as /platform/me shows it: read with the session row, at no extra query. */
+  profile: { username: string; name: string | null; email: string | null; companyName: string };
 }
 
 export function toModules(values: readonly string[]): Module[] {

@@ -86,5 +86,11 @@ async function loadActor(deps: AuthDeps, claims: AccessTokenClaims, now: Date): 
       session.kind === 'portal'
         ? await findPortalClientIds(deps.db, session.userId, session.companyId)
         : null,
+    profile: {
+      username: session.username,
+      name: session.name,
+      email: session.email,
+      companyName: session.companyName,
+    },
   };
 }

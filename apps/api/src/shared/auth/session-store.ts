@@ -38,6 +38,10 @@ export function findSessionWithUser(db: Db, sessionId: string) {
       'users.company_id as userCompanyId',
       'users.kind as kind',
       'users.disabled_at as disabledAt',
+      'users.username as username',
+      'users.name as name',
+      'users.email as email',
+      'companies.name as companyName',
       'companies.modules as modules',
     ])
     .where('sessions.id', '=', sessionId)
