@@ -50,6 +50,8 @@ async function generate(db: Kysely<Database>, kind: 'postgres' | 'pglite') {
   });
   // One pinned connection: the plan lives in temporary tables.
   await db.connection().execute(async (connection) => {
+    // Bulk generation takes minutes per statement: the API's statement_timeout (db/timeouts.ts) is not for it.
+    await sql`set statement_timeout = 0`.execute(connection);
     const run = async (label: string, text: string) => {
       const t0 = performance.now();
       const result = await sql.raw(text).execute(connection);
@@ -67,7 +69,10 @@ async function generate(db: Kysely<Database>, kind: 'postgres' | 'pglite') {
     for (const [label, text] of tenantStatements(company.id)) await run(label, text);
   });
   const t0 = performance.now();
-  for (const table of WEALTH_TABLES) await sql.raw(`vacuum (analyze) ${table}`).execute(db);
+  await db.connection().execute(async (connection) => {
+    await sql`set statement_timeout = 0`.execute(connection);
+    for (const table of WEALTH_TABLES) await sql.raw(`vacuum (analyze) ${table}`).execute(connection);
+  });
   console.log(`  ${'vacuum (analyze)'.padEnd(48)} ${((performance.now() - t0) / 1000).toFixed(1)} s`);
 
   const counts = await countTenantRows(db, company.id);
@@ -96,6 +101,7 @@ const WEALTH_TABLES = [
 async function deleteTenant(db: Kysely<Database>, companyId: string) {
   const t0 = performance.now();
   await db.connection().execute(async (connection) => {
+    await sql`set statement_timeout = 0`.execute(connection);
     const company = literal(companyId);
     for (const text of [
       `delete from investment_transactions where company_id = ${company}`,
@@ -113,7 +119,10 @@ async function deleteTenant(db: Kysely<Database>, companyId: string) {
       await sql.raw(text).execute(connection);
     }
   });
-  for (const table of WEALTH_TABLES) await sql.raw(`vacuum ${table}`).execute(db);
+  await db.connection().execute(async (connection) => {
+    await sql`set statement_timeout = 0`.execute(connection);
+    for (const table of WEALTH_TABLES) await sql.raw(`vacuum ${table}`).execute(connection);
+  });
   console.log(`  deleted in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
 }
 

@@ -13,15 +13,23 @@ const workspaces = ['packages/contract', 'apps/api', 'apps/web', 'e2e', 'bench']
 const reports = mkdtempSync(join(tmpdir(), 'caudal-test-'));
 const totals = { passed: 0, failed: 0, skipped: 0 };
 const failures = [];
+/** Every step's wall time, recapped before the closing line so a slow step is easy to spot. */
+const steps = [];
+const suiteStarted = Date.now();
+
+function record(label, started, ok) {
+  const seconds = (Date.now() - started) / 1000;
+  steps.push({ label, seconds, ok });
+  console.log(`${ok ? '✔' : '✘'} ${label} (${seconds.toFixed(1)} s)`);
+  if (!ok) failures.push(label);
+}
 
 function run(label, command, args, env = {}) {
   console.log(`\n▶ ${label}`);
   const started = Date.now();
   const result = spawnSync(command, args, { stdio: 'inherit', env: { ...process.env, ...env } });
-  const seconds = ((Date.now() - started) / 1000).toFixed(1);
   const ok = result.status === 0;
-  console.log(`${ok ? '✔' : '✘'} ${label} (${seconds} s)`);
-  if (!ok) failures.push(label);
+  record(label, started, ok);
   return ok;
 }
 
@@ -67,10 +75,7 @@ if (!skip.has('unit')) {
       env: withoutDatabase,
     },
   );
-  console.log(
-    `${result.status === 0 ? '✔' : '✘'} unit and API tests on PGlite (${((Date.now() - started) / 1000).toFixed(1)} s)`,
-  );
-  if (result.status !== 0) failures.push('unit and API tests on PGlite');
+  record('unit and API tests on PGlite', started, result.status === 0);
   countVitest(embedded);
 
   if (DATABASE_URL) {
@@ -96,9 +101,10 @@ if (!skip.has('unit')) {
 }
 
 if (!skip.has('e2e')) {
+  const started = Date.now();
   const chromium = ensureChromium();
+  record('find Chromium', started, chromium !== null);
   if (!chromium) {
-    failures.push('e2e: no Chromium');
     totals.failed += 1;
   } else if (run('build the portal', 'npm', ['run', 'build', '-w', '@caudal/web'])) {
     const suites = [
@@ -124,6 +130,11 @@ if (!skip.has('e2e')) {
 }
 
 rmSync(reports, { recursive: true, force: true });
+console.log('\nStep times:');
+for (const step of steps) {
+  console.log(`  ${step.ok ? '✔' : '✘'} ${step.seconds.toFixed(1).padStart(7)} s  ${step.label}`);
+}
+console.log(`  ${((Date.now() - suiteStarted) / 1000).toFixed(1).padStart(9)} s  in all`);
 if (failures.length > 0) console.log(`\nFailed steps: ${failures.join(', ')}`);
 console.log(`\ntests: ${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
 process.exit(failures.length > 0 ? 1 : 0);

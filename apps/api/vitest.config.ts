@@ -7,5 +7,14 @@ export default defineProject({
     environment: 'node',
     testTimeout: 20_000,
     hookTimeout: 30_000,
+    // Migrates the template databases once per run (src/test/global-setup.ts).
+    globalSetup: ['src/test/global-setup.ts'],
+    // One module graph (Fastify, Kysely, PGlite, every feature) per worker instead of one per file,
+    // and with it the worker's pool of migrated PGlite instances (src/test/pglite-pool.ts). The files
+    // share no module state: each opens its own app and database and closes them in afterAll.
+    isolate: false,
+    // Runs before the web and contract files: a worker stays on one project's files and keeps its
+    // module graph (vitest reuses a non-isolated worker only for the same project's next file).
+    sequence: { groupOrder: 0 },
   },
 });

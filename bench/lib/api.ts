@@ -2,6 +2,7 @@
 import type { AddressInfo } from 'node:net';
 import autocannon from 'autocannon';
 import type { FastifyInstance } from 'fastify';
+import pino from 'pino';
 import { buildApp } from '../../apps/api/src/app';
 import { loadConfig } from '../../apps/api/src/config';
 import type { Db } from '../../apps/api/src/db/database';
@@ -19,16 +20,22 @@ export interface RunningApi {
 
 export async function startApi(
   db: Db,
-  options: { registerExtra?: (instance: FastifyInstance) => void } = {},
+  options: {
+    registerExtra?: (instance: FastifyInstance) => void;
+    /** A level other than silent writes the API's log lines to /dev/null: their cost, not their noise. */
+    logLevel?: string;
+  } = {},
 ): Promise<RunningApi> {
+  const logLevel = options.logLevel ?? 'silent';
   const config = {
-    ...loadConfig({ LOG_LEVEL: 'silent', SEED_DEMO: 'false', START_JOBS: 'false' }),
+    ...loadConfig({ LOG_LEVEL: logLevel, SEED_DEMO: 'false', START_JOBS: 'false' }),
     webRoot: '',
   };
   const app = await buildApp({
     config,
     db,
-    logger: createLogger('silent'),
+    logger:
+      logLevel === 'silent' ? createLogger('silent') : createLogger(logLevel, pino.destination('/dev/null')),
     webRoot: null,
     ...(options.registerExtra ? { registerExtra: options.registerExtra } : {}),
   });

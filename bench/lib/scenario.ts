@@ -3,10 +3,11 @@
 import type pg from 'pg';
 import type { Db } from '../../apps/api/src/db/database';
 import type { Actor } from '../../apps/api/src/shared/auth/actor';
-import { isServed, measureCall, type RunningApi, signIn, startApi, warmUp } from './api';
+import { isServed, type Measurement, measureCall, type RunningApi, signIn, startApi, warmUp } from './api';
 import { captureStatements, loadStaffActor } from './capture';
 import { openBenchDatabase } from './database';
 import { printHeader, printScenario } from './report';
+import { writeResult } from './results';
 import { explain, measureSql, openPool } from './sql-load';
 import { BENCH_COMPANY, BENCH_PASSWORD, BENCH_USERNAME, requireBenchCompany } from './tenant';
 
@@ -43,6 +44,8 @@ export async function runBench(
   if (!databaseUrl) throw new Error('The benchmarks need PostgreSQL (the bare-SQL half uses node-postgres).');
   let running: RunningApi | null = null;
   const pool = openPool(databaseUrl);
+  // What was printed, for bench/results/<title>.json (report.ts).
+  const recorded: { floor: Measurement | null; scenarios: unknown[] } = { floor: null, scenarios: [] };
   try {
     const companyId = await requireBenchCompany(target.handle.db);
     const actor = await loadStaffActor(target.handle.db, companyId, BENCH_USERNAME);
@@ -71,6 +74,7 @@ export async function runBench(
         await warmUp(context.api.base, context.api.token, scenario.path, scenario.body);
       // The floor every call pays (token, session row, actor, no wealth SQL), to read the ratios against.
       const floor = await measureCall(context.api.base, context.api.token, '/platform/me', {});
+      recorded.floor = floor;
       console.log(
         `\nAPI floor, /platform/me (token, session row, actor; no wealth SQL): ${floor.rps.toFixed(0)} req/s, p50 ${floor.p50} ms, p99 ${floor.p99} ms`,
       );
@@ -90,7 +94,9 @@ export async function runBench(
         bare,
         plan,
       );
+      recorded.scenarios.push({ name: scenario.name, api, bare, ratio: api ? api.p50 / bare.p50 : null });
     }
+    writeResult(title, recorded);
   } finally {
     await pool.end();
     await running?.close();

@@ -1,4 +1,3 @@
-import { expect, test } from '@playwright/test';
 import { callApi, signInByApi } from '../fixtures/api';
 import {
   expectBackOnConnections,
@@ -7,7 +6,7 @@ import {
   submitScaCode,
 } from '../fixtures/connect';
 import { DEMO_USERS } from '../fixtures/demo';
-import { signInThroughForm } from '../fixtures/session';
+import { expect, NO_SESSION, test } from '../fixtures/signed-in';
 
 interface Credential {
   credentials_token: string;
@@ -35,12 +34,13 @@ async function listCredentials(request: Parameters<typeof signInByApi>[0], bank?
 }
 
 test.describe('connections', () => {
+  test.use({ signedInAs: DEMO_USERS.wealth });
+
   test('connect a sandbox bank from the new connection dialog and see its identity and products, then delete it', async ({
     page,
     request,
   }) => {
     const before = await listCredentials(request, 'cajamar');
-    await signInThroughForm(page, DEMO_USERS.wealth, 'es');
     await page.goto('/es/wealth/connections');
     await page.getByRole('button', { name: 'Nueva conexión' }).first().click();
     await page.getByRole('dialog').getByRole('button', { name: 'Conectar', exact: true }).click();
@@ -87,7 +87,6 @@ test.describe('connections', () => {
 
   test('connect with SCA credentials and enter the code', async ({ page, request }) => {
     const before = await listCredentials(request, 'evo');
-    await signInThroughForm(page, DEMO_USERS.wealth, 'en');
     await page.goto('/en/wealth/connections');
     await page.getByRole('button', { name: 'New connection' }).first().click();
     await page.getByRole('dialog').getByRole('button', { name: 'Connect', exact: true }).click();
@@ -113,7 +112,6 @@ test.describe('connections', () => {
     expect(broken, 'the demo has an invalid-access credential').toBeDefined();
     if (!broken) return;
 
-    await signInThroughForm(page, DEMO_USERS.wealth, 'es');
     await page.goto(`/es/wealth/connections/${broken.bank}`);
     await page
       .getByRole('button', { name: `Acciones de la credencial ${shortToken(broken.credentials_token)}` })
@@ -123,7 +121,8 @@ test.describe('connections', () => {
     await page.getByRole('dialog').getByRole('button', { name: 'Abrir página de restablecimiento' }).click();
 
     // Reset mode: the institution is fixed; a wrong password is refused and the visitor can retry.
-    await expect(page).toHaveURL(/\/es\/connect\//);
+    // The link is created first (a call the one embedded connection may queue behind other specs').
+    await expect(page).toHaveURL(/\/es\/connect\//, { timeout: 30_000 });
     await submitCredentials(page, 'es', SANDBOX.wrong, 'reset');
     await expect(page.getByRole('alert')).toContainText('El usuario o la contraseña no son correctos');
     await submitCredentials(page, 'es', SANDBOX.success, 'reset');
@@ -141,7 +140,6 @@ test.describe('connections', () => {
     request,
   }) => {
     const before = await listCredentials(request, 'selfbank');
-    await signInThroughForm(page, DEMO_USERS.wealth, 'es');
     await page.goto('/es/wealth/connections');
     await page.getByRole('button', { name: 'Nueva conexión' }).first().click();
     await page.getByRole('dialog').getByRole('button', { name: 'Generar enlace' }).click();
@@ -149,12 +147,14 @@ test.describe('connections', () => {
     expect(link).toMatch(/\/es\/connect\/[\w-]{20,}$/);
 
     // A stranger with no session, cookies or storage of ours.
-    const stranger = await browser.newContext({ locale: 'es-ES' });
+    const stranger = await browser.newContext({ locale: 'es-ES', storageState: NO_SESSION });
     const third = await stranger.newPage();
     await third.goto(link);
     await pickInstitution(third, 'es', 'Self Bank');
     await submitCredentials(third, 'es', { username: 'tercero-e2e', password: 'demo' });
-    await expect(third).toHaveURL(/fromlink/);
+    // No staff session here: the holder's own confirmation page, not the staff login (issue 9 item 7).
+    await expect(third).toHaveURL(/\/es\/connect\/done$/);
+    await expect(third.getByRole('heading', { name: 'Conexión completada' })).toBeVisible();
 
     // The link is single-use.
     await third.goto(link);

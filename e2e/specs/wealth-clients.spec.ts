@@ -1,7 +1,7 @@
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { findClientsWithFullBook, signInByApi } from '../fixtures/api';
 import { DEMO_USERS } from '../fixtures/demo';
-import { signInThroughForm } from '../fixtures/session';
+import { expect, test } from '../fixtures/signed-in';
 
 const TEXT = {
   es: {
@@ -60,13 +60,14 @@ for (const lang of ['es', 'en'] as const) {
   const t = TEXT[lang];
 
   test.describe(`wealth clients (${lang})`, () => {
+    test.use({ signedInAs: DEMO_USERS.wealth });
+
     test('create a client, reject a duplicate alias, edit it and delete it', async ({ page }) => {
       const suffix = `${lang}${Date.now().toString(36)}`;
       const name = `Cliente Prueba ${suffix}`;
       const alias = `prueba-${suffix}`;
 
-      await signInThroughForm(page, DEMO_USERS.wealth, lang);
-      await expect(page).toHaveURL(new RegExp(`/${lang}/wealth/clients`));
+      await page.goto(`/${lang}/wealth/clients`);
 
       // Create, after seeing the form's own validation.
       await page.getByRole('button', { name: t.newClient }).first().click();
@@ -117,7 +118,7 @@ for (const lang of ['es', 'en'] as const) {
       if (!book) return;
       const { client } = book;
 
-      await signInThroughForm(page, DEMO_USERS.wealth, lang);
+      await page.goto(`/${lang}/wealth/clients`);
       await page.getByRole('searchbox', { name: t.search }).fill(client.alias);
       await page.getByRole('link', { name: client.name, exact: true }).click();
       await expect(page).toHaveURL(new RegExp(`/${lang}/wealth/clients/${client.id}`));

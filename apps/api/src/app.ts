@@ -2,9 +2,16 @@ import { randomBytes } from 'node:crypto';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { Config } from './config';
 import type { Db } from './db/database';
+import { registerApplicationsCalls } from './features/applications';
 import { registerAuthCalls } from './features/auth';
 import { registerConnectionsCalls } from './features/connections';
+import { registerCustomCssCalls } from './features/custom-css';
+import { registerDataApiCalls } from './features/data-api';
+import { registerExportsCalls } from './features/exports';
+import { registerLinksCalls } from './features/links';
 import { registerPlatformCalls } from './features/platform';
+import { registerPortalsCalls } from './features/portals';
+import { registerSummaryCalls } from './features/summary';
 import { registerUnmatchedCalls } from './features/unmatched';
 import { registerWealthCalls } from './features/wealth';
 import { encodeSecret } from './shared/auth/access-token';
@@ -12,6 +19,7 @@ import { createOidcVerifier } from './shared/auth/oidc';
 import { type Clock, systemClock } from './shared/clock';
 import './shared/http/app-deps';
 import { registerErrorHandler } from './shared/http/error-handler';
+import { registerJsonBody } from './shared/http/json-body';
 import { registerSecurityHeaders } from './shared/http/security-headers';
 import { registerWeb } from './shared/http/web-static';
 import { type JobQueue, noJobQueue } from './shared/jobs/jobs';
@@ -52,16 +60,24 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
   app.decorate('callPaths', new Set<string>());
 
-  acceptEmptyJsonBodies(app);
+  registerJsonBody(app);
   registerErrorHandler(app);
   registerSecurityHeaders(app, {
     oidcIssuer: config.authStrategy === 'oidc' ? (config.oidc?.issuer ?? null) : null,
+    apiBaseUrl: config.apiBaseUrl,
   });
   registerAuthCalls(app);
   registerPlatformCalls(app);
   registerWealthCalls(app);
   registerConnectionsCalls(app);
   registerUnmatchedCalls(app);
+  registerSummaryCalls(app);
+  registerCustomCssCalls(app);
+  registerExportsCalls(app);
+  registerLinksCalls(app);
+  registerPortalsCalls(app);
+  registerApplicationsCalls(app);
+  registerDataApiCalls(app);
   options.registerExtra?.(app);
   await registerWeb(app, {
     webRoot: options.webRoot === undefined ? config.webRoot : options.webRoot,
@@ -72,14 +88,4 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
 function generateSecret(): string {
   return randomBytes(32).toString('base64url');
-}
-
-/** A POST with `content-type: application/json` and no body is an empty request, not a syntax error. */
-function acceptEmptyJsonBodies(app: FastifyInstance) {
-  const parseJson = app.getDefaultJsonParser('error', 'error');
-  app.removeContentTypeParser('application/json');
-  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
-    if (body === '' || (typeof body === 'string' && body.trim() === '')) return done(null, undefined);
-    return parseJson(request, body as string, done);
-  });
 }

@@ -13,7 +13,9 @@ describe('loadConfig', () => {
       oidc: null,
       smtpUrl: null,
       publicUrl: 'http://localhost:3000',
-      apiBaseUrl: 'http://localhost:3000',
+      // The portal calls its own origin, so it works on any host name it is opened on.
+      apiBaseUrl: '',
+      allowsRequestOrigin: true,
       linkBaseUrl: 'http://localhost:3000',
       redirectBaseUrl: 'http://localhost:3000',
       providerName: 'Caudal Data',
@@ -39,7 +41,8 @@ describe('loadConfig', () => {
       SEED_DEMO: 'false',
     });
     expect(config.publicUrl).toBe('https://caudal.example');
-    expect(config.apiBaseUrl).toBe('https://caudal.example');
+    expect(config.apiBaseUrl).toBe('');
+    expect(config.allowsRequestOrigin).toBe(false);
     expect(config.oidc).toEqual({
       issuer: 'https://id.example',
       clientId: 'portal',
@@ -54,5 +57,8 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ PORT: 'abc' })).toThrow(ConfigError);
     expect(() => loadConfig({ AUTH_STRATEGY: 'oidc' })).toThrow('OIDC_ISSUER');
     expect(() => loadConfig({ JWT_SECRET: 'short' })).toThrow(ConfigError);
+    // Housekeeping drops failure counters two days old, so no lockout window may outlast a day.
+    expect(() => loadConfig({ LOGIN_LOCK_MINUTES: '1441' })).toThrow('LOGIN_LOCK_MINUTES');
+    expect(() => loadConfig({ LOGIN_IP_WINDOW_MINUTES: '1441' })).toThrow('LOGIN_IP_WINDOW_MINUTES');
   });
 });

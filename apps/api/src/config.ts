@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import { type DatabaseTimeouts, DEFAULT_DATABASE_TIMEOUTS } from './db/timeouts';
 
 /** The repository root, from this file's location (npm runs the api with cwd apps/api). */
 export const REPO_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
@@ -44,13 +45,21 @@ const ZEnv = z.object({
   ROOT_REDIRECT_STATUS: integer(302, 300).pipe(z.number().max(308)),
   SESSION_IDLE_MINUTES: integer(30, 1),
   LOGIN_MAX_FAILURES: integer(5, 1),
-  LOGIN_LOCK_MINUTES: integer(15, 1),
+  LOGIN_LOCK_MINUTES: integer(15, 1).pipe(z.number().max(1_440)),
+  LOGIN_MAX_FAILURES_PER_IP: integer(50, 1),
+  LOGIN_IP_WINDOW_MINUTES: integer(15, 1).pipe(z.number().max(1_440)),
+  DB_STATEMENT_TIMEOUT_MS: integer(DEFAULT_DATABASE_TIMEOUTS.statementMs, 100),
+  DB_LOCK_TIMEOUT_MS: integer(DEFAULT_DATABASE_TIMEOUTS.lockMs, 100),
+  DB_ACQUIRE_TIMEOUT_MS: integer(DEFAULT_DATABASE_TIMEOUTS.acquireMs, 100),
+  READY_TIMEOUT_MS: integer(1_000, 50),
   FORGOT_PASSWORD_MAX_PER_EMAIL: integer(5, 1),
   FORGOT_PASSWORD_MAX_PER_IP: integer(30, 1),
   JWT_SECRET: optionalText.pipe(z.string().min(32).optional()),
   /** 32 bytes, base64/base64url (44/43 chars) or hex (64 chars): seals credential secrets at rest. */
   CREDENTIALS_KEY: optionalText.pipe(z.string().min(43).optional()),
   REFRESH_INTERVAL_MINUTES: integer(360, 1),
+  EXPORT_EXPIRY_HOURS: integer(24, 1),
+  DATA_API_RATE_LIMIT_PER_MINUTE: integer(600, 1),
   ARGON2_MEMORY_KIB: integer(19_456, 8),
   ARGON2_TIME_COST: integer(2, 1),
   LOG_LEVEL: optionalText.pipe(
@@ -76,15 +85,29 @@ export interface Config {
   smtpUrl: string | null;
   mailFrom: string;
   publicUrl: string;
+  /** Where the portal sends its calls; '' (API_BASE_URL unset) means its own origin, whatever the host name. */
   apiBaseUrl: string;
   linkBaseUrl: string;
   redirectBaseUrl: string;
+  /**
+   * Neither PUBLIC_URL nor REDIRECT_BASE_URL is set: the portal works on whatever host name it is opened on
+   * (127.0.0.1, localhost, a LAN address), so a signed-in call may name its own origin as a redirect.
+   * URLs mailed or handed to others still come from PUBLIC_URL/LINK_BASE_URL, never from the Host header.
+   */
+  allowsRequestOrigin: boolean;
   providerName: string;
   platformName: string;
   rootRedirect: { to: string; status: number } | null;
   sessionIdleMinutes: number;
   loginMaxFailures: number;
   loginLockMinutes: number;
+  /** Failed sign-ins from one client address per window before it gets 429 (every instance shares it). */
+  loginMaxFailuresPerIp: number;
+  loginIpWindowMinutes: number;
+  /** Statement, lock and connection-acquire limits of the data path (a 503 when one fires). */
+  databaseTimeouts: DatabaseTimeouts;
+  /** `/ready` answers 503 when the database does not answer `select 1` within this. */
+  readyTimeoutMs: number;
   forgotPasswordMaxPerEmail: number;
   forgotPasswordMaxPerIp: number;
   /** Null: generated once and kept in app_settings, so every instance signs with the same key. */
@@ -94,6 +117,10 @@ export interface Config {
   credentialsKey: string | null;
   /** A credential is refreshed when its last attempt is older than this. */
   refreshIntervalMinutes: number;
+  /** Export files are deleted this long after they are ready. */
+  exportExpiryHours: number;
+  /** Data-API requests one application may make per minute (counted in the database). */
+  dataApiRateLimitPerMinute: number;
   logLevel: string;
   /** Behind a load balancer: take the client IP from X-Forwarded-For (rate limits per IP). */
   trustProxy: boolean;
@@ -136,21 +163,32 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     smtpUrl: e.SMTP_URL ?? null,
     mailFrom: e.MAIL_FROM ?? 'Caudal <no-reply@caudal.test>',
     publicUrl,
-    apiBaseUrl: stripTrailingSlash(e.API_BASE_URL ?? publicUrl),
+    apiBaseUrl: stripTrailingSlash(e.API_BASE_URL ?? ''),
     linkBaseUrl: stripTrailingSlash(e.LINK_BASE_URL ?? publicUrl),
     redirectBaseUrl: stripTrailingSlash(e.REDIRECT_BASE_URL ?? publicUrl),
+    allowsRequestOrigin: !e.PUBLIC_URL && !e.REDIRECT_BASE_URL,
     providerName: e.PROVIDER_NAME ?? 'Caudal Data',
     platformName: e.PLATFORM_NAME ?? 'Caudal',
     rootRedirect: e.ROOT_REDIRECT ? { to: e.ROOT_REDIRECT, status: e.ROOT_REDIRECT_STATUS } : null,
     sessionIdleMinutes: e.SESSION_IDLE_MINUTES,
     loginMaxFailures: e.LOGIN_MAX_FAILURES,
     loginLockMinutes: e.LOGIN_LOCK_MINUTES,
+    loginMaxFailuresPerIp: e.LOGIN_MAX_FAILURES_PER_IP,
+    loginIpWindowMinutes: e.LOGIN_IP_WINDOW_MINUTES,
+    databaseTimeouts: {
+      statementMs: e.DB_STATEMENT_TIMEOUT_MS,
+      lockMs: e.DB_LOCK_TIMEOUT_MS,
+      acquireMs: e.DB_ACQUIRE_TIMEOUT_MS,
+    },
+    readyTimeoutMs: e.READY_TIMEOUT_MS,
     forgotPasswordMaxPerEmail: e.FORGOT_PASSWORD_MAX_PER_EMAIL,
     forgotPasswordMaxPerIp: e.FORGOT_PASSWORD_MAX_PER_IP,
     jwtSecret: e.JWT_SECRET ?? null,
     passwordHashing: { memoryCost: e.ARGON2_MEMORY_KIB, timeCost: e.ARGON2_TIME_COST },
     credentialsKey: e.CREDENTIALS_KEY ?? null,
     refreshIntervalMinutes: e.REFRESH_INTERVAL_MINUTES,
+    exportExpiryHours: e.EXPORT_EXPIRY_HOURS,
+    dataApiRateLimitPerMinute: e.DATA_API_RATE_LIMIT_PER_MINUTE,
     logLevel: e.LOG_LEVEL ?? 'info',
     trustProxy: e.TRUST_PROXY,
     seedDemo: e.SEED_DEMO,

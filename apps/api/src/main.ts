@@ -1,11 +1,18 @@
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
+import { DataDirLockedError } from './db/data-dir-lock';
 import { openDatabase } from './db/database';
 import { migrate } from './db/migrate';
+import { refreshJobs } from './features/connections/refresh-jobs';
+import { exportJobs } from './features/exports';
+import type { DemoApplication } from './features/seed/demo-applications';
 import { DEMO_SIGN_INS, seedDemo, seedInstitutions } from './features/seed/seed';
+import { PURGE_TASKS } from './purge-tasks';
 import { systemClock } from './shared/clock';
-import { type JobQueue, noJobQueue, startJobs } from './shared/jobs/jobs';
+import { housekeepingJobs } from './shared/housekeeping/housekeeping';
+import { type JobQueue, noJobQueue, queueWhenStarted, startJobs } from './shared/jobs/jobs';
 import { createLogger } from './shared/logger';
+import { mailJobs } from './shared/mail/mail-jobs';
 import { createMailTransport } from './shared/mail/mail-transport';
 
 async function main() {
@@ -13,6 +20,7 @@ async function main() {
   const log = createLogger(config.logLevel);
   const handle = await openDatabase(
     config.databaseUrl ? { databaseUrl: config.databaseUrl } : { dataDir: config.dataDir },
+    config.databaseTimeouts,
   );
   log.info(
     { database: handle.kind, dataDir: handle.kind === 'pglite' ? config.dataDir : undefined },
@@ -21,7 +29,13 @@ async function main() {
 
   const applied = await migrate(handle.db);
   if (applied.length > 0) log.info({ applied }, 'migrations applied');
-  const isSeeded = config.seedDemo && (await seedDemo(handle.db, config.passwordHashing));
+  // Demo application secrets are printed once, below, never logged.
+  const demoApplications: DemoApplication[] = [];
+  const isSeeded =
+    config.seedDemo &&
+    (await seedDemo(handle.db, config.passwordHashing, systemClock, (application) =>
+      demoApplications.push(application),
+    ));
   if (isSeeded) log.info('demo data seeded');
   else await seedInstitutions(handle.db);
 
@@ -32,12 +46,32 @@ async function main() {
     transport: createMailTransport(config.smtpUrl, log),
     mailFrom: config.mailFrom,
   };
-  const jobs: JobQueue = config.startJobs
-    ? await startJobs(handle, mailDeps, log, { config, clock: systemClock })
-    : noJobQueue;
+  // Each feature hands its workers to the app; later features add theirs to this list.
+  const jobModules = [
+    mailJobs(mailDeps),
+    refreshJobs({ db: handle.db, config, clock: systemClock }),
+    exportJobs({
+      db: handle.db,
+      postgresUrl: handle.kind === 'postgres' ? handle.connectionString : null,
+      clock: systemClock,
+      expiryHours: config.exportExpiryHours,
+    }),
+    housekeepingJobs({
+      db: handle.db,
+      clock: systemClock,
+      tasks: PURGE_TASKS,
+    }),
+  ];
+  // pg-boss starts (schema check, queues, schedules) once the server listens: ready means the database
+  // answers, so the first requests need not wait for it, and a job sent meanwhile waits for the queue.
+  // A failed start still stops the process (main's catch).
+  let resolveJobs: (queue: JobQueue) => void = () => {};
+  const jobs = queueWhenStarted(new Promise<JobQueue>((resolve) => (resolveJobs = resolve)));
   const app = await buildApp({ config, db: handle.db, logger: log, jobs });
   await app.listen({ port: config.port, host: config.host });
-  printBanner(config.publicUrl, config.seedDemo);
+  resolveJobs(config.startJobs ? await startJobs(handle, jobModules, log) : noJobQueue);
+  log.info({ startupMs: Math.round(performance.now()) }, 'started');
+  printBanner(config.publicUrl, config.seedDemo, isSeeded ? demoApplications : []);
   if (config.seedDemo) {
     const signIns = DEMO_SIGN_INS.map(
       (signIn) => `${signIn.company} / ${signIn.username} / ${signIn.password}`,
@@ -63,7 +97,7 @@ async function main() {
   process.on('SIGINT', () => void stop('SIGINT'));
 }
 
-function printBanner(url: string, isDemo: boolean) {
+function printBanner(url: string, isDemo: boolean, demoApplications: readonly DemoApplication[]) {
   const lines = [`Caudal is listening on ${url}`];
   if (isDemo) {
     lines.push('Demo sign-ins (company / username / password):');
@@ -71,11 +105,18 @@ function printBanner(url: string, isDemo: boolean) {
       lines.push(`  ${signIn.company} / ${signIn.username} / ${signIn.password}   (${signIn.note})`);
     }
   }
+  if (demoApplications.length > 0) {
+    // Shown this once, at first seeding, like any application secret: they are kept only hashed.
+    lines.push('Demo API applications (company: client_id / client_secret), shown only now:');
+    for (const application of demoApplications) {
+      lines.push(`  ${application.company}: ${application.clientId} / ${application.clientSecret}`);
+    }
+  }
   process.stdout.write(`\n${lines.join('\n')}\n\n`);
 }
 
 main().catch((error: unknown) => {
-  if (error instanceof ConfigError) console.error(error.message);
+  if (error instanceof ConfigError || error instanceof DataDirLockedError) console.error(error.message);
   else console.error('Caudal failed to start', error);
   process.exit(1);
 });

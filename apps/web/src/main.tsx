@@ -7,20 +7,27 @@ import { loadRuntimeConfig } from './shared/config/runtime-config';
 import { initI18n } from './shared/i18n/i18n';
 import { detectLocale } from './shared/i18n/locale';
 
-/** Language first (so even a config failure is translated), then the runtime config, then the app. */
+/**
+ * The language's catalogue and the runtime config load together; nothing renders before both settle, so
+ * no screen flashes untranslated keys and even a config failure is translated.
+ */
 async function bootstrap() {
-  initI18n(
+  const catalogue = initI18n(
     detectLocale({
       pathname: window.location.pathname,
       cookie: document.cookie,
       languages: navigator.languages ?? [],
     }),
   );
+  const runtimeConfig = loadRuntimeConfig();
   const container = document.getElementById('root');
   if (!container) throw new Error('Missing #root');
   const root = createRoot(container);
+  // A catalogue that failed to load was logged by i18n; the app still starts.
+  const [, configResult] = await Promise.allSettled([catalogue, runtimeConfig]);
   try {
-    const config = await loadRuntimeConfig();
+    if (configResult.status === 'rejected') throw configResult.reason;
+    const config = configResult.value;
     document.title = config.platformName;
     root.render(
       <StrictMode>

@@ -3,9 +3,13 @@ import { PGlite, type PGliteOptions } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
+import { lockDataDir } from './data-dir-lock';
 import { Mutex } from './mutex';
 import { lastResult, PGliteDialect } from './pglite-dialect';
 import type { Database } from './schema';
+import { type DatabaseTimeouts, DEFAULT_DATABASE_TIMEOUTS } from './timeouts';
+
+export { type DatabaseTimeouts, DEFAULT_DATABASE_TIMEOUTS } from './timeouts';
 
 export type Db = Kysely<Database>;
 
@@ -32,35 +36,81 @@ export type DatabaseTarget =
   | { template: Blob };
 
 /** PostgreSQL when a URL is given; otherwise PGlite in `dataDir`, or in memory when it is null. */
-export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHandle> {
-  if ('databaseUrl' in target) return openPostgres(target.databaseUrl);
+export async function openDatabase(
+  target: DatabaseTarget,
+  timeouts: DatabaseTimeouts = DEFAULT_DATABASE_TIMEOUTS,
+): Promise<DatabaseHandle> {
+  if ('databaseUrl' in target) return openPostgres(target.databaseUrl, timeouts);
   if ('template' in target)
-    return openPGlite(new PGlite({ ...PGLITE_OPTIONS, loadDataDir: target.template }));
+    return openPGlite(new PGlite({ ...PGLITE_OPTIONS, loadDataDir: target.template }), timeouts);
+  if (!target.dataDir) return openPGlite(new PGlite(PGLITE_OPTIONS), timeouts);
   // PGlite creates only the last directory of its path; a fresh checkout may lack the parents.
-  if (target.dataDir) mkdirSync(target.dataDir, { recursive: true });
-  return openPGlite(
-    new PGlite({ ...PGLITE_OPTIONS, ...(target.dataDir ? { dataDir: target.dataDir } : {}) }),
-  );
+  mkdirSync(target.dataDir, { recursive: true });
+  // One process per folder: two PGlite instances writing the same files destroy the database.
+  const lock = lockDataDir(target.dataDir);
+  try {
+    const handle = await openPGlite(new PGlite({ ...PGLITE_OPTIONS, dataDir: target.dataDir }), timeouts);
+    return {
+      ...handle,
+      close: async () => {
+        try {
+          await handle.close();
+        } finally {
+          lock.release();
+        }
+      },
+    };
+  } catch (error) {
+    lock.release();
+    throw error;
+  }
 }
 
-/** Extensions the migrations create; PGlite must load their code before `create extension` can run. */
-const PGLITE_OPTIONS: PGliteOptions = { extensions: { pg_trgm } };
+/**
+ * Extensions the migrations create (PGlite must load their code before `create extension` can run),
+ * and memory sized for one embedded connection. PGlite's WebAssembly memory only grows: every buffer
+ * touched once stays resident. PostgreSQL's defaults (128 MB shared buffers, 64 MB per index build)
+ * are made for a server with many connections; the data files sit in the OS page cache anyway, so
+ * smaller buffers cost little time and keep the process far smaller (bench/embedded-load.ts).
+ */
+const PGLITE_OPTIONS: PGliteOptions = {
+  extensions: { pg_trgm },
+  startParams: [
+    ...PGlite.defaultStartParams,
+    ...['shared_buffers=32MB', 'maintenance_work_mem=16MB', 'temp_buffers=2MB', 'wal_buffers=1MB'].flatMap(
+      (setting) => ['-c', setting],
+    ),
+  ],
+};
 
-function openPostgres(connectionString: string): DatabaseHandle {
-  // JIT compilation costs hundreds of ms on our short OLTP queries and never pays back.
-  const pool = new pg.Pool({ connectionString, max: 10, options: '-c jit=off' });
+function openPostgres(connectionString: string, timeouts: DatabaseTimeouts): DatabaseHandle {
+  const pool = new pg.Pool({
+    connectionString,
+    max: 10,
+    connectionTimeoutMillis: timeouts.acquireMs,
+    keepAlive: true,
+    // JIT compilation costs hundreds of ms on our short OLTP queries and never pays back.
+    options: `-c jit=off -c statement_timeout=${timeouts.statementMs} -c lock_timeout=${timeouts.lockMs}`,
+  });
   // An idle connection the server closes (restart, failover, terminated backend) is emitted here; the
   // pool has already dropped it and the next query opens a new one. Without a listener Node would
   // treat it as unhandled and take the whole process down.
   pool.on('error', () => {});
+  // The pool listens on idle clients only. A client checked out when the server drops it (57P01 under
+  // load) emits 'error' too: its query fails with that error (mapped to a retriable 503), the pool
+  // discards the client on release, and this listener keeps the event from ending the process.
+  pool.on('connect', (client) => {
+    client.on('error', () => {});
+  });
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   return { db, kind: 'postgres', executor: null, connectionString, close: () => db.destroy() };
 }
 
-async function openPGlite(pglite: PGlite): Promise<DatabaseHandle> {
+async function openPGlite(pglite: PGlite, timeouts: DatabaseTimeouts): Promise<DatabaseHandle> {
   await pglite.waitReady;
   const mutex = new Mutex();
-  const db = new Kysely<Database>({ dialect: new PGliteDialect(pglite, mutex) });
+  // PGlite cannot cancel a running statement (no statement_timeout in WASM): bound the wait instead.
+  const db = new Kysely<Database>({ dialect: new PGliteDialect(pglite, mutex, timeouts.acquireMs) });
   const executor: SqlExecutor = {
     executeSql: (text, values) =>
       mutex.run(async () => {
@@ -69,7 +119,7 @@ async function openPGlite(pglite: PGlite): Promise<DatabaseHandle> {
             ? await pglite.query(text, values)
             : lastResult(await pglite.exec(text));
         return { rows: result.rows, rowCount: result.affectedRows ?? result.rows.length };
-      }),
+      }, timeouts.acquireMs),
   };
   return {
     db,

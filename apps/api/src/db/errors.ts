@@ -7,3 +7,41 @@ export function isUniqueViolation(error: unknown, constraint: string): boolean {
   const { code, constraint: violated } = error as { code?: unknown; constraint?: unknown };
   return code === UNIQUE_VIOLATION && violated === constraint;
 }
+
+/**
+ * SQLSTATEs that say "not now" rather than "never": the server is shutting down or restarting, a
+ * connection broke, a statement hit `statement_timeout` (57014) or `lock_timeout` (55P03), too many
+ * connections, a serialization failure or deadlock. The same request may succeed when retried.
+ */
+const RETRIABLE_SQLSTATES = new Set(['57P01', '57P02', '57P03', '57014', '55P03', '53300', '40001', '40P01']);
+/** Class 08: connection exception. */
+const CONNECTION_EXCEPTION = /^08[0-9A-Z]{3}$/;
+/** Socket errors node-postgres passes through when the server vanishes or cannot be reached. */
+const SOCKET_ERRORS = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  'EHOSTUNREACH',
+  'EAI_AGAIN',
+]);
+/** node-postgres reports a lost connection and a pool wait that ran out by message only. */
+const DRIVER_MESSAGES = [
+  'Connection terminated',
+  'timeout exceeded when trying to connect',
+  'Client has encountered a connection error and is not queryable',
+  'Client was closed and is not queryable',
+];
+
+/** True when the database is unreachable, restarting or too busy: answer a retriable 503, not a 500. */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  if (typeof error !== 'object' || error === null) return false;
+  const { code, message } = error as { code?: unknown; message?: unknown };
+  if (typeof code === 'string') {
+    if (RETRIABLE_SQLSTATES.has(code) || CONNECTION_EXCEPTION.test(code) || SOCKET_ERRORS.has(code))
+      return true;
+    // PGlite's mutex wait ran out (db/mutex.ts).
+    if (code === 'MUTEX_TIMEOUT') return true;
+  }
+  return typeof message === 'string' && DRIVER_MESSAGES.some((text) => message.startsWith(text));
+}

@@ -11,6 +11,10 @@ const MIGRATION_LOCK_KEY = 727_001;
 export async function migrate(db: Db): Promise<string[]> {
   const files = (await readdir(MIGRATIONS_DIR)).filter((file) => /^\d{4}-[\w-]+\.sql$/.test(file)).sort();
   return db.connection().execute(async (connection) => {
+    // The data path's timeouts are for requests: waiting for another instance's migration, or a long
+    // migration itself, must not fail a start. The session gets them back before it returns to the pool.
+    await sql`set statement_timeout = 0`.execute(connection);
+    await sql`set lock_timeout = 0`.execute(connection);
     await sql`select pg_advisory_lock(${MIGRATION_LOCK_KEY})`.execute(connection);
     try {
       await sql`create table if not exists schema_migrations (
@@ -31,6 +35,8 @@ export async function migrate(db: Db): Promise<string[]> {
       return pending;
     } finally {
       await sql`select pg_advisory_unlock(${MIGRATION_LOCK_KEY})`.execute(connection);
+      await sql`reset statement_timeout`.execute(connection);
+      await sql`reset lock_timeout`.execute(connection);
     }
   });
 }

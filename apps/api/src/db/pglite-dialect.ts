@@ -25,13 +25,14 @@ export class PGliteDialect implements Dialect {
   constructor(
     private readonly pglite: PGlite,
     private readonly mutex: Mutex,
+    private readonly acquireTimeoutMs?: number,
   ) {}
 
   createAdapter() {
     return new PostgresAdapter();
   }
   createDriver(): Driver {
-    return new PGliteDriver(this.pglite, this.mutex);
+    return new PGliteDriver(this.pglite, this.mutex, this.acquireTimeoutMs);
   }
   createQueryCompiler() {
     return new PostgresQueryCompiler();
@@ -47,6 +48,7 @@ class PGliteDriver implements Driver {
   constructor(
     private readonly pglite: PGlite,
     private readonly mutex: Mutex,
+    private readonly acquireTimeoutMs?: number,
   ) {}
 
   async init() {
@@ -54,7 +56,7 @@ class PGliteDriver implements Driver {
   }
 
   async acquireConnection(): Promise<DatabaseConnection> {
-    const release = await this.mutex.acquire();
+    const release = await this.mutex.acquire(this.acquireTimeoutMs);
     const connection = new PGliteConnection(this.pglite);
     this.#releases.set(connection, release);
     return connection;

@@ -154,6 +154,36 @@ export interface ConnectTokensTable {
   pending_secret: ColumnType<string | null, string | null | undefined, string | null>;
   pending_sca_token: ColumnType<string | null, string | null | undefined, string | null>;
   created_at: DefaultTimestamp;
+  /** 0009: set when a hosted Link page minted the token; the flow then ends with a Link code. */
+  link_id: ColumnType<string | null, string | null | undefined, string | null>;
+  terms_and_conditions_url: ColumnType<string | null, string | null | undefined, string | null>;
+  privacy_policy_url: ColumnType<string | null, string | null | undefined, string | null>;
+}
+
+/** 0009: connection Links (features/links). */
+export interface LinksTable {
+  id: Generated<string>;
+  company_id: string;
+  name: string;
+  token: string;
+  redirect_uri: ColumnType<string, string | undefined, string>;
+  terms_and_conditions_url: string | null;
+  privacy_policy_url: string | null;
+  active: ColumnType<boolean, boolean | undefined, boolean>;
+  created_by: string | null;
+  created_at: DefaultTimestamp;
+  updated_at: DefaultTimestamp;
+}
+
+/** 0009: one-time codes a Link's visitor brings back; only their sha-256 is kept. */
+export interface LinkCodesTable {
+  code_hash: string;
+  link_id: string;
+  company_id: string;
+  credentials_id: string;
+  created_at: Timestamp;
+  expires_at: Timestamp;
+  spent_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
 }
 
 export interface HoldersTable {
@@ -243,6 +273,26 @@ export interface InvestmentTransactionsTable {
   description: string;
 }
 
+/** 0010: the company's custom CSS for its hosted pages (source as written, sanitised css, what was removed). */
+export interface CustomCssTable {
+  company_id: string;
+  source: string;
+  css: string;
+  removed: ColumnType<unknown, string | undefined, string>;
+  updated_by: string | null;
+  updated_at: ColumnType<Date, Date | string | undefined, Date | string>;
+}
+
+/** An API application; `secret_hash` is the SHA-256 (hex) of its client secret, never the secret. */
+export interface ApplicationsTable {
+  id: Generated<string>;
+  company_id: string;
+  name: string;
+  client_id: string;
+  secret_hash: string;
+  created_at: DefaultTimestamp;
+}
+
 export interface Database {
   companies: CompaniesTable;
   users: UsersTable;
@@ -264,6 +314,10 @@ export interface Database {
   product_transactions: ProductTransactionsTable;
   investment_transactions: InvestmentTransactionsTable;
   connect_tokens: ConnectTokensTable;
+  applications: ApplicationsTable;
+  links: LinksTable;
+  link_codes: LinkCodesTable;
+  custom_css: CustomCssTable;
 }
 
 export type Company = Selectable<CompaniesTable>;

@@ -5,11 +5,26 @@ import type { Db } from '../db/database';
  * Counts one hit on `key` in a fixed window, in the database so every instance shares it.
  * Returns false once the key went over `limit` within the window.
  */
-export async function isWithinRateLimit(
-  db: Db,
-  rule: { key: string; limit: number; windowMinutes: number },
-  now: Date,
-): Promise<boolean> {
+export async function isWithinRateLimit(db: Db, rule: RateLimitRule, now: Date): Promise<boolean> {
+  return (await hitRateLimit(db, rule, now)).isAllowed;
+}
+
+export interface RateLimitRule {
+  key: string;
+  limit: number;
+  windowMinutes: number;
+}
+
+export interface RateLimitHit {
+  isAllowed: boolean;
+  limit: number;
+  remaining: number;
+  /** Seconds until the window resets: the `Retry-After` of a 429. */
+  resetSeconds: number;
+}
+
+/** One hit, with what a caller needs for `Retry-After` and `RateLimit-*` headers. */
+export async function hitRateLimit(db: Db, rule: RateLimitRule, now: Date): Promise<RateLimitHit> {
   const windowStart = new Date(now.getTime() - rule.windowMinutes * 60_000);
   const row = await db
     .insertInto('rate_limits')
@@ -20,7 +35,13 @@ export async function isWithinRateLimit(
         window_started_at: sql`case when rate_limits.window_started_at <= ${windowStart} then ${now} else rate_limits.window_started_at end`,
       }),
     )
-    .returning('hits')
+    .returning(['hits', 'window_started_at'])
     .executeTakeFirstOrThrow();
-  return row.hits <= rule.limit;
+  const endsAt = new Date(row.window_started_at).getTime() + rule.windowMinutes * 60_000;
+  return {
+    isAllowed: row.hits <= rule.limit,
+    limit: rule.limit,
+    remaining: Math.max(0, rule.limit - row.hits),
+    resetSeconds: Math.max(1, Math.ceil((endsAt - now.getTime()) / 1000)),
+  };
 }

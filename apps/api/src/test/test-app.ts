@@ -66,9 +66,9 @@ export interface TestApp {
 export async function createTestApp(
   options: { env?: Record<string, string> } & Partial<Omit<BuildAppOptions, 'config' | 'db'>> = {},
 ): Promise<TestApp> {
-  const handle = await openTestDatabase();
-  await seedInstitutions(handle.db);
   const config = loadTestConfig(options.env);
+  const handle = await openTestDatabase(config.databaseTimeouts);
+  await seedInstitutions(handle.db);
   const clock = createTestClock();
   const { env: _env, ...buildOptions } = options;
   const app = await buildApp({ webRoot: null, clock, ...buildOptions, config, db: handle.db });

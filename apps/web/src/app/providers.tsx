@@ -3,24 +3,44 @@ import '@mantine/notifications/styles.css';
 import '@mantine/nprogress/styles.css';
 import './global.css';
 import { MantineProvider } from '@mantine/core';
-import { Notifications } from '@mantine/notifications';
 import { NavigationProgress } from '@mantine/nprogress';
 import { QueryClientProvider } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
-import { I18nextProvider } from 'react-i18next';
+import { type ReactNode, useMemo } from 'react';
+import { I18nextProvider, useTranslation } from 'react-i18next';
 import { i18n } from '../shared/i18n/i18n';
+import { localiseTheme } from '../shared/i18n/localised-theme';
 import { PROGRESS_STEP_INTERVAL_MS } from '../shared/progress/delayed-progress';
+import { DeferredNotifications } from './deferred-notifications';
 import { queryClient } from './query-client';
 import { theme } from './theme';
+
+/** The top loading bar, named for screen readers in the current language. */
+function PageProgress() {
+  const { t } = useTranslation();
+  return (
+    <NavigationProgress stepInterval={PROGRESS_STEP_INTERVAL_MS} size={3} aria-label={t('shell.loading')} />
+  );
+}
+
+/** Mantine with the theme's built-in control names in the current language. */
+function LocalisedMantine({ children }: { children: ReactNode }) {
+  const { t } = useTranslation();
+  const localised = useMemo(() => localiseTheme(theme, t), [t]);
+  return (
+    <MantineProvider theme={localised} defaultColorScheme="light">
+      {children}
+    </MantineProvider>
+  );
+}
 
 export function Providers({ children }: { children: ReactNode }) {
   return (
     <I18nextProvider i18n={i18n}>
-      <MantineProvider theme={theme} defaultColorScheme="light">
-        <NavigationProgress stepInterval={PROGRESS_STEP_INTERVAL_MS} size={3} />
-        <Notifications position="top-right" zIndex={1000} />
+      <LocalisedMantine>
+        <PageProgress />
+        <DeferredNotifications />
         <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
-      </MantineProvider>
+      </LocalisedMantine>
     </I18nextProvider>
   );
 }

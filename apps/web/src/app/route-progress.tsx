@@ -1,11 +1,17 @@
 import { nprogress } from '@mantine/nprogress';
 import { useIsFetching, useIsMutating } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { Outlet, useNavigation } from 'react-router';
+import { Outlet, useMatches, useNavigation } from 'react-router';
 import { createDelayedProgress } from '../shared/progress/delayed-progress';
+import { routePrefetcher } from '../shared/routing/route-prefetch';
+import type { PageHandle } from './router';
 
-/** Root route: drives the progress bar from route loading (lazy chunks) and from queries/mutations. */
+/**
+ * Root route: drives the progress bar from route loading (lazy chunks) and from queries/mutations, and
+ * prefetches the likely next pages once a page has settled.
+ */
 export function RouteProgress() {
+  usePrefetchNextPages();
   const navigation = useNavigation();
   const fetching = useIsFetching();
   const mutating = useIsMutating();
@@ -28,4 +34,15 @@ export function RouteProgress() {
   useEffect(() => () => progress.setBusy(false), [progress]);
 
   return <Outlet />;
+}
+
+/** The deepest matched page that names next pages, once no navigation is under way. */
+function usePrefetchNextPages() {
+  const navigation = useNavigation();
+  const matches = useMatches();
+  const settled = navigation.state === 'idle';
+  const next = settled
+    ? matches.map((match) => (match.handle as PageHandle | undefined)?.next).findLast(Boolean)
+    : undefined;
+  useEffect(() => (next && routePrefetcher ? routePrefetcher.prefetch(next) : undefined), [next]);
 }

@@ -2,9 +2,6 @@ import type { Permission } from '@caudal/contract';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { LoadingPage } from '../shared/components/loading-page';
 import { NotFoundPage } from '../shared/components/not-found-page';
-import { MainLayout } from '../shared/layouts/main-layout';
-import { PlainLayout } from '../shared/layouts/plain-layout';
-import { SessionLayout } from '../shared/layouts/session-layout';
 import { withChunkReload } from '../shared/routing/chunk-reload';
 import { RequirePermission } from '../shared/routing/require-permission';
 import { RouteErrorPage } from '../shared/routing/route-error-page';
@@ -16,7 +13,23 @@ import { RouteProgress } from './route-progress';
  * stale deploy reloads the page instead of breaking.
  */
 type Loaded = { Component: React.ComponentType };
-const page = (load: () => Promise<Loaded>): Pick<RouteObject, 'lazy'> => ({ lazy: withChunkReload(load) });
+type Loader = () => Promise<Loaded>;
+/** `load` fetches the page's code; `next` are the pages prefetched once it shows (route-progress.tsx). */
+export interface PageHandle {
+  load: Loader;
+  next?: Loader[];
+}
+type PageRoute = Pick<RouteObject, 'lazy'> & { handle: PageHandle };
+const page = (load: Loader): PageRoute => ({ lazy: withChunkReload(load), handle: { load } });
+
+/** Layouts are lazy too: the login page does not carry the signed-in frame, nor the lists the login form. */
+const layouts = {
+  session: page(() =>
+    import('../shared/layouts/session-layout').then((m) => ({ Component: m.SessionLayout })),
+  ),
+  main: page(() => import('../shared/layouts/main-layout').then((m) => ({ Component: m.MainLayout }))),
+  plain: page(() => import('../shared/layouts/plain-layout').then((m) => ({ Component: m.PlainLayout }))),
+};
 
 const auth = {
   loginEntry: page(() =>
@@ -149,6 +162,19 @@ const connectionPages = {
   hosted: page(() =>
     import('../features/connect/routes/connect-route').then((m) => ({ Component: m.ConnectRoute })),
   ),
+  done: page(() =>
+    import('../features/connect/routes/connect-done-route').then((m) => ({ Component: m.ConnectDoneRoute })),
+  ),
+};
+
+/** Summary dashboard and custom CSS editor: their heavy libraries (charts, CodeMirror) stay in these chunks. */
+const brandingPages = {
+  summary: page(() =>
+    import('../features/summary/routes/summary-route').then((m) => ({ Component: m.SummaryRoute })),
+  ),
+  customCss: page(() =>
+    import('../features/custom-css/routes/custom-css-route').then((m) => ({ Component: m.CustomCssRoute })),
+  ),
 };
 
 /** The unmatched products queue and its hidden list. */
@@ -163,9 +189,68 @@ const unmatchedPages = {
   ),
 };
 
-type SectionName = keyof typeof import('../features/placeholders/routes/section-routes');
-const section = (name: SectionName) =>
-  page(() => import('../features/placeholders/routes/section-routes').then((m) => ({ Component: m[name] })));
+/** The export wizard and the quick export; the date picker loads with them, not before. */
+const exportPages = {
+  wizard: page(() =>
+    import('../features/exports/routes/export-wizard-route').then((m) => ({
+      Component: m.ExportWizardRoute,
+    })),
+  ),
+  quick: page(() =>
+    import('../features/exports/routes/quick-export-route').then((m) => ({ Component: m.QuickExportRoute })),
+  ),
+};
+
+/** Portal users: the list (with its dialogs) and the create page. */
+const portalPages = {
+  users: page(() =>
+    import('../features/portals/routes/portal-users-route').then((m) => ({ Component: m.PortalUsersRoute })),
+  ),
+  create: page(() =>
+    import('../features/portals/routes/portal-user-create-route').then((m) => ({
+      Component: m.PortalUserCreateRoute,
+    })),
+  ),
+};
+
+/**
+ * Spec section 9: after a page shows, the code of the pages a user most likely opens next is fetched when
+ * the browser is idle (skipped on slow connections and with data saver).
+ */
+const prefetchAfter = (from: PageRoute, next: PageRoute[]) => {
+  from.handle.next = next.map((target) => target.handle.load);
+};
+prefetchAfter(auth.login, [layouts.main, platformPages.landing, wealthPages.clients]);
+prefetchAfter(wealthPages.clients, [
+  wealthPages.client,
+  wealthPages.clientTabs,
+  wealthPages.accounts,
+  unmatchedPages.pending,
+  connectionPages.summary,
+]);
+prefetchAfter(wealthPages.accounts, [wealthPages.portfolios, wealthPages.liabilities, wealthPages.account]);
+prefetchAfter(wealthPages.portfolios, [wealthPages.portfolio, wealthPages.investments]);
+prefetchAfter(wealthPages.liabilities, [wealthPages.liability]);
+prefetchAfter(unmatchedPages.pending, [unmatchedPages.hidden, wealthPages.clients]);
+prefetchAfter(connectionPages.summary, [connectionPages.entity]);
+
+/** Links: the staff list, the public hosted Link page and the public /link-callback. */
+/** `/applications`: API applications (client id and secret). */
+const applicationsPage = page(() =>
+  import('../features/applications/routes/applications-route').then((m) => ({
+    Component: m.ApplicationsRoute,
+  })),
+);
+
+const linkPages = {
+  list: page(() => import('../features/links/routes/links-route').then((m) => ({ Component: m.LinksRoute }))),
+  hosted: page(() =>
+    import('../features/links/routes/hosted-link-route').then((m) => ({ Component: m.HostedLinkRoute })),
+  ),
+  callback: page(() =>
+    import('../features/links/routes/link-callback-route').then((m) => ({ Component: m.LinkCallbackRoute })),
+  ),
+};
 
 /** A group of routes that needs one permission; without it they answer 404 (spec section 6). */
 const guarded = (permission: Permission, children: RouteObject[]): RouteObject => ({
@@ -176,27 +261,24 @@ const guarded = (permission: Permission, children: RouteObject[]): RouteObject =
 const signedInRoutes: RouteObject[] = [
   { index: true, ...platformPages.landing },
   { path: 'me', ...platformPages.me },
-  guarded('summary', [{ path: 'summary', ...section('SummaryRoute') }]),
+  guarded('summary', [{ path: 'summary', ...brandingPages.summary }]),
   guarded('wealth', [
     { path: 'wealth/clients', ...wealthPages.clients },
     { path: 'wealth/clients/:clientId', ...wealthPages.client, children: clientRoutes },
     { path: 'wealth/unmatched', ...unmatchedPages.pending },
     { path: 'wealth/unmatched/hidden', ...unmatchedPages.hidden },
-    { path: 'wealth/export', ...section('ExportRoute') },
-    { path: 'wealth/export2', ...section('Export2Route') },
+    { path: 'wealth/export', ...exportPages.wizard },
+    { path: 'wealth/export2', ...exportPages.quick },
     { path: 'wealth/connections', ...connectionPages.summary },
     { path: 'wealth/connections/:entityId', ...connectionPages.entity },
   ]),
-  guarded('applications', [{ path: 'applications', ...section('ApplicationsRoute') }]),
-  guarded('links', [
-    { path: 'links', ...section('LinksRoute') },
-    { path: 'link-callback', ...section('LinkCallbackRoute') },
-  ]),
-  guarded('customCSS', [{ path: 'custom-css', ...section('CustomCssRoute') }]),
+  guarded('applications', [{ path: 'applications', ...applicationsPage }]),
+  guarded('links', [{ path: 'links', ...linkPages.list }]),
+  guarded('customCSS', [{ path: 'custom-css', ...brandingPages.customCss }]),
   guarded('portals', [
     { path: 'portals', element: <Navigate to="users" replace /> },
-    { path: 'portals/users', ...section('PortalUsersRoute') },
-    { path: 'portals/users/create', ...section('PortalUserCreateRoute') },
+    { path: 'portals/users', ...portalPages.users },
+    { path: 'portals/users/create', ...portalPages.create },
   ]),
 ];
 
@@ -225,12 +307,21 @@ export const routes: RouteObject[] = [
         Component: LocaleRoot,
         ErrorBoundary: RouteErrorPage,
         children: [
-          { Component: SessionLayout, children: sessionRoutes },
+          { ...layouts.session, children: sessionRoutes },
           // Public and outside the main layout: a third party opens it, with no staff session.
+          { path: 'connect/done', ...connectionPages.done },
           { path: 'connect/:token', ...connectionPages.hosted },
-          { Component: PlainLayout, children: [{ path: 'health', ...platformPages.health }] },
-          { Component: MainLayout, ErrorBoundary: RouteErrorPage, children: signedInRoutes },
-          { Component: PlainLayout, children: [{ path: '*', Component: NotFoundPage }] },
+          { path: 'link/:token', ...linkPages.hosted },
+          {
+            ...layouts.plain,
+            children: [
+              { path: 'health', ...platformPages.health },
+              // Public (decision 0013): the Link's visitor lands here with no staff session.
+              { path: 'link-callback', ...linkPages.callback },
+            ],
+          },
+          { ...layouts.main, ErrorBoundary: RouteErrorPage, children: signedInRoutes },
+          { ...layouts.plain, children: [{ path: '*', Component: NotFoundPage }] },
         ],
       },
     ],

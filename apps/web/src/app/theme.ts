@@ -1,4 +1,10 @@
-import { createTheme, type MantineColorsTuple } from '@mantine/core';
+import {
+  createTheme,
+  defaultVariantColorsResolver,
+  type MantineColorsTuple,
+  parseThemeColor,
+  type VariantColorsResolver,
+} from '@mantine/core';
 
 /** Primary #3972FF sits at shade 6, the shade Mantine uses for filled components in light mode. */
 const brand: MantineColorsTuple = [
@@ -28,7 +34,48 @@ const secondary: MantineColorsTuple = [
   '#191837',
 ];
 
+/** Colours whose shade 9 is still too light on its own pale tint: a darker text of the same hue. */
+const DARK_TEXT: Record<string, string> = {
+  teal: '#0b6e4f',
+  green: '#23722f',
+  yellow: '#8a5a00',
+  orange: '#a8410b',
+  lime: '#4d7a0b',
+  cyan: '#0b6477',
+};
+
+/** Variants that put coloured text on white or a pale tint of the same colour. */
+const TINTED_TEXT_VARIANTS = new Set(['light', 'outline', 'subtle', 'white', 'transparent']);
+
+/**
+ * A menu item in a theme colour ignores this resolver (Mantine writes shade 6 into it), so destructive
+ * menu items name their shade: `color="red.9"` (5.6:1 on white; red 6 is 3.3:1).
+ *
+ * Mantine colours the text of light, outline and subtle variants with shade 6, which on white or a
+ * pale tint is under WCAG AA's 4.5:1 for most colours (primary 4.2:1, red 3.3:1). Their text takes
+ * shade 9 instead; filled variants keep shade 6, so the spec's #3972FF stays the primary (decision 0008).
+ */
+const variantColorResolver: VariantColorsResolver = (input) => {
+  const resolved = defaultVariantColorsResolver(input);
+  // White on Mantine's red 6 is 3.3:1: filled red (delete buttons) takes red 9 (5.5:1).
+  if (input.variant === 'filled' && input.color === 'red') {
+    return { ...resolved, background: 'var(--mantine-color-red-9)', hover: 'var(--mantine-color-red-9)' };
+  }
+  if (!TINTED_TEXT_VARIANTS.has(input.variant)) return resolved;
+  const parsed = parseThemeColor({ color: input.color || input.theme.primaryColor, theme: input.theme });
+  if (
+    !parsed.isThemeColor ||
+    parsed.shade !== undefined ||
+    parsed.color === 'gray' ||
+    parsed.color === 'dark'
+  ) {
+    return resolved;
+  }
+  return { ...resolved, color: DARK_TEXT[parsed.color] ?? `var(--mantine-color-${parsed.color}-9)` };
+};
+
 export const theme = createTheme({
+  variantColorResolver,
   primaryColor: 'brand',
   primaryShade: 6,
   colors: { brand, secondary },
@@ -39,4 +86,10 @@ export const theme = createTheme({
   cursorType: 'pointer',
   focusRing: 'auto',
   other: { secondary: '#191837', background: '#F8FAFB' },
+  components: {
+    // Named by key, not imported, so the first load does not carry the menu's code. Without the
+    // placeholder Mantine puts a role=presentation div inside role=menu (axe aria-required-children);
+    // opening a menu then focuses its first item, as the WAI-ARIA menu pattern expects.
+    Menu: { defaultProps: { withInitialFocusPlaceholder: false } },
+  },
 });

@@ -111,7 +111,12 @@ export const createConnectLink = defineCall({
 export const credentialsForceReset = defineCall({
   path: '/platform/wealth/credentials-force-reset',
   access: wealthStaff,
-  request: z.object({ credentials_token: ZToken, redirect_uri: zUrl({ allowPath: true }).optional() }),
+  request: z.object({
+    credentials_token: ZToken,
+    redirect_uri: zUrl({ allowPath: true }).optional(),
+    /** The language of the hosted pages and of the default return path; the caller's, es when absent. */
+    language: ZLocaleCode.optional(),
+  }),
   response: ZConnectLink.omit({ token: true }).extend({ reset_token: z.string() }),
   errors: ['NotFound'],
 });
@@ -140,6 +145,8 @@ export const ZConnectSession = z.object({
   terms_and_conditions_url: z.string().nullable(),
   privacy_policy_url: z.string().nullable(),
   expires_at: z.string(),
+  /** The company's sanitised custom CSS the page wears (shared/branding), null when none. */
+  custom_css: z.string().nullable(),
 });
 export type ConnectSession = z.infer<typeof ZConnectSession>;
 

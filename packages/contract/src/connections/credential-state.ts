@@ -52,3 +52,24 @@ export function findCredentialRepair(status: CredentialStatus, now: Date): Crede
   if (status.blocked) return 'force_reset';
   return 'sca';
 }
+
+/** A refresh queued longer ago than this is taken as lost: the credential no longer shows as updating. */
+export const CREDENTIAL_UPDATING_MAX_MS = 60 * 60_000;
+
+/**
+ * The one state a credential counts under on the summary (spec section 3: Blocked, Pending, SCA), in
+ * the connections badge's precedence: what the user must fix (blocked) first, then what is still
+ * happening (pending: a refresh queued or running, or no attempt finished yet), then the SCA code the
+ * institution waits for (needsAction by the 20 h rule), then an outage, else ok. `apps/api`'s summary
+ * SQL computes the same (a parity test holds them together).
+ */
+export const SUMMARY_STATES = ['blocked', 'pending', 'sca', 'down', 'ok'] as const;
+export type SummaryState = (typeof SUMMARY_STATES)[number];
+
+export function deriveSummaryState(status: CredentialStatus, now: Date): SummaryState {
+  if (status.blocked) return 'blocked';
+  if (status.updating || status.time === null) return 'pending';
+  if (deriveCredentialState(status, now).needsAction) return 'sca';
+  if (status.error === 'down') return 'down';
+  return 'ok';
+}

@@ -57,16 +57,35 @@ export const listEntities = defineCall({
   errors: [],
 });
 
+/** Liveness: the process answers. It never touches the database, so a slow database cannot fail it. */
+export const ZLiveness = z.object({
+  status: z.literal('ok'),
+  version: z.string(),
+});
+
+/** Infrastructure, not a spec call: a load balancer's liveness probe (restart the process if it fails). */
+export const health = defineCall({
+  method: 'GET',
+  path: '/health',
+  access: { kind: 'public' },
+  request: z.undefined().optional(),
+  response: ZLiveness,
+  errors: [],
+});
+
 export const ZHealth = z.object({
   status: z.enum(['ok', 'error']),
   database: z.enum(['up', 'down']),
   version: z.string(),
 });
 
-/** Infrastructure, not a spec call: GET, answered 503 when the database is unreachable. */
-export const health = defineCall({
+/**
+ * Readiness: the database answered within the ready timeout. Answered 503 with the same shape when it
+ * did not: a load balancer stops sending traffic to this instance until it answers 200 again.
+ */
+export const ready = defineCall({
   method: 'GET',
-  path: '/health',
+  path: '/ready',
   access: { kind: 'public' },
   request: z.undefined().optional(),
   response: ZHealth,

@@ -16,8 +16,11 @@ import type { SnapshotLiability, SnapshotTransaction } from './snapshot-types';
 import { CARD_MERCHANTS } from './spanish-merchants';
 
 /**
- * Debts, as the outstanding amount (positive) with transactions that are signed changes to
- * it. Loans follow a French amortisation schedule in closed form, so the debt after any
+ * Debts, as the outstanding amount (positive). Transactions are signed as the holder's statement
+ * shows them: a card purchase or a drawdown is a charge (negative), a settlement or an instalment
+ * repays the debt (positive); each transaction's `balance` is the debt outstanding after it, so
+ * `balance = previous balance − amount`. Internally movements are changes to the debt (a purchase
+ * adds to it) and are turned round once, in `asStatement`. Loans follow a French amortisation schedule in closed form, so the debt after any
  * instalment is known without replaying the loan; cards and credit lines are month-local
  * like accounts.
  */
@@ -76,7 +79,8 @@ function loanHistory(
       externalId: `tx_${plan.externalId}_${k}`,
       operationDate: isoDate(day),
       valueDate: isoDate(nextBusinessDay(day)),
-      amount: fromCents(-principal),
+      // Paying an instalment repays the debt: positive on the holder's statement.
+      amount: fromCents(principal),
       balance: fromCents(after),
       description: `Cuota ${k}/${plan.months}: capital ${fromCents(principal).toFixed(2)} € + intereses ${fromCents(interest).toFixed(2)} €`,
     });
@@ -172,7 +176,13 @@ function revolvingHistory(plan: RevolvingPlan, window: HistoryWindow) {
       transactions,
     );
   }
-  return { transactions, balanceCents };
+  return { transactions: asStatement(transactions), balanceCents };
+}
+
+/** Changes to the debt, turned into the holder's view: what adds to the debt is money going out. */
+function asStatement(transactions: SnapshotTransaction[]): SnapshotTransaction[] {
+  // `0 - x` rather than `-x`: a zero movement stays 0, never -0.
+  return transactions.map((transaction) => ({ ...transaction, amount: 0 - transaction.amount }));
 }
 
 const TYPE: Record<LiabilityPlan['kind'], LiabilityType> = {

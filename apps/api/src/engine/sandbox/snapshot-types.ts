@@ -82,8 +82,9 @@ export interface SnapshotPortfolio {
 }
 
 /**
- * `balance` is the outstanding debt as a positive number; transaction amounts are signed
- * changes to that debt (an instalment is negative, a card purchase positive).
+ * `balance` is the outstanding debt as a positive number; transaction amounts are signed as the
+ * holder's statement shows them (a card purchase or drawdown negative, a settlement or an instalment
+ * positive), and each transaction's `balance` is the debt after it (previous balance − amount).
  * `capitalAvailable` is what can still be drawn: limit − balance for cards, credit lines
  * and confirming; 0 for loans, which are fully disbursed.
  */

@@ -82,10 +82,12 @@ describe('generateSnapshot', () => {
     for (const snapshot of SAMPLE) {
       for (const product of [...snapshot.accounts, ...snapshot.liabilities]) {
         const txs = product.transactions;
+        // An account's balance is money held; a liability's is debt, which a repayment (positive) lowers.
+        const direction = snapshot.liabilities.includes(product as never) ? -1 : 1;
         txs.forEach((tx, i) => {
           const prev = txs[i - 1];
           if (prev && tx.operationDate < prev.operationDate) problems.push(`order ${tx.externalId}`);
-          if (prev && round(prev.balance + tx.amount, 2) !== tx.balance)
+          if (prev && round(prev.balance + direction * tx.amount, 2) !== tx.balance)
             problems.push(`balance ${tx.externalId}`);
           if (tx.operationDate <= '2024-03-15' || tx.operationDate > '2026-03-15')
             problems.push(`window ${tx.externalId}`);

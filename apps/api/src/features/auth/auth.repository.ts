@@ -21,33 +21,49 @@ export function findLoginCandidate(db: Db, key: LockoutKey) {
     .executeTakeFirst();
 }
 
-export function findLockout(db: Db, key: LockoutKey) {
-  return db
-    .selectFrom('login_failures')
-    .select(['failed_count', 'locked_until'])
-    .where('company_key', '=', key.company)
-    .where('username_key', '=', key.username)
-    .executeTakeFirst();
-}
-
-/** Counts a failure atomically (several instances may count at once) and locks at the limit. */
-export async function recordLoginFailure(
+/**
+ * Reserves one sign-in attempt for the names as typed, atomically and before the password is checked
+ * (several requests and instances may reserve at once: the row lock orders them). Every reservation
+ * counts as a failure until a success clears the row. The first `maxFailures` reservations of a window
+ * may be checked; the one that reaches the limit locks the names until `lockedUntil`, and any further
+ * one is refused unchecked. An expired lock or window starts a new count.
+ */
+export async function reserveLoginAttempt(
   db: Db,
   key: LockoutKey,
   policy: { now: Date; maxFailures: number; windowStart: Date; lockedUntil: Date },
-): Promise<void> {
-  const isWindowOver = sql`login_failures.window_started_at <= ${policy.windowStart}::timestamptz`;
-  const nextCount = sql`case when ${isWindowOver} then 1 else login_failures.failed_count + 1 end`;
-  await sql`
+): Promise<{ isAllowed: boolean }> {
+  const isFresh = sql`(login_failures.window_started_at <= ${policy.windowStart}::timestamptz
+    or login_failures.locked_until <= ${policy.now}::timestamptz)`;
+  const nextCount = sql`case when ${isFresh} then 1 else login_failures.failed_count + 1 end`;
+  const { rows } = await sql<{ failed_count: number }>`
     insert into login_failures (company_key, username_key, failed_count, window_started_at, locked_until)
     values (${key.company}, ${key.username}, 1, ${policy.now}::timestamptz,
       case when 1 >= ${policy.maxFailures}::int then ${policy.lockedUntil}::timestamptz end)
     on conflict (company_key, username_key) do update set
       failed_count = ${nextCount},
-      window_started_at = case when ${isWindowOver} then ${policy.now}::timestamptz
+      window_started_at = case when ${isFresh} then ${policy.now}::timestamptz
         else login_failures.window_started_at end,
-      locked_until = case when ${nextCount} >= ${policy.maxFailures}::int then ${policy.lockedUntil}::timestamptz
-        else login_failures.locked_until end
+      locked_until = case
+        when ${isFresh} then case when 1 >= ${policy.maxFailures}::int then ${policy.lockedUntil}::timestamptz end
+        when login_failures.locked_until is not null then login_failures.locked_until
+        when ${nextCount} >= ${policy.maxFailures}::int then ${policy.lockedUntil}::timestamptz
+      end
+    returning failed_count
+  `.execute(db);
+  return { isAllowed: (rows[0]?.failed_count ?? Number.POSITIVE_INFINITY) <= policy.maxFailures };
+}
+
+/**
+ * Gives back an attempt reserved by a sign-in that never got to check the password (the database
+ * failed under it): a brownout must not lock users out. A lock this very attempt set goes with it.
+ */
+export async function releaseLoginAttempt(db: Db, key: LockoutKey, maxFailures: number): Promise<void> {
+  await sql`
+    update login_failures set
+      failed_count = greatest(failed_count - 1, 0),
+      locked_until = case when failed_count - 1 < ${maxFailures}::int then null else locked_until end
+    where company_key = ${key.company} and username_key = ${key.username}
   `.execute(db);
 }
 

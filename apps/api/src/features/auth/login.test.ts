@@ -3,7 +3,8 @@ import { createTenant, createTestApp, createUser, login, post, type TestApp } fr
 
 let t: TestApp;
 beforeAll(async () => {
-  t = await createTestApp();
+  // The per-address throttle has its own tests below; here many failures come from one address.
+  t = await createTestApp({ env: { LOGIN_MAX_FAILURES_PER_IP: '1000' } });
 });
 afterAll(() => t.close());
 
@@ -62,6 +63,27 @@ describe('login', () => {
     expect((await loginWith(tenant.credentials)).statusCode).toBe(200);
   });
 
+  it('lets none of 50 parallel guesses past the lockout, the right password among them', async () => {
+    const tenant = await createTenant(t.db);
+    const guesses = Array.from({ length: 49 }, (_, index) => ({
+      ...tenant.credentials,
+      password: `Wrong-password${index}`,
+    }));
+    // Sent last: the lockout must hold it back, though no guess had failed when all 50 arrived.
+    guesses.push(tenant.credentials);
+    const answers = await Promise.all(guesses.map((guess) => loginWith(guess)));
+    expect(answers.filter((answer) => answer.statusCode === 200)).toHaveLength(0);
+    expect(new Set(answers.map((answer) => answer.json().error.code))).toEqual(new Set(['LoginFailed']));
+    const row = await t.db
+      .selectFrom('login_failures')
+      .selectAll()
+      .where('username_key', '=', tenant.user.username.toLowerCase())
+      .executeTakeFirstOrThrow();
+    expect(row.failed_count).toBe(50);
+    expect(row.locked_until).not.toBeNull();
+    expect((await loginWith(tenant.credentials)).statusCode).toBe(401);
+  });
+
   it('resets the failure count after a success', async () => {
     const tenant = await createTenant(t.db);
     const wrong = { ...tenant.credentials, password: 'Wrong-password1' };
@@ -116,5 +138,76 @@ describe('login', () => {
     expect(logout.json()).toEqual({ success: true });
     const me = await post(t.app, '/platform/me', { token });
     expect(me.statusCode).toBe(401);
+  });
+});
+
+describe('failed sign-ins per client address', () => {
+  let limited: TestApp;
+  let proxied: TestApp;
+  beforeAll(async () => {
+    limited = await createTestApp({ env: { LOGIN_MAX_FAILURES_PER_IP: '3' } });
+    proxied = await createTestApp({ env: { LOGIN_MAX_FAILURES_PER_IP: '3', TRUST_PROXY: 'true' } });
+  });
+  afterAll(async () => {
+    await limited.close();
+    await proxied.close();
+  });
+
+  const attempt = (
+    app: TestApp,
+    payload: object,
+    headers: Record<string, string> = {},
+    remoteAddress?: string,
+  ) =>
+    app.app.inject({
+      method: 'POST',
+      url: '/auth/v0/login',
+      payload,
+      headers,
+      ...(remoteAddress ? { remoteAddress } : {}),
+    });
+  const spray = (index: number) => ({ company: 'Acme', username: `user-${index}`, password: 'Guess-1234' });
+
+  it('answers 429 with Retry-After once one address sprayed too many usernames, until the window ends', async () => {
+    const tenant = await createTenant(limited.db);
+    for (let index = 0; index < 3; index++) {
+      expect((await attempt(limited, spray(index), {}, '203.0.113.7')).statusCode).toBe(401);
+    }
+    const refused = await attempt(limited, tenant.credentials, {}, '203.0.113.7');
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json().error.code).toBe('RateLimited');
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(800);
+    // Without TRUST_PROXY a forged X-Forwarded-For does not make a new address.
+    const forged = await attempt(
+      limited,
+      tenant.credentials,
+      { 'x-forwarded-for': '198.51.100.1' },
+      '203.0.113.7',
+    );
+    expect(forged.statusCode).toBe(429);
+    // Another address is not affected; after the window the first one may try again.
+    expect((await attempt(limited, tenant.credentials, {}, '203.0.113.8')).statusCode).toBe(200);
+    limited.clock.advanceMinutes(16);
+    expect((await attempt(limited, tenant.credentials, {}, '203.0.113.7')).statusCode).toBe(200);
+  });
+
+  it('counts failures only: successes give their attempt back', async () => {
+    const tenant = await createTenant(limited.db);
+    const wrong = { ...tenant.credentials, password: 'Wrong-password1' };
+    const ip = '203.0.113.20';
+    for (let round = 0; round < 2; round++)
+      expect((await attempt(limited, wrong, {}, ip)).statusCode).toBe(401);
+    for (let round = 0; round < 5; round++) {
+      expect((await attempt(limited, tenant.credentials, {}, ip)).statusCode).toBe(200);
+    }
+    expect((await attempt(limited, wrong, {}, ip)).statusCode).toBe(401);
+    expect((await attempt(limited, tenant.credentials, {}, ip)).statusCode).toBe(429);
+  });
+
+  it('takes the address from X-Forwarded-For only with TRUST_PROXY', async () => {
+    const from = (ip: string) => ({ 'x-forwarded-for': ip });
+    for (let index = 0; index < 3; index++) await attempt(proxied, spray(index), from('198.51.100.1'));
+    expect((await attempt(proxied, spray(9), from('198.51.100.1'))).statusCode).toBe(429);
+    expect((await attempt(proxied, spray(9), from('198.51.100.2'))).statusCode).toBe(401);
   });
 });

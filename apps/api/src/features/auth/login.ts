@@ -4,5 +4,5 @@ import { registerPublicCall } from '../../shared/http/register-call';
 import { signIn } from './sign-in';
 
 export function registerLogin(app: FastifyInstance) {
-  registerPublicCall(app, auth.login, ({ input }) => signIn(app.deps, input));
+  registerPublicCall(app, auth.login, ({ input, request }) => signIn(app.deps, input, request.ip));
 }

@@ -1,6 +1,19 @@
+import type { KyselyPlugin, RootOperationNode } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../app';
 import { hashToken } from '../../shared/secure-tokens';
-import { createTenant, createTestApp, createUser, login, post, type TestApp } from '../../test/test-app';
+import {
+  createTenant,
+  createTestApp,
+  createTestClock,
+  createUser,
+  loadTestConfig,
+  login,
+  post,
+  type TestApp,
+} from '../../test/test-app';
+import { openTestDatabase } from '../../test/test-database';
+import { whenAnswersSettled } from './after-answer';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -8,10 +21,14 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const forgot = (payload: Record<string, unknown>) =>
-  post(t.app, '/v0/platform/forgot-password', {
+/** The answer comes first; the lookup and the mail run after it: wait for them too. */
+const forgot = async (payload: Record<string, unknown>) => {
+  const response = await post(t.app, '/v0/platform/forgot-password', {
     payload: { url: 'http://portal.caudal.test/es/sesion/resetPassword', language: 'es', ...payload },
   });
+  await whenAnswersSettled();
+  return response;
+};
 const reset = (token: string, password: string) =>
   post(t.app, '/v0/platform/reset-password', { payload: { token, password } });
 
@@ -174,3 +191,61 @@ describe('reset-password', () => {
     await login(t.app, { ...credentials, password: 'BrandNew-Pass1' });
   });
 });
+
+describe('forgot-password timing', () => {
+  /** Each statement the app sends, with its values left out: its shape is the work it does. */
+  const statements: string[] = [];
+  const recorder: KyselyPlugin = {
+    transformQuery: ({ node }) => {
+      statements.push(shapeOf(node));
+      return node;
+    },
+    transformResult: async ({ result }) => result,
+  };
+  const shapeOf = (node: RootOperationNode) =>
+    JSON.stringify(node, (key, value) => (key === 'value' || key === 'values' ? undefined : value));
+
+  it('does the same work before answering for a known and an unknown email', async () => {
+    const handle = await openTestDatabase();
+    const db = handle.db.withPlugin(recorder);
+    let answeredAfter = -1;
+    const app = await buildApp({
+      config: loadTestConfig(),
+      db,
+      clock: createTestClock(),
+      webRoot: null,
+      registerExtra: (instance) => {
+        instance.addHook('onSend', async () => {
+          answeredAfter = statements.length;
+        });
+      },
+    });
+    try {
+      const tenant = await createTenant(handle.db);
+      const request = async (email: string) => {
+        statements.length = 0;
+        const response = await post(app, '/v0/platform/forgot-password', {
+          payload: { email, url: 'http://portal.caudal.test/es/sesion/resetPassword', language: 'es' },
+        });
+        expect(response.json()).toEqual({ success: true });
+        const beforeAnswer = statements.slice(0, answeredAfter);
+        await whenAnswersSettled();
+        return { beforeAnswer, afterAnswer: statements.slice(answeredAfter) };
+      };
+      const known = await request(tenant.user.email ?? '');
+      const unknown = await request('nobody-at-all@nowhere.test');
+      expect(known.beforeAnswer.length).toBeGreaterThan(0);
+      expect(known.beforeAnswer).toEqual(unknown.beforeAnswer);
+      // The lookup and the mail still happen, after the answer: only for the known email do they write.
+      expect(known.afterAnswer.length).toBeGreaterThan(unknown.afterAnswer.length);
+      expect(await outboxForDb(handle.db, tenant.user.email ?? '')).toHaveLength(1);
+    } finally {
+      await app.close();
+      await handle.close();
+    }
+  });
+});
+
+function outboxForDb(db: TestApp['db'], email: string) {
+  return db.selectFrom('mail_outbox').select('id').where('to_address', '=', email).execute();
+}

@@ -6,6 +6,8 @@ import { endUserSessions } from '../../shared/auth/session-store';
 import { addMinutes, type Clock } from '../../shared/clock';
 import { AppError } from '../../shared/http/app-error';
 import type { JobQueue } from '../../shared/jobs/jobs';
+import type { Logger } from '../../shared/logger';
+import { notifyMailQueued } from '../../shared/mail/mail-jobs';
 import { queueMail } from '../../shared/mail/outbox';
 import { isWithinRateLimit } from '../../shared/rate-limit';
 import { hashToken, randomToken } from '../../shared/secure-tokens';
@@ -29,6 +31,7 @@ export interface PasswordResetDeps {
   clock: Clock;
   config: Config;
   jobs: JobQueue;
+  log: Pick<Logger, 'warn'>;
 }
 
 /**
@@ -49,9 +52,14 @@ export function findResetPageUrl(requested: string, language: LocaleCode, config
   return new URL(`${config.publicUrl}/${language}/sesion/resetPassword`);
 }
 
-export async function requestPasswordReset(
-  deps: PasswordResetDeps,
-  request: { email: string; url: string; language: LocaleCode; ip: string },
+/**
+ * Counts the request against the per-email and per-address limits (429 when over). The same two
+ * statements run whether or not the email belongs to anyone: the lookup and the mail come after the
+ * answer (mailResetLinks), so the answer's timing tells nothing about which emails exist.
+ */
+export async function reserveResetRequest(
+  deps: Pick<PasswordResetDeps, 'db' | 'clock' | 'config'>,
+  request: { email: string; ip: string },
 ): Promise<void> {
   const { db, config } = deps;
   const now = deps.clock();
@@ -76,7 +84,16 @@ export async function requestPasswordReset(
       now,
     ));
   if (!isAllowed) throw new AppError('RateLimited', 'Too many password reset requests');
+}
 
+/** Mails a single-use reset link to every active user with this email (none: nothing happens). */
+export async function mailResetLinks(
+  deps: PasswordResetDeps,
+  request: { email: string; url: string; language: LocaleCode },
+): Promise<void> {
+  const { db, config } = deps;
+  const now = deps.clock();
+  const email = request.email.toLowerCase();
   const users = await findActiveUsersByEmail(db, email);
   if (users.length === 0) return;
   const page = findResetPageUrl(request.url, request.language, config);
@@ -113,7 +130,7 @@ export async function requestPasswordReset(
     return ids;
   });
   // After the commit, never inside it (with PGlite that would wait on the transaction's own lock).
-  for (const id of outboxIds) await deps.jobs.notifyMailQueued(id);
+  for (const id of outboxIds) await notifyMailQueued(deps.jobs, deps.log, id);
 }
 
 export async function resetPassword(deps: PasswordResetDeps, request: { token: string; password: string }) {

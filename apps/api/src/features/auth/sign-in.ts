@@ -5,14 +5,16 @@ import { signAccessToken } from '../../shared/auth/access-token';
 import { getDummyHash, isPasswordCorrect } from '../../shared/auth/passwords';
 import { createSession } from '../../shared/auth/session-store';
 import { addMinutes, type Clock } from '../../shared/clock';
-import { AppError } from '../../shared/http/app-error';
+import { AppError, retryLater } from '../../shared/http/app-error';
 import {
   clearLoginFailures,
-  findLockout,
   findLoginCandidate,
-  recordLoginFailure,
+  type LockoutKey,
+  releaseLoginAttempt,
+  reserveLoginAttempt,
   toLockoutKey,
 } from './auth.repository';
+import { releaseIpAttempt, reserveIpAttempt } from './login-throttle';
 
 export interface SignInDeps {
   db: Db;
@@ -28,33 +30,38 @@ export interface Credentials {
 }
 
 /**
- * Every failure (unknown company or user, wrong password, disabled, locked) is the same LoginFailed
- * after one argon2 verification, so neither the answer nor its timing says whether the user exists.
+ * Every failure (unknown company or user, wrong password, disabled) is the same LoginFailed after one
+ * argon2 verification, so neither the answer nor its timing says whether the user exists.
+ *
+ * Both limits are reserved atomically BEFORE the slow hash: a burst of parallel guesses cannot all
+ * pass a check made while none of them has been counted yet. The client address gets 429 after too
+ * many failures (spraying many usernames); the names as typed are locked after too many (LoginFailed,
+ * unchecked, whether the user exists or not).
  */
-export async function signIn(deps: SignInDeps, credentials: Credentials) {
+export async function signIn(deps: SignInDeps, credentials: Credentials, ip: string) {
   const { db, config } = deps;
   const now = deps.clock();
-  const key = toLockoutKey(credentials.company, credentials.username);
-  const lockout = await findLockout(db, key);
-  const isLocked = Boolean(lockout?.locked_until && lockout.locked_until.getTime() > now.getTime());
-  const candidate = await findLoginCandidate(db, key);
-  const isUsable = !isLocked && candidate !== undefined && candidate.disabled_at === null;
-  const hash = isUsable && candidate ? candidate.password_hash : await getDummyHash(config.passwordHashing);
-  const isCorrect = await isPasswordCorrect(hash, credentials.password);
-
-  if (!isUsable || !isCorrect || !candidate) {
-    if (!isLocked) {
-      await recordLoginFailure(db, key, {
-        now,
-        maxFailures: config.loginMaxFailures,
-        windowStart: addMinutes(now, -config.loginLockMinutes),
-        lockedUntil: addMinutes(now, config.loginLockMinutes),
-      });
-    }
-    throw new AppError('LoginFailed', 'Sign-in failed');
+  const throttle = await reserveIpAttempt(db, ip, {
+    now,
+    limit: config.loginMaxFailuresPerIp,
+    windowMinutes: config.loginIpWindowMinutes,
+  });
+  if (!throttle.isAllowed) {
+    throw retryLater('RateLimited', 'Too many failed sign-ins from this address', throttle.retryAfterSeconds);
   }
+  const key = toLockoutKey(credentials.company, credentials.username);
+  const attempt = await reserveLoginAttempt(db, key, {
+    now,
+    maxFailures: config.loginMaxFailures,
+    windowStart: addMinutes(now, -config.loginLockMinutes),
+    lockedUntil: addMinutes(now, config.loginLockMinutes),
+  });
+  if (!attempt.isAllowed) throw new AppError('LoginFailed', 'Sign-in failed');
+  const candidate = await checkPassword(deps, credentials, key, ip);
 
-  if (lockout) await clearLoginFailures(db, key);
+  // Only failures count: the success gives back both reservations.
+  await clearLoginFailures(db, key);
+  await releaseIpAttempt(db, ip);
   const sessionId = await createSession(db, {
     userId: candidate.id,
     companyId: candidate.company_id,
@@ -72,4 +79,29 @@ export async function signIn(deps: SignInDeps, credentials: Credentials) {
     token_type: 'Bearer' as const,
     expires_in: ACCESS_TOKEN_MAX_AGE_SECONDS,
   };
+}
+
+/** The user whose password this is; LoginFailed otherwise, after the same one argon2 verification. */
+async function checkPassword(deps: SignInDeps, credentials: Credentials, key: LockoutKey, ip: string) {
+  try {
+    const candidate = await findLoginCandidate(deps.db, key);
+    const isUsable = candidate !== undefined && candidate.disabled_at === null;
+    const hash = isUsable ? candidate.password_hash : await getDummyHash(deps.config.passwordHashing);
+    const isCorrect = await isPasswordCorrect(hash, credentials.password);
+    if (!isUsable || !isCorrect) throw new AppError('LoginFailed', 'Sign-in failed');
+    return candidate;
+  } catch (error) {
+    // Only a refused password is a failure; the database failing under the check is not the user's.
+    if (!(error instanceof AppError)) await releaseReservations(deps, key, ip);
+    throw error;
+  }
+}
+
+async function releaseReservations(deps: SignInDeps, key: LockoutKey, ip: string): Promise<void> {
+  try {
+    await releaseLoginAttempt(deps.db, key, deps.config.loginMaxFailures);
+    await releaseIpAttempt(deps.db, ip);
+  } catch {
+    // The database is still failing: the counters stay, and expire with their window.
+  }
 }

@@ -9,10 +9,12 @@ import {
 } from '../../engine/connectors';
 import { SANDBOX_TEST_CREDENTIALS } from '../../engine/sandbox';
 import { writeSnapshot } from '../../engine/snapshot-writer';
+import { findHostedCustomCss } from '../../shared/branding/custom-css';
 import type { Clock } from '../../shared/clock';
 import { findListedEntities } from '../../shared/entity-catalogue';
 import { AppError } from '../../shared/http/app-error';
 import { isWithinRateLimit } from '../../shared/rate-limit';
+import { issueLinkCode } from '../links/link-codes';
 import { consumeToken, findLiveToken, type LiveToken, savePendingSca } from './connect-tokens';
 import { findTitularName } from './connections.repository';
 import { loadSecretKey, openSecret, sealSecret } from './credential-secrets';
@@ -70,9 +72,11 @@ export async function getConnectSession(deps: FlowDeps, plainToken: string): Pro
     entities: await findListedEntities(deps.db),
     awaiting_sca: token.pending_sca_token !== null || token.kind === 'sca',
     sandbox_credentials: SANDBOX_CREDENTIALS,
-    terms_and_conditions_url: null,
-    privacy_policy_url: null,
+    // Set on tokens a hosted Link page minted: the Link's own documents.
+    terms_and_conditions_url: token.terms_and_conditions_url,
+    privacy_policy_url: token.privacy_policy_url,
     expires_at: token.expires_at.toISOString(),
+    custom_css: await findHostedCustomCss(deps.db, token.company_id),
   };
 }
 
@@ -211,6 +215,8 @@ async function finishFlow(
   done: { entityId: string; login: string; sealed: string | null; success: ConnectorSuccess },
 ): Promise<ConnectStep> {
   const now = deps.clock();
+  // A token minted by a hosted Link page ends with a one-time Link code instead of the credentials token.
+  let linkReturn: string | null = null;
   const credentialsToken = await deps.db.transaction().execute(async (trx) => {
     const token = await consumeToken(trx, live.token_hash, now);
     if (token.kind === 'connect') {
@@ -237,6 +243,15 @@ async function finishFlow(
         { companyId: created.company_id, credentialsId: created.id, clientId: created.client_id, now },
         done.success.snapshot,
       );
+      if (token.link_id) {
+        linkReturn = await issueLinkCode(trx, deps.config, {
+          linkId: token.link_id,
+          companyId: token.company_id,
+          credentialsId: created.id,
+          language: token.language,
+          now,
+        });
+      }
       return created.token;
     }
     const credential = await trx
@@ -255,5 +270,5 @@ async function finishFlow(
     );
     return credential.token;
   });
-  return { status: 'done', redirect_to: buildReturnUrl(live.redirect_uri, credentialsToken) };
+  return { status: 'done', redirect_to: linkReturn ?? buildReturnUrl(live.redirect_uri, credentialsToken) };
 }

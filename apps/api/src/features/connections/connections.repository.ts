@@ -1,4 +1,4 @@
-import type { CredentialInformation } from '@caudal/contract';
+import { CREDENTIAL_UPDATING_MAX_MS, type CredentialInformation } from '@caudal/contract';
 import { type Expression, type ExpressionBuilder, type SqlBool, sql } from 'kysely';
 import type { Db } from '../../db/database';
 import type { CredentialsRow, Database } from '../../db/schema';
@@ -6,7 +6,7 @@ import type { Actor } from '../../shared/auth/actor';
 import { whereInClientScope } from '../../shared/auth/client-scope';
 
 /** A refresh queued longer ago than this is taken as lost: the credential no longer shows as updating. */
-const UPDATING_FOR_AT_MOST_MS = 60 * 60_000;
+const UPDATING_FOR_AT_MOST_MS = CREDENTIAL_UPDATING_MAX_MS;
 
 /**
  * The credential scope (shared/auth/client-scope.ts on the credential's client): unassigned credentials
@@ -153,7 +153,7 @@ export async function listCredentialIdentities(db: Db, actor: Actor, tokens: rea
       'holders.email',
     ])
     .orderBy('credentials.token')
-    .orderBy('holders.name')
+    .orderBy(sql`holders.name collate caudal_es`)
     .orderBy('holders.id')
     .execute();
   const byToken = new Map<
@@ -191,7 +191,7 @@ export async function listProductHolders(db: Db, actor: Actor, credentialsId: st
       'products.kind as product_kind',
       'product_holders.relation',
     ])
-    .orderBy('holders.name')
+    .orderBy(sql`holders.name collate caudal_es`)
     .orderBy('products.kind')
     .orderBy('products.name')
     .orderBy('products.id')
@@ -216,6 +216,16 @@ export async function markRefreshRequested(db: Db, credentialsIds: readonly stri
     .updateTable('credentials')
     .set({ refresh_requested_at: now })
     .where('id', 'in', [...credentialsIds])
+    .execute();
+}
+
+/** Takes back this request's marker only (a later request's marker stays). */
+export async function unmarkRefreshRequested(db: Db, credentialsId: string, requestedAt: Date) {
+  await db
+    .updateTable('credentials')
+    .set({ refresh_requested_at: null })
+    .where('id', '=', credentialsId)
+    .where('refresh_requested_at', '=', requestedAt)
     .execute();
 }
 

@@ -682,6 +682,48 @@ describe('refresh racing a reset', () => {
     });
   });
 
+  it('a stale success does not overwrite the state and products of a reset meanwhile', async () => {
+    const tenant = await signInTenant(t);
+    const { credentialsToken } = await connect(t, tenant);
+    const readAtStart = await credentialRow(t, credentialsToken);
+    const startedAt = t.clock();
+    t.clock.advanceMinutes(2);
+    const reset = await tenant.call(connections.credentialsForceReset.path, {
+      credentials_token: credentialsToken,
+    });
+    expect(
+      (await submit(t, reset.json().reset_token, { username: 'demo-ok', password: 'demo' })).statusCode,
+    ).toBe(200);
+    const repaired = await credentialRow(t, credentialsToken);
+    const productsBefore = await t.db
+      .selectFrom('products')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('credentials_id', '=', repaired.id)
+      .executeTakeFirstOrThrow();
+
+    // The old login's refresh finishes late with its own state and an empty book.
+    const stale = {
+      outcome: 'ok' as const,
+      state: { login: 'the old one' },
+      snapshot: {
+        entityId: 'santander',
+        asOf: startedAt.toISOString(),
+        holders: [],
+        accounts: [],
+        portfolios: [],
+        liabilities: [],
+      },
+    };
+    await applyRefreshResult(t.db, readAtStart, stale, startedAt, 1);
+    expect(await credentialRow(t, credentialsToken)).toEqual(repaired);
+    const productsAfter = await t.db
+      .selectFrom('products')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('credentials_id', '=', repaired.id)
+      .executeTakeFirstOrThrow();
+    expect(Number(productsAfter.n)).toBe(Number(productsBefore.n));
+  });
+
   it('applies a failure onto a credential whose updated_at came from the database default', async () => {
     const tenant = await signInTenant(t);
     const row = await createCredentials(t.db, { companyId: tenant.companyId });

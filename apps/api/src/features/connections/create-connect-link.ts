@@ -5,15 +5,20 @@ import { registerCall } from '../../shared/http/register-call';
 import { isClientVisible } from '../wealth/clients.repository';
 import { createConnectToken } from './connect-tokens';
 import { findVisibleCredential } from './connections.repository';
-import { resolveRedirectUri } from './redirect-uri';
+import { findRequestOrigin, resolveRedirectUri } from './redirect-uri';
 
 /**
  * A one-time hosted connect URL: a new connection (for a client of the company, or pending), or with
  * `credentials_token` the SCA reauthorisation of that credential.
  */
 export function registerCreateConnectLink(app: FastifyInstance) {
-  registerCall(app, connections.createConnectLink, async ({ input, actor, db, config, clock }) => {
-    const redirectUri = resolveRedirectUri(config, input.redirect_uri);
+  registerCall(app, connections.createConnectLink, async ({ input, actor, db, config, clock, request }) => {
+    const redirectUri = resolveRedirectUri(
+      config,
+      input.redirect_uri,
+      'redirect_uri',
+      findRequestOrigin(config, request),
+    );
     const language = input.language ?? 'es';
     let clientId: string | null = null;
     if (input.client_id) {

@@ -4,6 +4,7 @@ import { registerCreateConnectLink } from './create-connect-link';
 import { registerCredentialsDelete } from './credentials-delete';
 import { registerCredentialsForceReset } from './credentials-force-reset';
 import { registerCredentialsRefresh } from './credentials-refresh';
+import { registerConnectionsDataApi } from './data-api';
 import { registerGetCredentialsIdentity } from './get-credentials-identity';
 import { registerGetCredentialsInformation } from './get-credentials-information';
 import { registerGetCredentialsProductHolders } from './get-credentials-product-holders';
@@ -20,4 +21,5 @@ export function registerConnectionsCalls(app: FastifyInstance) {
   registerCreateConnectLink(app);
   registerCredentialsForceReset(app);
   registerConnectCalls(app);
+  registerConnectionsDataApi(app);
 }

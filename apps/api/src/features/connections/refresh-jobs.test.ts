@@ -1,6 +1,7 @@
 import PgBoss from 'pg-boss';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../../db/database';
+import { queueOf } from '../../shared/jobs/jobs';
 import { openTestDatabase } from '../../test/test-database';
 import { REFRESH_QUEUE, sendRefresh } from './refresh-jobs';
 
@@ -22,7 +23,7 @@ afterAll(async () => {
 
 describe('refresh queue', () => {
   it('holds one queued refresh per credential (singleton key = credential id)', async () => {
-    const enqueue = sendRefresh(boss);
+    const enqueue = sendRefresh(queueOf(boss));
     expect(await enqueue('cred-a')).toBe(true);
     expect(await enqueue('cred-a')).toBe(false);
     expect(await enqueue('cred-b')).toBe(true);

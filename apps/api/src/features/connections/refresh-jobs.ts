@@ -2,6 +2,7 @@ import type PgBoss from 'pg-boss';
 import type { Config } from '../../config';
 import type { Db } from '../../db/database';
 import type { Clock } from '../../shared/clock';
+import { type JobModule, type JobQueue, queueOf } from '../../shared/jobs/jobs';
 import type { Logger } from '../../shared/logger';
 import { loadSecretKey } from './credential-secrets';
 import { enqueueDueRefreshes, refreshCredential } from './refresh';
@@ -21,9 +22,16 @@ export interface RefreshJobDeps {
 /** Queues one credential's refresh; false when one is already queued (the singleton key is its id). */
 export type EnqueueRefresh = (credentialsId: string) => Promise<boolean>;
 
-export function sendRefresh(boss: PgBoss): EnqueueRefresh {
-  return async (credentialsId) =>
-    (await boss.send(REFRESH_QUEUE, { credentialsId }, { singletonKey: credentialsId })) !== null;
+export function sendRefresh(jobs: JobQueue): EnqueueRefresh {
+  return (credentialsId) => jobs.send(REFRESH_QUEUE, { credentialsId }, { singletonKey: credentialsId });
+}
+
+/** The connections feature's workers, handed to the app to compose with the others. */
+export function refreshJobs(deps: Omit<RefreshJobDeps, 'log'>): JobModule {
+  return {
+    name: 'connections.refresh',
+    start: (boss, log) => startRefreshJobs(boss, { ...deps, log }),
+  };
 }
 
 /**
@@ -31,7 +39,7 @@ export function sendRefresh(boss: PgBoss): EnqueueRefresh {
  * queued and one running, whichever instance sends it, so a credential refreshes one at a time.
  * A singleton sweep, scheduled by cron, queues the due credentials.
  */
-export async function startRefreshJobs(boss: PgBoss, deps: RefreshJobDeps): Promise<EnqueueRefresh> {
+async function startRefreshJobs(boss: PgBoss, deps: RefreshJobDeps): Promise<void> {
   await boss.createQueue(REFRESH_QUEUE, {
     name: REFRESH_QUEUE,
     policy: 'stately',
@@ -39,7 +47,7 @@ export async function startRefreshJobs(boss: PgBoss, deps: RefreshJobDeps): Prom
     retryDelay: 60,
   });
   await boss.createQueue(REFRESH_SWEEP_QUEUE, { name: REFRESH_SWEEP_QUEUE, policy: 'singleton' });
-  const enqueue = sendRefresh(boss);
+  const enqueue = sendRefresh(queueOf(boss));
   const key = await loadSecretKey(deps.db, deps.config.credentialsKey);
   await boss.work<{ credentialsId: string }>(REFRESH_QUEUE, async (jobs) => {
     for (const job of jobs) {
@@ -56,5 +64,4 @@ export async function startRefreshJobs(boss: PgBoss, deps: RefreshJobDeps): Prom
     if (queued.length > 0) deps.log.info({ count: queued.length }, 'credential refreshes queued');
   });
   await boss.schedule(REFRESH_SWEEP_QUEUE, REFRESH_SWEEP_CRON);
-  return enqueue;
 }

@@ -74,6 +74,12 @@ export async function refreshCredential(deps: RefreshDeps, credentialsId: string
 }
 
 /**
+ * `updated_at` to the millisecond, as a Date read back holds it (the database default keeps micro-
+ * seconds): a refresh writes only onto the credential as it read it.
+ */
+const updatedAtMs = sql<Date>`date_trunc('milliseconds', updated_at)`;
+
+/**
  * Writes what a refresh found: the snapshot on success, the status fields always (a failure only onto
  * the credential as it was read, `credential.updated_at`).
  */
@@ -92,7 +98,10 @@ export async function applyRefreshResult(
   };
   if (result.outcome === 'ok') {
     await db.transaction().execute(async (trx) => {
-      await saveSuccess(trx, credential, result, now, { update_time_ms: elapsedMs });
+      await saveSuccess(trx, credential, result, now, {
+        update_time_ms: elapsedMs,
+        unchangedSince: credential.updated_at,
+      });
     });
     return;
   }
@@ -104,27 +113,37 @@ export async function applyRefreshResult(
         ? { ...attempt, status: 'error', error: 'down' as const }
         : { ...attempt, status: 'error', error: result.outcome, blocked: true };
   // Only if nothing wrote the credential since this refresh read it: a stale failure must not undo a
-  // newer success (a reset that repaired it meanwhile). Milliseconds: a database default keeps micro-
-  // seconds, a Date read back does not.
+  // newer success (a reset that repaired it meanwhile).
   await db
     .updateTable('credentials')
     .set(set)
     .where('id', '=', credential.id)
-    .where(sql<Date>`date_trunc('milliseconds', updated_at)`, '<=', credential.updated_at)
+    .where(updatedAtMs, '<=', credential.updated_at)
     .execute();
 }
 
 /**
  * A successful read: status fields (last success and attempt now, no error, not blocked, no SCA
- * pending) and the snapshot, in the caller's transaction. Returns false if the credential is gone.
+ * pending) and the snapshot, in the caller's transaction. Returns false if the credential is gone
+ * (or changed since `unchangedSince`).
  */
 export async function saveSuccess(
   trx: Db,
   credential: Pick<CredentialsRow, 'id' | 'company_id' | 'client_id'>,
   success: ConnectorSuccess,
   now: Date,
-  extra: { update_time_ms?: number | null; secret_ciphertext?: string; login?: string } = {},
+  options: {
+    update_time_ms?: number | null;
+    secret_ciphertext?: string;
+    login?: string;
+    /**
+     * A scheduled refresh writes only onto the credential as it read it: a reset to a new login
+     * meanwhile must not be overwritten by the old login's state and products.
+     */
+    unchangedSince?: Date;
+  } = {},
 ): Promise<boolean> {
+  const { unchangedSince, ...extra } = options;
   const updated = await trx
     .updateTable('credentials')
     .set({
@@ -140,6 +159,7 @@ export async function saveSuccess(
       updated_at: now,
     })
     .where('id', '=', credential.id)
+    .$if(unchangedSince !== undefined, (qb) => qb.where(updatedAtMs, '<=', unchangedSince as Date))
     .returning('id')
     .executeTakeFirst();
   if (!updated) return false;

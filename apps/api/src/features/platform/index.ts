@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { registerHealth } from './health';
+import { registerHealth, registerReady } from './health';
 import { registerListEntities } from './list-entities';
 import { registerMe } from './me';
 import { registerRuntimeConfig } from './runtime-config';
@@ -8,5 +8,6 @@ export function registerPlatformCalls(app: FastifyInstance) {
   registerMe(app);
   registerListEntities(app);
   registerHealth(app);
+  registerReady(app);
   registerRuntimeConfig(app);
 }

@@ -100,17 +100,21 @@ describe('/platform/list-entities', () => {
 });
 
 describe('infrastructure', () => {
-  it('reports health', async () => {
-    const response = await t.app.inject({ method: 'GET', url: '/health' });
-    expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({ status: 'ok', database: 'up', version: t.config.version });
+  it('reports liveness on /health and readiness on /ready', async () => {
+    const live = await t.app.inject({ method: 'GET', url: '/health' });
+    expect(live.statusCode).toBe(200);
+    expect(live.json()).toEqual({ status: 'ok', version: t.config.version });
+    const ready = await t.app.inject({ method: 'GET', url: '/ready' });
+    expect(ready.statusCode).toBe(200);
+    expect(ready.json()).toEqual({ status: 'ok', database: 'up', version: t.config.version });
   });
 
   it('serves the runtime configuration', async () => {
     const response = await t.app.inject({ method: 'GET', url: '/config.json' });
     const config = platform.ZRuntimeConfig.parse(response.json());
     expect(config).toMatchObject({
-      apiBaseUrl: 'http://portal.caudal.test',
+      apiBaseUrl: '',
+      linkBaseUrl: 'http://portal.caudal.test',
       authStrategy: 'local',
       oidc: null,
       providerName: 'Caudal Data',
@@ -127,10 +131,11 @@ describe('infrastructure', () => {
 });
 
 describe('health with the database down', () => {
-  it('answers 503 with database down', async () => {
+  it('stays live on /health and answers 503 with database down on /ready', async () => {
     const broken = await createTestApp();
     await broken.handle.close();
-    const response = await broken.app.inject({ method: 'GET', url: '/health' });
+    expect((await broken.app.inject({ method: 'GET', url: '/health' })).statusCode).toBe(200);
+    const response = await broken.app.inject({ method: 'GET', url: '/ready' });
     expect(response.statusCode).toBe(503);
     expect(response.json()).toMatchObject({ status: 'error', database: 'down' });
     await broken.app.close();

@@ -2,7 +2,10 @@ import type { Module } from '@caudal/contract';
 import type { Db } from '../../db/database';
 import type { PasswordHashing } from '../../shared/auth/passwords';
 import { type Clock, systemClock } from '../../shared/clock';
+import { forgetEntityCatalogue } from '../../shared/entity-catalogue';
 import { seedConnectionStates } from '../connections';
+import { seedDemoLinks } from '../links';
+import { type DemoApplication, seedDemoApplications } from './demo-applications';
 import { seedDemoBook } from './demo-book';
 import { createCompany, createUser } from './factories';
 import { INSTITUTIONS } from './institutions';
@@ -28,6 +31,7 @@ export async function seedInstitutions(db: Db): Promise<void> {
         .doUpdateSet((eb) => ({ name: eb.ref('excluded.name'), kind: eb.ref('excluded.kind') })),
     )
     .execute();
+  forgetEntityCatalogue(db);
 }
 
 /**
@@ -38,6 +42,8 @@ export async function seedDemo(
   db: Db,
   hashing: PasswordHashing,
   clock: Clock = systemClock,
+  /** Hears each demo application's secret, to print once the seed has committed. */
+  onDemoApplication: (application: DemoApplication) => void = () => {},
 ): Promise<boolean> {
   return db.transaction().execute(async (trx) => {
     const existing = await trx.selectFrom('companies').select('id').limit(1).executeTakeFirst();
@@ -75,6 +81,8 @@ export async function seedDemo(
       password: DEMO_PASSWORD,
       hashing,
     });
+    await seedDemoLinks(trx, clock());
+    for (const application of await seedDemoApplications(trx, clock())) onDemoApplication(application);
     return true;
   });
 }

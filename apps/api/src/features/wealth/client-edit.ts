@@ -10,9 +10,11 @@ export function registerClientEdit(app: FastifyInstance) {
     const listed = await findListedEntityIds(db);
     const entityIds = resolveEntityIds(input.entities, listed);
     const fields = { name: input.name, alias: input.alias, entityIds };
-    const updated = await updateClient(db, actor, input.client_id, fields, clock());
-    const client = updated ? await findClient(db, actor, updated.id, listed) : null;
-    if (!client) throw new AppError('NotFound', 'No such client');
-    return client;
+    return db.transaction().execute(async (trx) => {
+      const updated = await updateClient(trx, actor, input.client_id, fields, clock());
+      const client = updated ? await findClient(trx, actor, updated.id, listed) : null;
+      if (!client) throw new AppError('NotFound', 'No such client');
+      return client;
+    });
   });
 }

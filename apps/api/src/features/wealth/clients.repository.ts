@@ -83,11 +83,14 @@ export async function findClients(
   return { items: rows.map((row) => toClient(row, listedEntityIds)), total: Number(count.total) };
 }
 
-/** Each sort is served by its index: (company_id, lower(name), id), lower(alias), (created_at, id). */
+/**
+ * Each sort is served by its index: (company_id, name collate caudal_es, id), lower(alias),
+ * (created_at, id). Names sort in Spanish order (migration 0006): accents and case aside, ñ after n.
+ */
 function sortKey(sort: NonNullable<ClientQuery['sort']>) {
   if (sort === 'alias') return sql<string>`lower(clients.alias)`;
   if (sort === 'created_at') return sql<string>`clients.created_at`;
-  return sql<string>`lower(clients.name)`;
+  return sql<string>`(clients.name collate caudal_es)`;
 }
 
 /** `%`, `_` and `\` are wildcards or the escape in LIKE: a search for them means the characters. */

@@ -8,6 +8,7 @@ import { registerClientLiabilityList } from './client-liability-list';
 import { registerClientList } from './client-list';
 import { registerClientPortfolioList } from './client-portfolio-list';
 import { registerClientUnmatchProduct } from './client-unmatch-product';
+import { registerWealthDataApi } from './data-api';
 import { registerInvestmentGet } from './investment-get';
 import { registerPortfolioInvestmentList } from './portfolio-investment-list';
 import { registerPortfolioTransactionList } from './portfolio-transaction-list';
@@ -27,4 +28,5 @@ export function registerWealthCalls(app: FastifyInstance) {
   registerPortfolioInvestmentList(app);
   registerPortfolioTransactionList(app);
   registerInvestmentGet(app);
+  registerWealthDataApi(app);
 }

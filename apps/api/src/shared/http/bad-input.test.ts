@@ -8,6 +8,8 @@ import {
   type TestApp,
 } from '../../test/test-app';
 import { maskPathTokens } from '../logger';
+import { isNestedDeeperThan, MAX_JSON_DEPTH } from './json-body';
+import { findNulCharacters } from './register-call';
 
 let t: TestApp;
 let token: string;
@@ -58,6 +60,50 @@ describe('input the database would choke on', () => {
       payload: { client_id: crypto.randomUUID(), product_id: crypto.randomUUID(), cursor },
     });
     expect(paged.statusCode).toBe(400);
+  });
+});
+
+describe('bodies nested too deep', () => {
+  const nested = (depth: number) => `${'['.repeat(depth)}${']'.repeat(depth)}`;
+  const sendRaw = (url: string, payload: string, token?: string) =>
+    t.app.inject({
+      method: 'POST',
+      url,
+      headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+      payload,
+    });
+
+  it('answers a 100,000-deep body with 400 NestingTooDeep, before sign-in and on signed-in calls', async () => {
+    for (const response of [
+      await sendRaw('/auth/v0/login', nested(100_000)),
+      await sendRaw('/platform/wealth/client-list', nested(100_000), token),
+      await sendRaw('/auth/v0/login', `{"company":${nested(3_000)}}`),
+    ]) {
+      expect(response.statusCode).toBe(400);
+      expect(response.json().error.code).toBe('NestingTooDeep');
+    }
+  });
+
+  it('allows the nesting real calls use, and ignores brackets inside strings', async () => {
+    expect(isNestedDeeperThan(nested(MAX_JSON_DEPTH), MAX_JSON_DEPTH)).toBe(false);
+    expect(isNestedDeeperThan(nested(MAX_JSON_DEPTH + 1), MAX_JSON_DEPTH)).toBe(true);
+    expect(isNestedDeeperThan(JSON.stringify({ a: '[[[[{{{{\\"[[[[' }), 2)).toBe(false);
+    const response = await sendRaw(
+      '/auth/v0/login',
+      JSON.stringify({ company: '[[[[[[', username: 'x', password: 'y' }),
+    );
+    expect(response.json().error.code).toBe('LoginFailed');
+  });
+
+  it('scans any depth for NUL characters without recursion, naming each path', () => {
+    let deep: unknown = 'a\u0000b';
+    for (let level = 0; level < 100_000; level++) deep = [deep];
+    const [path] = findNulCharacters(deep);
+    expect(path).toHaveLength(100_000);
+    expect(findNulCharacters({ a: ['x', { 'k\u0000': 'v\u0000' }], b: 'ok' })).toEqual([
+      ['a', 1, 'k\u0000'],
+      ['a', 1, 'k\u0000'],
+    ]);
   });
 });
 

@@ -1,12 +1,14 @@
 import type { ApiError, ErrorCode } from '@caudal/contract';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { AppError } from './app-error';
+import { isDatabaseUnavailable } from '../../db/errors';
+import { AppError, retryLater } from './app-error';
 
 /** Every error leaves as `{ error: { code, message } }` with its status; stacks never do. */
 export function registerErrorHandler(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError | Error, request, reply) => {
     const appError = toAppError(error);
-    if (appError.status >= 500) request.log.error({ err: error }, 'unexpected error');
+    if (appError.code === 'ServiceUnavailable') request.log.warn({ err: error }, 'database unavailable');
+    else if (appError.status >= 500) request.log.error({ err: error }, 'unexpected error');
     sendError(reply, appError);
   });
 }
@@ -15,15 +17,25 @@ export function sendError(reply: FastifyReply, error: AppError) {
   const body: ApiError = {
     error: { code: error.code, message: error.message, ...(error.issues ? { issues: error.issues } : {}) },
   };
+  if (error.retryAfterSeconds !== undefined) reply.header('Retry-After', String(error.retryAfterSeconds));
   return reply.code(error.status).type('application/json; charset=utf-8').send(body);
 }
 
 /** Fastify's own errors (bad JSON, body too large, …) carry a 4xx status: give them our codes. */
 function toAppError(error: FastifyError | Error): AppError {
   if (error instanceof AppError) return error;
+  // The database dropped the connection, is restarting, or a timeout fired: the caller may retry.
+  if (isDatabaseUnavailable(error)) {
+    return retryLater('ServiceUnavailable', 'The database is unavailable; retry shortly', 1);
+  }
   // SQLSTATE class 22 (data exception: a value out of range, an invalid date…) is input the contract
   // let through, not our bug: answer 400 rather than 500.
   if (isDataException(error)) return new AppError('ValidationError', 'A value is out of range');
+  // Another request deleted a row this one refers to, or created the same unique row, between its check
+  // and its write (23503, 23505 where no call maps it): a race the caller resolves by reloading.
+  if (isIntegrityConflict(error)) {
+    return new AppError('Conflict', 'The data changed while the request ran; reload and retry');
+  }
   const status = 'statusCode' in error ? error.statusCode : undefined;
   const code: ErrorCode | null =
     status === 413
@@ -38,13 +50,23 @@ function toAppError(error: FastifyError | Error): AppError {
   return code ? new AppError(code, error.message) : new AppError('UnexpectedError');
 }
 
+function isIntegrityConflict(error: Error): boolean {
+  const code = (error as { code?: unknown }).code;
+  return code === '23503' || code === '23505';
+}
+
 function isDataException(error: Error): boolean {
   const code = (error as { code?: unknown }).code;
   return typeof code === 'string' && /^22[0-9A-Z]{3}$/.test(code);
 }
 
 export function isApiPath(path: string): boolean {
-  return /^\/(auth\/v0|v0|platform|api)(\/|$)/.test(path) || path === '/health' || path === '/config.json';
+  return (
+    /^\/(auth\/v0|v0|platform|api)(\/|$)/.test(path) ||
+    path === '/health' ||
+    path === '/ready' ||
+    path === '/config.json'
+  );
 }
 
 /** A page of the portal: not an API path, and not a file (a missing asset must stay a 404). */

@@ -154,15 +154,45 @@ function parseInput<C extends CallContract>(contract: C, request: FastifyRequest
   return parsed.data as ParsedRequestOf<C>;
 }
 
-/** Paths of every string in a JSON body that holds a NUL character. */
-export function findNulCharacters(value: unknown, path: (string | number)[] = []): (string | number)[][] {
-  if (typeof value === 'string') return value.includes('\u0000') ? [path] : [];
-  if (Array.isArray(value)) return value.flatMap((item, index) => findNulCharacters(item, [...path, index]));
-  if (value !== null && typeof value === 'object') {
-    return Object.entries(value).flatMap(([key, item]) => [
-      ...(key.includes('\u0000') ? [[...path, key]] : []),
-      ...findNulCharacters(item, [...path, key]),
-    ]);
+/** Stands for a key that holds a NUL: reported at the key's own path, before its value's. */
+const NUL_KEY = '\u0000';
+
+/** A path as a chain of links to the parent: a child costs one object, not a copy of its parent's path. */
+interface PathLink {
+  parent: PathLink | null;
+  key: string | number;
+}
+
+function toPath(link: PathLink | null): (string | number)[] {
+  const path: (string | number)[] = [];
+  for (let at = link; at; at = at.parent) path.push(at.key);
+  return path.reverse();
+}
+
+/**
+ * Paths of every string (value or key) in a JSON body that holds a NUL character, in document order.
+ * Iterative and linear in the body's size, however deep it is: a path is built only for a hit.
+ */
+export function findNulCharacters(value: unknown): (string | number)[][] {
+  const found: (string | number)[][] = [];
+  const stack: { value: unknown; link: PathLink | null }[] = [{ value, link: null }];
+  while (stack.length > 0) {
+    const { value: current, link } = stack.pop() as { value: unknown; link: PathLink | null };
+    if (typeof current === 'string') {
+      if (current.includes('\u0000')) found.push(toPath(link));
+    } else if (Array.isArray(current)) {
+      for (let index = current.length - 1; index >= 0; index--) {
+        stack.push({ value: current[index], link: { parent: link, key: index } });
+      }
+    } else if (current !== null && typeof current === 'object') {
+      const keys = Object.keys(current);
+      for (let index = keys.length - 1; index >= 0; index--) {
+        const key = keys[index] as string;
+        const child = { parent: link, key };
+        stack.push({ value: (current as Record<string, unknown>)[key], link: child });
+        if (key.includes('\u0000')) stack.push({ value: NUL_KEY, link: child });
+      }
+    }
   }
-  return [];
+  return found;
 }

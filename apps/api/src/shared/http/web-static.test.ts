@@ -1,16 +1,29 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/test-app';
 
 let t: TestApp;
 let webRoot: string;
+const INDEX_HTML = `<!doctype html><title>Caudal</title>${'<!-- padding -->'.repeat(100)}`;
+const BUNDLE_JS = `export const rows = [${'"row",'.repeat(500)}];`;
+const PRECOMPRESSED: Record<string, string> = {
+  'index.html': INDEX_HTML,
+  'assets/index-abc123.js': BUNDLE_JS,
+};
 beforeAll(async () => {
   webRoot = mkdtempSync(join(tmpdir(), 'caudal-web-'));
   mkdirSync(join(webRoot, 'assets'));
   writeFileSync(join(webRoot, 'index.html'), '<!doctype html><title>Caudal</title>');
   writeFileSync(join(webRoot, 'assets', 'app-123.js'), 'console.log(1)');
+  // What the build's precompress step writes beside each file.
+  for (const [name, text] of Object.entries(PRECOMPRESSED)) {
+    writeFileSync(join(webRoot, name), text);
+    writeFileSync(join(webRoot, `${name}.br`), brotliCompressSync(text));
+    writeFileSync(join(webRoot, `${name}.gz`), gzipSync(text));
+  }
   t = await createTestApp({ webRoot });
 });
 afterAll(async () => {
@@ -47,5 +60,61 @@ describe('the portal files', () => {
   it('answers 404 for a missing file instead of the page', async () => {
     expect((await get('/assets/missing.js')).statusCode).toBe(404);
     expect((await get('/favicon.ico')).statusCode).toBe(404);
+  });
+});
+
+describe('compressed portal files (issue 9 item 3)', () => {
+  const getWith = (url: string, encoding?: string) =>
+    t.app.inject({ method: 'GET', url, headers: encoding ? { 'accept-encoding': encoding } : {} });
+
+  it('serves the brotli file to a browser that accepts it, immutable for hashed assets', async () => {
+    const response = await getWith('/assets/index-abc123.js', 'gzip, deflate, br, zstd');
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-encoding']).toBe('br');
+    expect(response.headers['content-type']).toMatch(/javascript/);
+    expect(response.headers.vary).toMatch(/accept-encoding/i);
+    expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(brotliDecompressSync(response.rawPayload).toString()).toBe(BUNDLE_JS);
+  });
+
+  it('serves gzip when brotli is not accepted, and the plain file (still varying) when nothing is', async () => {
+    const gzipped = await getWith('/assets/index-abc123.js', 'gzip, br;q=0');
+    expect(gzipped.headers['content-encoding']).toBe('gzip');
+    expect(gzipped.headers.vary).toMatch(/accept-encoding/i);
+    expect(gunzipSync(gzipped.rawPayload).toString()).toBe(BUNDLE_JS);
+
+    const plain = await getWith('/assets/index-abc123.js');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.headers.vary).toMatch(/accept-encoding/i);
+    expect(plain.body).toBe(BUNDLE_JS);
+  });
+
+  it('serves a small file without compressed variants as it is', async () => {
+    const response = await getWith('/assets/app-123.js', 'br, gzip');
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-encoding']).toBeUndefined();
+    expect(response.body).toBe('console.log(1)');
+    expect(response.headers['cache-control']).toContain('immutable');
+  });
+
+  it('compresses index.html on every portal route, never cached without revalidation', async () => {
+    for (const url of ['/', '/es/wealth/clients', '/en/auth/login?redirect=%2Fme']) {
+      const response = await getWith(url, 'gzip, deflate, br');
+      expect(response.statusCode, url).toBe(200);
+      expect(response.headers['content-encoding'], url).toBe('br');
+      expect(response.headers['content-type'], url).toMatch(/text\/html/);
+      expect(response.headers['cache-control'], url).toBe('no-cache');
+      expect(brotliDecompressSync(response.rawPayload).toString(), url).toBe(INDEX_HTML);
+    }
+  });
+
+  it('never lets a cache keep /config.json', async () => {
+    const response = await getWith('/config.json', 'br, gzip');
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['cache-control']).toBe('no-store');
+  });
+
+  it('answers 404 for a missing asset in any encoding', async () => {
+    expect((await getWith('/assets/missing-1.js', 'br, gzip')).statusCode).toBe(404);
   });
 });

@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, relative, sep } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { registerNotFoundHandler } from './error-handler';
@@ -24,9 +24,13 @@ export async function registerWeb(
   await app.register(fastifyStatic, {
     root: webRoot,
     cacheControl: false,
+    // The build writes `.br` and `.gz` beside each text file (apps/web/build/precompress.ts): served by
+    // Accept-Encoding, with `Vary: accept-encoding`, the plain file for clients that accept neither.
+    preCompressed: true,
     // Hashed file names under /assets never change; index.html must always be revalidated.
     setHeaders: (reply, path) => {
-      reply.header('Cache-Control', path.includes('/assets/') ? IMMUTABLE : NO_CACHE);
+      const isHashed = relative(webRoot, path).startsWith(`assets${sep}`);
+      reply.header('Cache-Control', isHashed ? IMMUTABLE : NO_CACHE);
     },
   });
   const serveIndex = (reply: FastifyReply) => reply.header('Cache-Control', NO_CACHE).sendFile('index.html');

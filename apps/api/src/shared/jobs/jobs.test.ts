@@ -3,6 +3,7 @@ import type { DatabaseHandle } from '../../db/database';
 import { createLogCapture } from '../../test/test-app';
 import { openTestDatabase } from '../../test/test-database';
 import { systemClock } from '../clock';
+import { mailJobs, notifyMailQueued } from '../mail/mail-jobs';
 import type { MailMessage } from '../mail/mail-transport';
 import { queueMail } from '../mail/outbox';
 import { type JobQueue, startJobs } from './jobs';
@@ -10,14 +11,14 @@ import { type JobQueue, startJobs } from './jobs';
 let handle: DatabaseHandle;
 let jobs: JobQueue;
 const sent: MailMessage[] = [];
+const log = createLogCapture().logger;
 
 beforeAll(async () => {
   handle = await openTestDatabase();
-  const log = createLogCapture().logger;
   const transport = { send: async (message: MailMessage) => void sent.push(message) };
   jobs = await startJobs(
     handle,
-    { db: handle.db, clock: systemClock, log, transport, mailFrom: 'f@caudal.test' },
+    [mailJobs({ db: handle.db, clock: systemClock, log, transport, mailFrom: 'f@caudal.test' })],
     log,
   );
 }, 60_000);
@@ -34,7 +35,7 @@ describe('pg-boss', () => {
       subject: 'S',
       text: 'T',
     });
-    await jobs.notifyMailQueued(id);
+    await notifyMailQueued(jobs, log, id);
     const deadline = Date.now() + 15_000;
     while (Date.now() < deadline && !sent.some((message) => message.to === 'job@caudal.test')) {
       await new Promise((resolve) => setTimeout(resolve, 100));

@@ -1,74 +1,74 @@
 import PgBoss from 'pg-boss';
-import type { Config } from '../../config';
 import type { DatabaseHandle } from '../../db/database';
-import { startRefreshJobs } from '../../features/connections/refresh-jobs';
-import type { Clock } from '../clock';
 import type { Logger } from '../logger';
-import { deliverMail, deliverPendingMail, type MailSenderDeps } from '../mail/mail-sender';
+
+export interface SendOptions {
+  /** At most one queued job per key (with the queue's policy); `send` answers false when one is. */
+  singletonKey?: string;
+}
 
 /** What handlers may ask of the background workers. Call it only after the transaction committed. */
 export interface JobQueue {
-  notifyMailQueued(outboxId: string): Promise<void>;
-  /** Queues a credential refresh; false when one is already queued for it (or there are no workers). */
-  enqueueRefresh(credentialsId: string): Promise<boolean>;
+  /** Queues a job; false when the queue's policy refused it (a singleton already queued) or no workers run. */
+  send(queue: string, data: object, options?: SendOptions): Promise<boolean>;
   stop(): Promise<void>;
 }
 
-const MAIL_SEND = 'mail.send';
-const MAIL_SWEEP = 'mail.sweep';
+/**
+ * One feature's background work: it creates its queues, starts its workers and schedules. Features
+ * hand theirs to the app (main.ts), which composes them; shared code never reaches into a feature.
+ */
+export interface JobModule {
+  name: string;
+  start(boss: PgBoss, log: Logger): Promise<void>;
+}
 
-/** No workers (tests): queued mail stays pending until someone calls the sender. */
+/** No workers (tests): nothing is queued, so work waits for the sweeps that a real worker runs. */
 export const noJobQueue: JobQueue = {
-  async notifyMailQueued() {},
-  async enqueueRefresh() {
+  async send() {
     return false;
   },
   async stop() {},
 };
 
-export async function startJobs(
-  handle: DatabaseHandle,
-  mail: MailSenderDeps,
-  log: Logger,
-  /** Credential refreshes and their scheduler; left out, no refresh workers run (tests). */
-  connections?: { config: Config; clock: Clock },
-): Promise<JobQueue> {
+/** A queue usable before it has started: each call waits for the start (the server listens meanwhile). */
+export function queueWhenStarted(starting: Promise<JobQueue>): JobQueue {
+  return {
+    async send(queue, data, options) {
+      return (await starting).send(queue, data, options);
+    },
+    async stop() {
+      await (await starting.catch(() => noJobQueue)).stop();
+    },
+  };
+}
+
+export function openJobBoss(handle: DatabaseHandle, log: Logger): PgBoss {
   // With PGlite, pg-boss goes through the same mutex as Kysely (see db/pglite-dialect.ts).
   const boss = handle.executor
     ? new PgBoss({ db: handle.executor as PgBoss.Db })
     : new PgBoss({ connectionString: handle.connectionString ?? undefined, max: 4 });
   boss.on('error', (error) => log.error({ err: error }, 'job queue error'));
+  return boss;
+}
+
+/** Starts pg-boss and every module's workers; the answer is the queue handlers send to. */
+export async function startJobs(
+  handle: DatabaseHandle,
+  modules: readonly JobModule[],
+  log: Logger,
+): Promise<JobQueue> {
+  const boss = openJobBoss(handle, log);
   await boss.start();
-  await boss.createQueue(MAIL_SEND, { name: MAIL_SEND, retryLimit: 4, retryDelay: 30, retryBackoff: true });
-  await boss.createQueue(MAIL_SWEEP, { name: MAIL_SWEEP, policy: 'singleton' });
+  for (const module of modules) await module.start(boss, log.child({ jobs: module.name }));
+  return queueOf(boss);
+}
 
-  await boss.work<{ outboxId: string }>(MAIL_SEND, async (jobs) => {
-    for (const job of jobs) await deliverMail(mail, job.data.outboxId);
-  });
-  await boss.work(MAIL_SWEEP, async () => {
-    await deliverPendingMail(mail);
-  });
-  // Mails whose job was lost (a crash between commit and send) are picked up by the sweep.
-  await boss.schedule(MAIL_SWEEP, '*/5 * * * *');
-  await boss.send(MAIL_SWEEP, {});
-  const enqueueRefresh = connections
-    ? await startRefreshJobs(boss, {
-        db: handle.db,
-        config: connections.config,
-        clock: connections.clock,
-        log,
-      })
-    : async () => false;
-
+export function queueOf(boss: PgBoss): JobQueue {
   return {
-    async notifyMailQueued(outboxId) {
-      try {
-        await boss.send(MAIL_SEND, { outboxId });
-      } catch (error) {
-        log.warn({ err: error, outboxId }, 'could not enqueue mail; the sweep will send it');
-      }
+    async send(queue, data, options = {}) {
+      return (await boss.send(queue, data, options)) !== null;
     },
-    enqueueRefresh,
     async stop() {
       await boss.stop({ graceful: true, wait: true, timeout: 10_000 });
     },

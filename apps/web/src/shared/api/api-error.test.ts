@@ -18,7 +18,10 @@ describe('toApiError', () => {
   it('derives a code from the status when the body is not a contract error', () => {
     expect(toApiError(401, 'Unauthorized').code).toBe('Unauthorized');
     expect(toApiError(403, undefined).code).toBe('Forbidden');
-    expect(toApiError(502, '<html>Bad gateway</html>').code).toBe('UnexpectedError');
+    expect(toApiError(502, '<html>Bad gateway</html>').code).toBe('ServiceUnavailable');
+    expect(toApiError(503, { error: { code: 'ServiceUnavailable', message: 'x' } }).code).toBe(
+      'ServiceUnavailable',
+    );
     expect(toApiError(500, { error: { code: 'NotACode', message: '' } }).code).toBe('UnexpectedError');
   });
 });

@@ -26,6 +26,8 @@ function codeForStatus(status: number): ErrorCode {
   if (status === 404) return 'NotFound';
   if (status === 413) return 'PayloadTooLarge';
   if (status === 429) return 'RateLimited';
+  // A proxy or load balancer with no healthy instance behind it: transient, worth retrying.
+  if (status === 502 || status === 503 || status === 504) return 'ServiceUnavailable';
   return 'UnexpectedError';
 }
 

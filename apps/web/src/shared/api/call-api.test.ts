@@ -117,9 +117,9 @@ describe('callApi', () => {
     await expect(callApi(platform.me, {})).rejects.toMatchObject({ code: 'UnexpectedError', status: 200 });
   });
 
-  it('accepts the health answer on 503 when asked', async () => {
+  it('accepts the readiness answer on 503 when asked', async () => {
     fetchMock.mockResolvedValue(answer(503, { status: 'error', database: 'down', version: '1.0.0' }));
-    await expect(callApi(platform.health, undefined, { acceptStatuses: [503] })).resolves.toMatchObject({
+    await expect(callApi(platform.ready, undefined, { acceptStatuses: [503] })).resolves.toMatchObject({
       database: 'down',
     });
     expect(fetchMock.mock.calls[0]?.[1]?.method).toBe('GET');

@@ -2,6 +2,7 @@ import { CloseButton, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconSearch } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
+import { useLocation, useNavigation } from 'react-router';
 
 export const SEARCH_DEBOUNCE_MS = 300;
 
@@ -21,6 +22,10 @@ interface DebouncedSearchProps {
 /**
  * Typing is local and instant; the server search follows 300 ms after the last key. When the URL
  * changes on its own (back, forward, a link, "clear filters") the box follows it without a new search.
+ * A search that comes due while the user is already leaving the page is dropped: running it would start
+ * a new navigation from this page and cancel the click. Leaving shows in two ways: the router is still
+ * loading the next page's code, or it has moved the address bar on while React, rendering the next page
+ * in a transition, still shows this one.
  */
 export function DebouncedSearch({
   label,
@@ -33,12 +38,16 @@ export function DebouncedSearch({
   const [input, setInput] = useState(value);
   const [debounced] = useDebouncedValue(input, SEARCH_DEBOUNCE_MS);
   const lastDebounced = useRef(debounced);
+  const { pathname } = useLocation();
+  const navigation = useNavigation();
+  const isLeaving = navigation.state !== 'idle' && navigation.location?.pathname !== pathname;
 
   useEffect(() => {
     if (debounced === lastDebounced.current) return;
     lastDebounced.current = debounced;
+    if (isLeaving || window.location.pathname !== pathname) return;
     if (debounced.trim() !== value) onSearch(debounced.trim());
-  }, [debounced, value, onSearch]);
+  }, [debounced, value, onSearch, isLeaving, pathname]);
 
   useEffect(() => {
     setInput((current) => (current.trim() === value ? current : value));

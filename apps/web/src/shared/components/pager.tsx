@@ -1,4 +1,4 @@
-import { Group, Pagination, Select, Text } from '@mantine/core';
+import { Group, NativeSelect, Pagination, Text } from '@mantine/core';
 import { useFormatters } from '../format/use-formatters';
 import { lastPage, pageRange } from './page-range';
 
@@ -42,15 +42,14 @@ export function Pager({ page, pageSize, pageSizes, rows, total, labels, onPage, 
             total: format.integer(range.total),
           })}
         </Text>
-        <Select
+        {/* A native select: no popover code on the lists' first load, and the phone's own picker. */}
+        <NativeSelect
           aria-label={labels.pageSize}
-          data={pageSizes.map((size) => ({ value: String(size), label: String(size) }))}
+          data={pageSizes.map((size) => String(size))}
           value={String(pageSize)}
-          onChange={(value) => value && onPageSize(Number(value))}
-          allowDeselect={false}
+          onChange={(event) => onPageSize(Number(event.currentTarget.value))}
           w={84}
           size="xs"
-          comboboxProps={{ withinPortal: true }}
         />
         <Text size="sm" c="dimmed" visibleFrom="sm">
           {labels.pageSize}

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { formatDate, formatDecimal, formatIban, formatMoney } from './format';
+import { formatAccountReference, formatDate, formatDecimal, formatIban, formatMoney } from './format';
 
 // Intl output uses narrow/normal no-break spaces depending on the locale; compare on plain spaces.
 const plain = (text: string) => text.replace(/[\u00a0\u202f]/g, ' ');
@@ -29,7 +29,9 @@ describe('formatDecimal', () => {
 describe('formatDate', () => {
   const originalTz = process.env.TZ;
   afterEach(() => {
-    process.env.TZ = originalTz;
+    // Assigning undefined would store the string 'undefined' (files share a worker's process).
+    if (originalTz === undefined) delete process.env.TZ;
+    else process.env.TZ = originalTz;
   });
 
   it('formats an ISO calendar date per locale', () => {
@@ -54,5 +56,16 @@ describe('formatIban', () => {
     expect(formatIban('es9121000418450200051332')).toBe('ES91 2100 0418 4502 0005 1332');
     expect(formatIban('ES91 2100 0418 45020005 1332')).toBe('ES91 2100 0418 4502 0005 1332');
     expect(formatIban('DE89370400440532013000')).toBe('DE89 3704 0044 0532 0130 00');
+  });
+});
+
+describe('formatAccountReference', () => {
+  it('groups an IBAN in fours, as everywhere else (Cuenta asociada included)', () => {
+    expect(formatAccountReference('ES9121000418450200051332')).toBe('ES91 2100 0418 4502 0005 1332');
+  });
+
+  it('leaves any other account reference as it is', () => {
+    expect(formatAccountReference('0049-1500-05-1234567890')).toBe('0049-1500-05-1234567890');
+    expect(formatAccountReference('Cuenta valores 12')).toBe('Cuenta valores 12');
   });
 });

@@ -66,3 +66,9 @@ export function formatIban(iban: string): string {
   const compact = iban.replace(/\s+/g, '').toUpperCase();
   return compact.replace(/(.{4})(?=.)/g, '$1 ');
 }
+
+/** An account reference that is an IBAN is grouped like one; any other reference is shown as it is. */
+export function formatAccountReference(reference: string): string {
+  const compact = reference.replace(/\s+/g, '').toUpperCase();
+  return /^[A-Z]{2}\d{2}[A-Z0-9]{10,30}$/.test(compact) ? formatIban(compact) : reference;
+}

@@ -1,7 +1,14 @@
 import { LOCALES } from '@caudal/contract';
 import { useMemo } from 'react';
 import { useLocale } from '../i18n/use-locale';
-import { formatDate, formatDecimal, formatIban, formatInteger, formatMoney } from './format';
+import {
+  formatAccountReference,
+  formatDate,
+  formatDecimal,
+  formatIban,
+  formatInteger,
+  formatMoney,
+} from './format';
 
 /** The formatters bound to the route's locale (its `iso` tag, e.g. es-ES). */
 export function useFormatters() {
@@ -15,6 +22,7 @@ export function useFormatters() {
       integer: (value: number) => formatInteger(value, iso),
       date: (value: string) => formatDate(value, iso),
       iban: formatIban,
+      accountReference: formatAccountReference,
     };
   }, [code]);
 }

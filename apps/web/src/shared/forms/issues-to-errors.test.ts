@@ -4,8 +4,8 @@ import { i18n, initI18n, translateDynamic } from '../i18n/i18n';
 import { issuesToFormErrors, schemaValidator } from './issues-to-errors';
 
 describe('zod issues → translated form errors', () => {
-  beforeAll(() => {
-    initI18n('es');
+  beforeAll(async () => {
+    await initI18n('es');
   });
 
   it('translates the issue key with its params (single-brace placeholders)', () => {

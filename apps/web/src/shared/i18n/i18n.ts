@@ -1,5 +1,5 @@
-import { CATALOGUES, type Catalogue, DEFAULT_LOCALE, LOCALE_CODES, type LocaleCode } from '@caudal/contract';
-import i18next from 'i18next';
+import { type Catalogue, isLocaleCode, LOCALE_CODES, type LocaleCode, loadCatalogue } from '@caudal/contract';
+import i18next, { type BackendModule } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { localeCookieHeader } from './locale';
 
@@ -14,20 +14,44 @@ declare module 'i18next' {
 
 export const i18n = i18next.createInstance();
 
-/** The catalogues are bundled (they are small), so init is synchronous and never shows raw keys. */
-export function initI18n(locale: LocaleCode): typeof i18n {
-  void i18n.use(initReactI18next).init({
-    lng: locale,
-    fallbackLng: DEFAULT_LOCALE,
-    supportedLngs: [...LOCALE_CODES],
-    resources: {
-      es: { translation: CATALOGUES.es },
-      en: { translation: CATALOGUES.en },
-    },
-    interpolation: { prefix: '{', suffix: '}', escapeValue: false },
-    initAsync: false,
-    returnNull: false,
-  });
+/**
+ * Only the active language's catalogue is downloaded (each is its own chunk); switching language loads
+ * the other one before i18next announces the change, so no screen ever shows raw keys.
+ */
+const catalogueBackend: BackendModule = {
+  type: 'backend',
+  init() {},
+  read(language, _namespace, callback) {
+    if (!isLocaleCode(language)) {
+      callback(null, {});
+      return;
+    }
+    loadCatalogue(language).then(
+      (catalogue) => callback(null, catalogue),
+      (error: unknown) => {
+        // Spec section 8: locale load failures are only logged.
+        console.error(`[i18n] could not load the ${language} catalogue`, error);
+        callback(error as Error, null);
+      },
+    );
+  },
+};
+
+/** Resolves once the locale's catalogue is loaded: render after it, never before. */
+export async function initI18n(locale: LocaleCode): Promise<typeof i18n> {
+  await i18n
+    .use(catalogueBackend)
+    .use(initReactI18next)
+    .init({
+      lng: locale,
+      // The catalogues have the same keys (a test checks), so no fallback catalogue is downloaded.
+      fallbackLng: false,
+      supportedLngs: [...LOCALE_CODES],
+      load: 'languageOnly',
+      interpolation: { prefix: '{', suffix: '}', escapeValue: false },
+      returnNull: false,
+      react: { useSuspense: false },
+    });
   applyDocumentLanguage(locale);
   i18n.on('languageChanged', (language) => applyDocumentLanguage(language));
   return i18n;

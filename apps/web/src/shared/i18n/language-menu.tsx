@@ -1,60 +1,43 @@
-import { LOCALES, type LocaleCode } from '@caudal/contract';
-import { Button, Menu } from '@mantine/core';
-import { IconCheck, IconChevronDown, IconLanguage } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
-import { useLocation, useNavigate } from 'react-router';
-import { switchLocale } from './i18n';
-import { pathWithLocale } from './locale';
-import { useLocale } from './use-locale';
+import { lazy, Suspense, useState } from 'react';
+import { useIntentMount } from '../components/use-intent-mount';
+import { LanguageButton } from './language-button';
+
+const LanguageMenuDropdown = lazy(() =>
+  import('./language-menu-dropdown').then((m) => ({ default: m.LanguageMenuDropdown })),
+);
 
 interface LanguageMenuProps {
   /** 'dark' sits on the secondary colour (brand panel); 'light' on white surfaces. */
   tone?: 'light' | 'dark';
 }
 
-/** Switches language at runtime, remembers it in the cookie and moves to the same page in that locale. */
+/**
+ * The language menu. Its button paints with the first screen; the menu itself (popover, focus trap,
+ * positioning) loads when the user reaches for the button (pointer over, focus or click).
+ */
 export function LanguageMenu({ tone = 'light' }: LanguageMenuProps) {
-  const { t } = useTranslation();
-  const locale = useLocale();
-  const location = useLocation();
-  const navigate = useNavigate();
-  const active = LOCALES.find((entry) => entry.code === locale);
-
-  const choose = async (next: LocaleCode) => {
-    await switchLocale(next);
-    if (next !== locale) {
-      navigate(`${pathWithLocale(location.pathname, next)}${location.search}${location.hash}`);
-    }
+  const { mounted, mountNow } = useIntentMount();
+  // Reached before the menu loaded: keep the focus on the button, and open the menu if it was clicked.
+  const [reached, setReached] = useState<'focus' | 'click' | null>(null);
+  const reach = (how: 'focus' | 'click') => {
+    setReached((before) => (before === 'click' ? before : how));
+    mountNow();
   };
-
+  const button = (
+    <LanguageButton
+      tone={tone}
+      onClick={() => reach('click')}
+      // A press that began before the menu mounted: its click may be lost when the button is swapped
+      // for the menu's own between press and release, so the press alone opens the menu once loaded.
+      onPointerDown={() => reach('click')}
+      onPointerEnter={mountNow}
+      onFocus={() => reach('focus')}
+    />
+  );
+  if (!mounted) return button;
   return (
-    <Menu position="bottom-end" shadow="md" width={180}>
-      <Menu.Target>
-        <Button
-          variant={tone === 'dark' ? 'white' : 'subtle'}
-          color={tone === 'dark' ? 'dark' : 'gray'}
-          size="compact-sm"
-          aria-label={t('shell.language.label')}
-          leftSection={<IconLanguage size={16} stroke={1.75} aria-hidden />}
-          rightSection={<IconChevronDown size={14} stroke={1.75} aria-hidden />}
-        >
-          {active?.code.toUpperCase()}
-        </Button>
-      </Menu.Target>
-      <Menu.Dropdown>
-        <Menu.Label>{t('shell.language.label')}</Menu.Label>
-        {LOCALES.map((entry) => (
-          <Menu.Item
-            key={entry.code}
-            lang={entry.code}
-            onClick={() => void choose(entry.code)}
-            rightSection={entry.code === locale ? <IconCheck size={14} aria-hidden /> : null}
-            aria-current={entry.code === locale ? 'true' : undefined}
-          >
-            {entry.name}
-          </Menu.Item>
-        ))}
-      </Menu.Dropdown>
-    </Menu>
+    <Suspense fallback={button}>
+      <LanguageMenuDropdown tone={tone} defaultOpened={reached === 'click'} focusButton={reached !== null} />
+    </Suspense>
   );
 }

@@ -6,6 +6,7 @@ import logoUrl from '../../assets/logo.svg';
 import { errorMessageKey } from '../api/api-error';
 import { useToken } from '../auth/use-token';
 import { LoadingPage } from '../components/loading-page';
+import { StaleDataNotice } from '../components/stale-data-notice';
 import { StatusPage } from '../components/status-page';
 import { getRuntimeConfig } from '../config/runtime-config';
 import { translateDynamic } from '../i18n/i18n';
@@ -57,16 +58,28 @@ export function MainLayout() {
 
   return (
     <SessionContext value={session}>
-      <div className={classes.shell}>
+      <div className={`${classes.shell} ${classes.shellBelowFold}`}>
+        <SkipLink />
         <TopBar />
-        <Box component="main" className={classes.main} id="main">
+        <Box component="main" className={classes.main} id="main" tabIndex={-1}>
           <Container size="xl">
+            <StaleDataNotice />
             <Outlet />
           </Container>
         </Box>
         <AppFooter />
       </div>
     </SessionContext>
+  );
+}
+
+/** The first thing a keyboard reaches: straight to the page, past the top bar and navigation. */
+function SkipLink() {
+  const { t } = useTranslation();
+  return (
+    <a href="#main" className={classes.skipLink}>
+      {t('shell.controls.skipToContent')}
+    </a>
   );
 }
 

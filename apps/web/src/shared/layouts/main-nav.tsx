@@ -1,6 +1,7 @@
 import { Badge, VisuallyHidden } from '@mantine/core';
+import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { NavLink } from 'react-router';
+import { NavLink, useLocation } from 'react-router';
 import { useLocalePath } from '../i18n/use-locale';
 import { visibleNavItems } from '../routing/paths';
 import { useSession } from '../session/session-context';
@@ -20,11 +21,24 @@ export function MainNav() {
   const items = visibleNavItems(identity.permissions).filter(
     (item) => item.path !== UNMATCHED_PATH || unmatched,
   );
-  if (items.length === 0) return null;
   const pending = counts.data?.pending ?? 0;
+  const navRef = useRef<HTMLElement>(null);
+  const { pathname } = useLocation();
+  // On a phone the links scroll sideways: bring the active one into view (the row only, not the page).
+  // biome-ignore lint/correctness/useExhaustiveDependencies: re-run when the page (the active link) changes.
+  useEffect(() => {
+    const nav = navRef.current;
+    const active = nav?.querySelector<HTMLElement>('[aria-current="page"]');
+    if (!nav || !active) return;
+    const left = active.offsetLeft - nav.offsetLeft;
+    if (left < nav.scrollLeft || left + active.offsetWidth > nav.scrollLeft + nav.clientWidth) {
+      nav.scrollLeft = left - (nav.clientWidth - active.offsetWidth) / 2;
+    }
+  }, [pathname]);
+  if (items.length === 0) return null;
 
   return (
-    <nav aria-label={t('shell.nav.label')} className={classes.navRow}>
+    <nav aria-label={t('shell.nav.label')} className={classes.navRow} ref={navRef}>
       {items.map((item) => (
         <NavLink
           key={item.path}

@@ -1,7 +1,6 @@
-import { type Identity, unmatched } from '@caudal/contract';
+import { canCall, type Identity, unmatched } from '@caudal/contract';
 import { useQuery } from '@tanstack/react-query';
 import { callApi } from '../api/call-api';
-import { hasPermission } from '../session/session-context';
 
 /**
  * The pending/hidden counts feed both the navigation badge (shared shell) and the unmatched screens.
@@ -10,9 +9,9 @@ import { hasPermission } from '../session/session-context';
  */
 export const unmatchedCountKey = ['unmatched', 'count'] as const;
 
-/** Pending products belong to no client: only staff with the wealth module handle them. */
+/** Pending products belong to no client: whoever may call the (staff-only) queue handles them. */
 export function canHandleUnmatched(identity: Identity): boolean {
-  return identity.user.kind === 'staff' && hasPermission(identity, 'wealth');
+  return canCall(identity, unmatched.unmatchedCount);
 }
 
 export function useUnmatchedCountQuery(enabled: boolean) {

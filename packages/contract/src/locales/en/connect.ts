@@ -46,6 +46,12 @@ export const connect: typeof es = {
     title: 'Connection complete',
     text: 'Redirecting you…',
   },
+  /** The hosted page an account holder ends on (no staff session to return to). */
+  complete: {
+    title: 'Connection complete',
+    text: 'Your credentials are now connected. You can close this page.',
+    textCompany: 'Your credentials are now connected to {company}. You can close this page.',
+  },
   sandbox: {
     title: 'Sandbox test credentials',
     text: 'This institution is simulated. Each credential drives a different outcome.',

@@ -47,6 +47,8 @@ export const connections: typeof es = {
     productsPick: 'Select a credential to see its products',
     productsError: 'The products could not be loaded',
     credential: 'Credential',
+    details: 'Details of {name}',
+    detailsTitle: 'Holder and credential',
     noHolder: 'No holders yet',
     columns: {
       blocked: 'Blocked',

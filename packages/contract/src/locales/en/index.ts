@@ -1,10 +1,16 @@
 import type { es } from '../es';
+import { applications } from './applications';
 import { auth } from './auth';
 import { connect } from './connect';
 import { connections } from './connections';
+import { customCss } from './custom-css';
 import { errors } from './errors';
+import { exportTexts } from './exports';
+import { links } from './links';
 import { pages } from './pages';
+import { portals } from './portals';
 import { shell } from './shell';
+import { summary } from './summary';
 import { unmatched } from './unmatched';
 import { validation } from './validation';
 import { wealth } from './wealth';
@@ -21,4 +27,10 @@ export const en: typeof es = {
   connections,
   connect,
   unmatched,
+  summary,
+  customCss,
+  portals,
+  links,
+  applications,
+  exports: exportTexts,
 };

@@ -33,9 +33,11 @@ export const shell: typeof es = {
     copyright: '© 2025 {provider}',
   },
   loading: 'Loading…',
-  comingSoon: {
-    badge: 'Coming soon',
-    text: 'This section will be available very soon.',
+  /** Names of the component library's icon-only controls, and the skip link. */
+  controls: {
+    close: 'Close',
+    togglePassword: 'Show or hide the password',
+    skipToContent: 'Skip to content',
   },
   status: {
     backHome: 'Back to home',

@@ -13,4 +13,7 @@ export const validation: typeof es = {
     'The password must have at least 8 characters and contain upper case, lower case and a number and/or a symbol',
   passwordsMatch: 'Passwords do not match',
   dateOrder: 'Date from must be less than or equal to date to',
+  exportClients: 'Choose at least one client',
+  exportEntities: 'The chosen clients need entities: choose at least one',
+  exportColumns: 'Choose at least one column',
 };

@@ -45,6 +45,13 @@ export const connect = {
     title: 'Conexión completada',
     text: 'Te estamos redirigiendo…',
   },
+  /** The hosted page an account holder ends on (no staff session to return to). */
+  complete: {
+    title: 'Conexión completada',
+    text: 'Tus credenciales se han conectado correctamente. Ya puedes cerrar esta página.',
+    textCompany:
+      'Tus credenciales se han conectado correctamente con {company}. Ya puedes cerrar esta página.',
+  },
   sandbox: {
     title: 'Credenciales de prueba (sandbox)',
     text: 'Esta entidad es simulada. Cada credencial produce un resultado distinto.',

@@ -47,6 +47,8 @@ export const connections = {
     productsError: 'No se han podido cargar los productos',
     credential: 'Credencial',
     noHolder: 'Sin titulares todavía',
+    details: 'Detalles de {name}',
+    detailsTitle: 'Titular y credencial',
     columns: {
       blocked: 'Bloqueada',
       credentialsToken: 'Token de credenciales',

@@ -33,9 +33,11 @@ export const shell = {
     copyright: '© 2025 {provider}',
   },
   loading: 'Cargando…',
-  comingSoon: {
-    badge: 'Próximamente',
-    text: 'Esta sección estará disponible muy pronto.',
+  /** Names of the component library's icon-only controls, and the skip link. */
+  controls: {
+    close: 'Cerrar',
+    togglePassword: 'Mostrar u ocultar la contraseña',
+    skipToContent: 'Saltar al contenido',
   },
   status: {
     backHome: 'Volver al inicio',

@@ -11,4 +11,7 @@ export const validation = {
     'La contraseña debe tener al menos 8 caracteres y contener mayúsculas, minúsculas y un número y/o un símbolo',
   passwordsMatch: 'Las contraseñas no coinciden',
   dateOrder: 'La fecha desde debe ser menor o igual que la fecha hasta',
+  exportClients: 'Elige al menos un cliente',
+  exportEntities: 'Los clientes elegidos necesitan entidades: elige al menos una',
+  exportColumns: 'Elige al menos una columna',
 };

@@ -63,3 +63,19 @@ export function Loading() {
     </Stack>
   );
 }
+
+/** The end of the flow for an account holder: done, nothing more to do here. */
+export function Completed({ company }: { company: string | null }) {
+  const { t } = useTranslation();
+  return (
+    <Stack align="flex-start" gap="md" role="status">
+      <ThemeIcon size={56} radius="xl" variant="light" color="teal">
+        <IconCircleCheck size={28} stroke={1.6} aria-hidden />
+      </ThemeIcon>
+      <Title order={1} fz={26} fw={700} c="secondary.9">
+        {t('connect.complete.title')}
+      </Title>
+      <Text>{company ? t('connect.complete.textCompany', { company }) : t('connect.complete.text')}</Text>
+    </Stack>
+  );
+}

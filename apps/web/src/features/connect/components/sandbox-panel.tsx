@@ -7,12 +7,13 @@ import classes from './connect.module.css';
 
 type SandboxCredential = connections.ConnectSession['sandbox_credentials'][number];
 
+/** Dark enough for 4.5:1 on the panel's pale yellow (Mantine's yellow and orange shades are not). */
 const OUTCOME_COLOR: Record<SandboxCredential['outcome'], string> = {
-  success: 'teal.8',
-  sca: 'yellow.9',
-  invalid_access: 'red.8',
-  blocked: 'red.8',
-  down: 'orange.8',
+  success: '#0b6e4f',
+  sca: '#8a5a00',
+  invalid_access: '#b02525',
+  blocked: '#b02525',
+  down: '#a8410b',
 };
 
 interface SandboxPanelProps {
@@ -46,48 +47,51 @@ export function SandboxPanel({ credentials, fill, onUse }: SandboxPanelProps) {
       <Text size="xs" c="dimmed" mb="xs">
         {t('connect.sandbox.text')}
       </Text>
-      <Table className={classes.sandboxTable} withRowBorders={false}>
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>{t('connect.sandbox.outcome')}</Table.Th>
-            <Table.Th>{t('connect.sandbox.username')}</Table.Th>
-            <Table.Th>{t('connect.sandbox.password')}</Table.Th>
-            <Table.Th>{t('connect.sandbox.code')}</Table.Th>
-            <Table.Th />
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {rows.map((credential) => {
-            const outcome = t(`connect.sandbox.outcomes.${credential.outcome}`);
-            return (
-              <Table.Tr key={`${credential.outcome}:${credential.username}`}>
-                <Table.Td>
-                  <Text size="xs" fw={600} c={OUTCOME_COLOR[credential.outcome]}>
-                    {outcome}
-                  </Text>
-                </Table.Td>
-                <Table.Td className={classes.mono}>{credential.username}</Table.Td>
-                <Table.Td className={classes.mono}>{credential.password}</Table.Td>
-                <Table.Td className={classes.mono}>{credential.code ?? '—'}</Table.Td>
-                <Table.Td>
-                  <Button
-                    size="compact-xs"
-                    variant="white"
-                    onClick={() => onUse(credential)}
-                    aria-label={
-                      fill === 'code'
-                        ? t('connect.sandbox.useCode', { code: credential.code ?? '' })
-                        : t('connect.sandbox.useLabel', { outcome })
-                    }
-                  >
-                    {t('connect.sandbox.use')}
-                  </Button>
-                </Table.Td>
-              </Table.Tr>
-            );
-          })}
-        </Table.Tbody>
-      </Table>
+      {/* On a phone the five columns scroll inside the panel instead of widening the page. */}
+      <Table.ScrollContainer minWidth={360} type="native">
+        <Table className={classes.sandboxTable} withRowBorders={false}>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>{t('connect.sandbox.outcome')}</Table.Th>
+              <Table.Th>{t('connect.sandbox.username')}</Table.Th>
+              <Table.Th>{t('connect.sandbox.password')}</Table.Th>
+              <Table.Th>{t('connect.sandbox.code')}</Table.Th>
+              <Table.Th />
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {rows.map((credential) => {
+              const outcome = t(`connect.sandbox.outcomes.${credential.outcome}`);
+              return (
+                <Table.Tr key={`${credential.outcome}:${credential.username}`}>
+                  <Table.Td>
+                    <Text size="xs" fw={600} c={OUTCOME_COLOR[credential.outcome]}>
+                      {outcome}
+                    </Text>
+                  </Table.Td>
+                  <Table.Td className={classes.mono}>{credential.username}</Table.Td>
+                  <Table.Td className={classes.mono}>{credential.password}</Table.Td>
+                  <Table.Td className={classes.mono}>{credential.code ?? '—'}</Table.Td>
+                  <Table.Td>
+                    <Button
+                      size="compact-xs"
+                      variant="white"
+                      onClick={() => onUse(credential)}
+                      aria-label={
+                        fill === 'code'
+                          ? t('connect.sandbox.useCode', { code: credential.code ?? '' })
+                          : t('connect.sandbox.useLabel', { outcome })
+                      }
+                    >
+                      {t('connect.sandbox.use')}
+                    </Button>
+                  </Table.Td>
+                </Table.Tr>
+              );
+            })}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
     </Paper>
   );
 }

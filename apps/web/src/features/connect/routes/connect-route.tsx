@@ -1,8 +1,11 @@
 import type { ConnectSession, connections, Entity, ResponseOf } from '@caudal/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useParams } from 'react-router';
+import { useNavigate, useParams } from 'react-router';
 import { ApiError } from '../../../shared/api/api-error';
+import { getToken } from '../../../shared/auth/token-store';
+import { HostedCustomCss } from '../../../shared/branding/hosted-custom-css';
+import { useLocalePath } from '../../../shared/i18n/use-locale';
 import { type SessionBrand, SessionFrame } from '../../../shared/layouts/session-layout';
 import {
   useConnectSessionQuery,
@@ -15,6 +18,7 @@ import { CredentialsStep } from '../components/credentials-step';
 import { InstitutionStep } from '../components/institution-step';
 import { ScaStep } from '../components/sca-step';
 import { type ConnectStep, initialStep, stepsFor } from '../lib/connect-flow';
+import { finishTarget } from '../lib/finish-target';
 
 const isDeadToken = (error: unknown) => error instanceof ApiError && error.code === 'InvalidConnectToken';
 
@@ -41,12 +45,18 @@ export function ConnectRoute() {
   else if (session.isError) body = <LoadFailed error={session.error} onRetry={() => session.refetch()} />;
   else body = <Loading />;
 
-  return <SessionFrame brand={brand}>{body}</SessionFrame>;
+  return (
+    <>
+      <HostedCustomCss css={session.data?.custom_css ?? null} />
+      <SessionFrame brand={brand}>{body}</SessionFrame>
+    </>
+  );
 }
 
 type StepAnswer = ResponseOf<typeof connections.submitConnectSca>;
 
-function ConnectFlow({ session, token }: { session: ConnectSession; token: string }) {
+/** The flow itself, shared with the hosted Link page (features/links), which mints its own token. */
+export function ConnectFlow({ session, token }: { session: ConnectSession; token: string }) {
   const steps = stepsFor(session.mode);
   const [step, setStep] = useState<ConnectStep>(() => initialStep(session));
   const [entity, setEntity] = useState<Entity | null>(
@@ -56,6 +66,8 @@ function ConnectFlow({ session, token }: { session: ConnectSession; token: strin
   const [dead, setDead] = useState(false);
   const credentials = useSubmitCredentialsMutation(token);
   const sca = useSubmitScaMutation(token);
+  const navigate = useNavigate();
+  const to = useLocalePath();
 
   const entityName = entity?.name ?? session.entity_id ?? '';
   // A token that dies mid-flow (expired, used in another tab) ends the flow like a dead link.
@@ -63,10 +75,18 @@ function ConnectFlow({ session, token }: { session: ConnectSession; token: strin
     if (isDeadToken(error)) setDead(true);
   };
   const onAnswer = (answer: StepAnswer) => {
-    if (answer.status === 'done') {
-      setRedirecting(true);
-      window.location.assign(answer.redirect_to);
-    } else setStep('sca');
+    if (answer.status !== 'done') {
+      setStep('sca');
+      return;
+    }
+    const here = { origin: window.location.origin, signedIn: getToken() !== null };
+    if (finishTarget(answer.redirect_to, here) === 'confirm') {
+      // The holder's own confirmation page, in the link's language; nothing of the flow in its URL.
+      navigate(to('/connect/done'), { replace: true, state: { company: session.company_name } });
+      return;
+    }
+    setRedirecting(true);
+    window.location.assign(answer.redirect_to);
   };
 
   if (dead) return <InvalidLink />;

@@ -1,6 +1,7 @@
 import { connections, type LocaleCode } from '@caudal/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { callApi } from '../../../shared/api/call-api';
+import { invalidateProductQueries } from '../../../shared/api/product-queries';
 import { yieldNullOnFailure } from '../lib/connect-links';
 import { connectionsKeys } from './connections-keys';
 
@@ -23,12 +24,16 @@ export function createConnectLink(request: ConnectLinkRequest) {
   );
 }
 
-/** A one-time reset URL (new username and password, same token), or null when it failed (logged). */
-export function createResetLink(credentialsToken: string, redirectUri: string) {
+/**
+ * A one-time reset URL (new username and password, same token) whose hosted pages speak the user's
+ * language, or null when it failed (logged).
+ */
+export function createResetLink(credentialsToken: string, redirectUri: string, language: LocaleCode) {
   return yieldNullOnFailure('credentials force reset', () =>
     callApi(connections.credentialsForceReset, {
       credentials_token: credentialsToken,
       redirect_uri: redirectUri,
+      language,
     }),
   );
 }
@@ -40,8 +45,15 @@ export function useCreateConnectLinkMutation() {
 export function useResetLinkMutation() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ token, redirectUri }: { token: string; redirectUri: string }) =>
-      createResetLink(token, redirectUri),
+    mutationFn: ({
+      token,
+      redirectUri,
+      language,
+    }: {
+      token: string;
+      redirectUri: string;
+      language: LocaleCode;
+    }) => createResetLink(token, redirectUri, language),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: connectionsKeys.all }),
   });
 }
@@ -50,7 +62,8 @@ export function useRefreshCredentialMutation() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (token: string) => callApi(connections.credentialsRefresh, { credentials_token: token }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: connectionsKeys.all }),
+    // A refresh can bring new products (pending) and new balances (the client's tabs).
+    onSuccess: () => invalidateProductQueries(queryClient),
   });
 }
 
@@ -58,6 +71,7 @@ export function useDeleteCredentialMutation() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (token: string) => callApi(connections.credentialsDelete, { credentials_token: token }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: connectionsKeys.all }),
+    // Its products leave the clients' tabs and the pending queue.
+    onSuccess: () => invalidateProductQueries(queryClient),
   });
 }

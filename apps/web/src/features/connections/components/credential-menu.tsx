@@ -75,7 +75,7 @@ export function CredentialMenu({ credential, now, refreshing, onAction }: Creden
           </Menu.Item>
         ) : null}
         <Menu.Divider />
-        <Menu.Item color="red" leftSection={<IconTrash size={16} aria-hidden />} onClick={act('delete')}>
+        <Menu.Item color="red.9" leftSection={<IconTrash size={16} aria-hidden />} onClick={act('delete')}>
           {t('connections.actions.delete')}
         </Menu.Item>
       </Menu.Dropdown>

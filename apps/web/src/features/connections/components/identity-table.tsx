@@ -1,7 +1,7 @@
 import { type CredentialInformation, deriveCredentialState } from '@caudal/contract';
-import { Paper, Table, Text, VisuallyHidden } from '@mantine/core';
-import { IconUserOff } from '@tabler/icons-react';
-import type { MouseEvent } from 'react';
+import { ActionIcon, Drawer, Group, Paper, Table, Text, Tooltip, VisuallyHidden } from '@mantine/core';
+import { IconId, IconUserOff } from '@tabler/icons-react';
+import { type MouseEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EmptyPanel, ErrorPanel } from '../../../shared/components/state-panel';
 import { TableSkeletonRows } from '../../../shared/components/table-skeleton';
@@ -25,21 +25,28 @@ interface IdentityTableProps {
   onAction: (action: CredentialAction, credential: CredentialInformation) => void;
 }
 
+/**
+ * Spec section 3's columns, with what a person scans first (who, state, what to do) first. The three
+ * holder details (document, email, identity) show as columns only on wide screens; below that they are
+ * in each row's detail drawer, so state and actions fit at 1280 px without a sideways scroll.
+ */
 const COLUMNS = [
+  'name',
+  'status',
+  'needsAction',
   'blocked',
+  'sca',
+  'lastUpdate',
   'credentialsToken',
   'document',
   'email',
   'identity',
-  'lastUpdate',
-  'needsAction',
-  'name',
-  'sca',
-  'status',
 ] as const;
+type Column = (typeof COLUMNS)[number];
+const WIDE_ONLY: ReadonlySet<Column> = new Set(['document', 'email', 'identity']);
 
 /** Badge columns must not shrink below their badge; the long text columns give way instead. */
-const MIN_WIDTH: Partial<Record<(typeof COLUMNS)[number], number>> = {
+const MIN_WIDTH: Partial<Record<Column, number>> = {
   blocked: 90,
   needsAction: 120,
   sca: 70,
@@ -50,6 +57,7 @@ const MIN_WIDTH: Partial<Record<(typeof COLUMNS)[number], number>> = {
 export function IdentityTable(props: IdentityTableProps) {
   const { t } = useTranslation();
   const { rows, error, canManage } = props;
+  const [details, setDetails] = useState<IdentityRow | null>(null);
   if (error && rows === undefined) {
     return (
       <Paper withBorder radius="md">
@@ -71,10 +79,11 @@ export function IdentityTable(props: IdentityTableProps) {
       />
     );
   }
-  const columns = COLUMNS.length + (canManage ? 1 : 0);
+  // The wide-only columns count for the skeleton too: it spans whatever is shown.
+  const columns = COLUMNS.length + 1;
   return (
     <Paper withBorder radius="md" style={{ overflow: 'hidden' }}>
-      <Table.ScrollContainer minWidth={1400} type="native">
+      <Table.ScrollContainer minWidth={900} type="native">
         <Table
           verticalSpacing="sm"
           highlightOnHover
@@ -85,26 +94,31 @@ export function IdentityTable(props: IdentityTableProps) {
           <Table.Thead className={classes.tableHead}>
             <Table.Tr>
               {COLUMNS.map((column) => (
-                <Table.Th key={column} miw={MIN_WIDTH[column]}>
+                <Table.Th
+                  key={column}
+                  miw={MIN_WIDTH[column]}
+                  className={WIDE_ONLY.has(column) ? classes.wideOnly : undefined}
+                >
                   {t(`connections.detail.columns.${column}`)}
                 </Table.Th>
               ))}
-              {canManage ? (
-                <Table.Th w={56}>
-                  <VisuallyHidden>{t('connections.detail.columns.actions')}</VisuallyHidden>
-                </Table.Th>
-              ) : null}
+              <Table.Th w={canManage ? 88 : 52} className={classes.stickyActions}>
+                <VisuallyHidden>{t('connections.detail.columns.actions')}</VisuallyHidden>
+              </Table.Th>
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
             {rows === undefined ? (
               <TableSkeletonRows columns={columns} rows={4} />
             ) : (
-              rows.map((row) => <IdentityTableRow key={row.key} row={row} {...props} />)
+              rows.map((row) => (
+                <IdentityTableRow key={row.key} row={row} {...props} onDetails={() => setDetails(row)} />
+              ))
             )}
           </Table.Tbody>
         </Table>
       </Table.ScrollContainer>
+      <DetailsDrawer row={details} now={props.now} onClose={() => setDetails(null)} />
     </Paper>
   );
 }
@@ -117,7 +131,8 @@ function IdentityTableRow({
   canManage,
   onSelect,
   onAction,
-}: IdentityTableProps & { row: IdentityRow }) {
+  onDetails,
+}: IdentityTableProps & { row: IdentityRow; onDetails: () => void }) {
   const { t } = useTranslation();
   const dateTime = useDateTime();
   const { credential, holder } = row;
@@ -143,16 +158,24 @@ function IdentityTableRow({
       onClick={select}
       aria-selected={selected}
     >
+      <Table.Td fw={500}>
+        {holder?.name ?? (
+          <Text span size="sm" c="dimmed" fs="italic">
+            {t('connections.detail.noHolder')}
+          </Text>
+        )}
+      </Table.Td>
+      <Table.Td>
+        <StatusBadge status={status} />
+      </Table.Td>
+      <Table.Td>
+        <YesNoBadge value={needsAction} alert />
+      </Table.Td>
       <Table.Td>
         <YesNoBadge value={status.blocked} alert />
       </Table.Td>
       <Table.Td>
-        <TokenCell token={credential.credentials_token} />
-      </Table.Td>
-      <Table.Td className={classes.mono}>{holder?.document ?? dash}</Table.Td>
-      <Table.Td>{holder?.email ?? dash}</Table.Td>
-      <Table.Td className={classes.mono} title={holder?.id}>
-        {holder ? shortToken(holder.id) : dash}
+        <YesNoBadge value={status.sca_token !== null} />
       </Table.Td>
       <Table.Td className={classes.nowrap}>
         {status.last_update ? (
@@ -164,31 +187,107 @@ function IdentityTableRow({
         )}
       </Table.Td>
       <Table.Td>
-        <YesNoBadge value={needsAction} alert />
+        <TokenCell token={credential.credentials_token} />
       </Table.Td>
-      <Table.Td fw={500}>
-        {holder?.name ?? (
-          <Text span size="sm" c="dimmed" fs="italic">
-            {t('connections.detail.noHolder')}
-          </Text>
-        )}
+      <Table.Td className={`${classes.mono} ${classes.wideOnly}`}>{holder?.document ?? dash}</Table.Td>
+      <Table.Td className={classes.wideOnly}>{holder?.email ?? dash}</Table.Td>
+      <Table.Td className={`${classes.mono} ${classes.wideOnly}`} title={holder?.id}>
+        {holder ? shortToken(holder.id) : dash}
       </Table.Td>
-      <Table.Td>
-        <YesNoBadge value={status.sca_token !== null} />
+      <Table.Td className={classes.stickyActions}>
+        <Group gap={2} wrap="nowrap" justify="flex-end">
+          <Tooltip label={t('connections.detail.detailsTitle')} withArrow openDelay={300}>
+            <ActionIcon
+              variant="subtle"
+              color="gray"
+              aria-label={t('connections.detail.details', {
+                name: holder?.name ?? shortToken(credential.credentials_token),
+              })}
+              onClick={(event) => {
+                event.stopPropagation();
+                onDetails();
+              }}
+            >
+              <IconId size={18} aria-hidden />
+            </ActionIcon>
+          </Tooltip>
+          {canManage ? (
+            <CredentialMenu
+              credential={credential}
+              now={now}
+              refreshing={refreshingToken === credential.credentials_token}
+              onAction={onAction}
+            />
+          ) : null}
+        </Group>
       </Table.Td>
-      <Table.Td>
-        <StatusBadge status={status} />
-      </Table.Td>
-      {canManage ? (
-        <Table.Td>
-          <CredentialMenu
-            credential={credential}
-            now={now}
-            refreshing={refreshingToken === credential.credentials_token}
-            onAction={onAction}
-          />
-        </Table.Td>
-      ) : null}
     </Table.Tr>
+  );
+}
+
+/** Every field of one row (spec section 3), whatever the screen width hides from the table. */
+function DetailsDrawer({ row, now, onClose }: { row: IdentityRow | null; now: Date; onClose: () => void }) {
+  const { t } = useTranslation();
+  const dateTime = useDateTime();
+  const [shown, setShown] = useState<IdentityRow | null>(row);
+  if (row && row !== shown) setShown(row);
+  const current = row ?? shown;
+  const field = (label: string, value: React.ReactNode) => (
+    <div className={classes.detailsField}>
+      <Text size="xs" c="dimmed" fw={600} tt="uppercase">
+        {label}
+      </Text>
+      <Text size="sm" component="div" className={classes.detailsValue}>
+        {value}
+      </Text>
+    </div>
+  );
+  const dash = '—';
+  return (
+    <Drawer
+      opened={row !== null}
+      onClose={onClose}
+      position="right"
+      size="md"
+      title={current?.holder?.name ?? t('connections.detail.detailsTitle')}
+    >
+      {current ? (
+        <div className={classes.detailsList}>
+          {field(
+            t('connections.detail.columns.name'),
+            current.holder?.name ?? t('connections.detail.noHolder'),
+          )}
+          {field(t('connections.detail.columns.status'), <StatusBadge status={current.credential.status} />)}
+          {field(
+            t('connections.detail.columns.needsAction'),
+            <YesNoBadge value={deriveCredentialState(current.credential.status, now).needsAction} alert />,
+          )}
+          {field(
+            t('connections.detail.columns.blocked'),
+            <YesNoBadge value={current.credential.status.blocked} alert />,
+          )}
+          {field(
+            t('connections.detail.columns.sca'),
+            <YesNoBadge value={current.credential.status.sca_token !== null} />,
+          )}
+          {field(
+            t('connections.detail.columns.lastUpdate'),
+            current.credential.status.last_update
+              ? dateTime(current.credential.status.last_update)
+              : t('connections.never'),
+          )}
+          {field(
+            t('connections.detail.columns.credentialsToken'),
+            <code>{current.credential.credentials_token}</code>,
+          )}
+          {field(t('connections.detail.columns.document'), current.holder?.document ?? dash)}
+          {field(t('connections.detail.columns.email'), current.holder?.email ?? dash)}
+          {field(
+            t('connections.detail.columns.identity'),
+            current.holder ? <code>{current.holder.id}</code> : dash,
+          )}
+        </div>
+      ) : null}
+    </Drawer>
   );
 }

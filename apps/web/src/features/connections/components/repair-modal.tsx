@@ -69,7 +69,7 @@ function RepairBody({
     mutationFn: async () => {
       const redirectUri = connectRedirectUri(window.location.origin, language);
       if (kind === 'reset' || kind === 'force_reset') {
-        return createResetLink(credential.credentials_token, redirectUri);
+        return createResetLink(credential.credentials_token, redirectUri, language);
       }
       return createConnectLink({
         redirectUri,

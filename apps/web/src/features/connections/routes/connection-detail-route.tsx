@@ -1,4 +1,4 @@
-import type { CredentialInformation } from '@caudal/contract';
+import { type CredentialInformation, connections } from '@caudal/contract';
 import { Anchor, Badge, Breadcrumbs, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconChevronRight } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
@@ -11,6 +11,7 @@ import { useFormatters } from '../../../shared/format/use-formatters';
 import { translateDynamic } from '../../../shared/i18n/i18n';
 import { useLocalePath } from '../../../shared/i18n/use-locale';
 import { useSession } from '../../../shared/session/session-context';
+import { useCanCall } from '../../../shared/session/use-can-call';
 import { useRefreshCredentialMutation } from '../api/connections-mutations';
 import { useCredentialsIdentityQuery, useCredentialsQuery } from '../api/connections-queries';
 import type { CredentialAction } from '../components/credential-menu';
@@ -28,8 +29,9 @@ import { identityRows } from '../lib/identity-rows';
 export function ConnectionDetailRoute() {
   const { t } = useTranslation();
   const { entityId = '' } = useParams();
-  const { identity, entities } = useSession();
-  const canManage = identity.user.kind === 'staff';
+  const { entities } = useSession();
+  // The credential menu's every action is a staff-only call: the contract says who may make them.
+  const canManage = useCanCall(connections.credentialsDelete);
   const now = useNow();
   const entityName = useEntityName();
   const name = entityName(entityId);

@@ -1,3 +1,4 @@
+import { connections } from '@caudal/contract';
 import { Button, Title } from '@mantine/core';
 import { IconPlugConnected, IconPlus } from '@tabler/icons-react';
 import { useEffect, useMemo, useRef, useState } from 'react';
@@ -6,7 +7,7 @@ import { useSearchParams } from 'react-router';
 import { notifySuccess } from '../../../shared/components/notify';
 import { PageHeader } from '../../../shared/components/page-header';
 import { EmptyPanel, ErrorPanel } from '../../../shared/components/state-panel';
-import { useSession } from '../../../shared/session/session-context';
+import { useCanCall } from '../../../shared/session/use-can-call';
 import { useCredentialsQuery } from '../api/connections-queries';
 import { EntityTable } from '../components/entity-table';
 import { NewConnectionModal } from '../components/new-connection-modal';
@@ -19,8 +20,7 @@ import { groupByEntity, summariseCredentials } from '../lib/credential-summary';
 /** `/wealth/connections`: the counts, the institutions with credentials and the new connection dialog. */
 export function ConnectionsRoute() {
   const { t } = useTranslation();
-  const { identity } = useSession();
-  const canManage = identity.user.kind === 'staff';
+  const canManage = useCanCall(connections.createConnectLink);
   const now = useNow();
   const entityName = useEntityName();
   const credentials = useCredentialsQuery();

@@ -2,11 +2,14 @@ import { platform } from '@caudal/contract';
 import { useQuery } from '@tanstack/react-query';
 import { callApi } from '../../../shared/api/call-api';
 
-/** GET /health answers 503 with the same shape when the database is down: that is data, not an error. */
+/**
+ * The health page shows readiness (GET /ready: the database too; /health is liveness only). It answers
+ * 503 with the same shape when the database is down: that is data, not an error.
+ */
 export function useHealthQuery() {
   return useQuery({
     queryKey: ['platform', 'health'],
-    queryFn: ({ signal }) => callApi(platform.health, undefined, { signal, acceptStatuses: [503] }),
+    queryFn: ({ signal }) => callApi(platform.ready, undefined, { signal, acceptStatuses: [503] }),
     staleTime: 0,
     retry: false,
   });

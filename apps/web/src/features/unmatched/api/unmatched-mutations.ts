@@ -2,6 +2,7 @@ import { unmatched } from '@caudal/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { errorMessageKey } from '../../../shared/api/api-error';
 import { callApi } from '../../../shared/api/call-api';
+import { invalidateProductQueries } from '../../../shared/api/product-queries';
 import { type GroupResult, type MatchGroup, runLimited } from '../lib/match-plan';
 import { unmatchedKeys } from './unmatched-keys';
 
@@ -29,7 +30,8 @@ export function useConfirmAllMutation() {
           : { group, ok: false, reasonKey: errorMessageKey(outcome.error) };
       });
     },
-    onSettled: () => queryClient.invalidateQueries({ queryKey: unmatchedKeys.all }),
+    // Matched products join their clients' tabs and counts, and the credentials' product holders.
+    onSettled: () => invalidateProductQueries(queryClient),
   });
 }
 

@@ -45,7 +45,8 @@ export function AssignmentBar({
               })
             : t('unmatched.bar.none')}
         </Text>
-        <Group gap="xs" wrap="nowrap">
+        {/* On a phone the three buttons wrap under each other's row rather than widen the page. */}
+        <Group gap="xs" wrap="wrap" justify="flex-end">
           <Tooltip label={t('unmatched.bar.useSuggestionsHint')} withArrow openDelay={300}>
             <Button
               variant="default"

@@ -117,7 +117,7 @@ const PendingRow = memo(function PendingRow({
             disabled={busy}
           />
           {failure ? (
-            <Text size="xs" c="red.8">
+            <Text size="xs" c="red.9">
               {failure === ALREADY_MATCHED
                 ? // The product is still listed, so it is not the one matched elsewhere: its batch was.
                   t('unmatched.assign.failedBatch')

@@ -4,13 +4,15 @@ type ClientForm = wealth.ClientForm;
 
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { callApi } from '../../../shared/api/call-api';
+import { invalidateProductQueries } from '../../../shared/api/product-queries';
 import { wealthKeys } from './wealth-keys';
 
 export function useCreateClientMutation() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: ClientForm) => callApi(wealth.clientCreate, body),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: wealthKeys.clientLists() }),
+    // The new client is a choice on the pending and connection screens too.
+    onSuccess: () => invalidateProductQueries(queryClient),
   });
 }
 
@@ -20,7 +22,8 @@ export function useEditClientMutation() {
     mutationFn: (body: ClientForm & { client_id: string }) => callApi(wealth.clientEdit, body),
     onSuccess: (client) => {
       queryClient.setQueryData(wealthKeys.clientDetail(client.id), client);
-      return queryClient.invalidateQueries({ queryKey: wealthKeys.clientLists() });
+      // Its name shows on the connection and pending screens as well.
+      return invalidateProductQueries(queryClient);
     },
   });
 }
@@ -31,22 +34,22 @@ export function useDeleteClientMutation() {
     mutationFn: (clientId: string) => callApi(wealth.clientDelete, { client_id: clientId }),
     // Not awaited, and the client's own cache is left alone: the detail page that deleted it is about to
     // navigate away, and a refetch meanwhile would flash "not found". A later visit refetches and 404s.
-    onSuccess: () => {
-      void queryClient.invalidateQueries({ queryKey: wealthKeys.clientLists() });
+    // Its products go back to the pending queue, and its credentials lose their client.
+    onSuccess: (_answer, clientId) => {
+      void invalidateProductQueries(queryClient, { except: wealthKeys.client(clientId) });
     },
   });
 }
 
-/** The product goes back to the pending list: the client's lists and its product count change. */
+/**
+ * The product goes back to the pending list: the client's lists, its product count, the pending list,
+ * its count and nav badge, and the credential's product holders all change.
+ */
 export function useUnlinkProductMutation(clientId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (productId: string) =>
       callApi(wealth.clientUnmatchProduct, { client_id: clientId, product_id: productId }),
-    onSuccess: () =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: wealthKeys.client(clientId) }),
-        queryClient.invalidateQueries({ queryKey: wealthKeys.clientLists() }),
-      ]),
+    onSuccess: () => invalidateProductQueries(queryClient),
   });
 }

@@ -1,4 +1,4 @@
-import type { Client } from '@caudal/contract';
+import { type Client, wealth } from '@caudal/contract';
 import { Button, Code } from '@mantine/core';
 import { IconPencil, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useFormatters } from '../../../shared/format/use-formatters';
 import { useLocalePath } from '../../../shared/i18n/use-locale';
+import { useCanCall } from '../../../shared/session/use-can-call';
 import { CLIENTS_PATH } from '../lib/wealth-paths';
 import { ClientFormModal } from './client-form-modal';
 import { DeleteClientModal } from './delete-client-modal';
@@ -19,6 +20,8 @@ export function ClientHeader({ client }: { client: Client }) {
   const to = useLocalePath();
   const navigate = useNavigate();
   const [dialog, setDialog] = useState<'edit' | 'delete' | null>(null);
+  const canEdit = useCanCall(wealth.clientEdit);
+  const canDelete = useCanCall(wealth.clientDelete);
 
   return (
     <>
@@ -26,23 +29,29 @@ export function ClientHeader({ client }: { client: Client }) {
         kind={t('wealth.client.kind')}
         title={client.name}
         actions={
-          <>
-            <Button
-              variant="default"
-              leftSection={<IconPencil size={16} aria-hidden />}
-              onClick={() => setDialog('edit')}
-            >
-              {t('wealth.client.edit')}
-            </Button>
-            <Button
-              variant="outline"
-              color="red"
-              leftSection={<IconTrash size={16} aria-hidden />}
-              onClick={() => setDialog('delete')}
-            >
-              {t('wealth.client.delete')}
-            </Button>
-          </>
+          canEdit || canDelete ? (
+            <>
+              {canEdit ? (
+                <Button
+                  variant="default"
+                  leftSection={<IconPencil size={16} aria-hidden />}
+                  onClick={() => setDialog('edit')}
+                >
+                  {t('wealth.client.edit')}
+                </Button>
+              ) : null}
+              {canDelete ? (
+                <Button
+                  variant="outline"
+                  color="red"
+                  leftSection={<IconTrash size={16} aria-hidden />}
+                  onClick={() => setDialog('delete')}
+                >
+                  {t('wealth.client.delete')}
+                </Button>
+              ) : null}
+            </>
+          ) : null
         }
         fields={[
           { label: t('wealth.client.alias'), value: <Code fz="sm">{client.alias}</Code> },

@@ -1,9 +1,10 @@
 import type { Client } from '@caudal/contract';
-import { ActionIcon, Group, Table, Text, Tooltip, VisuallyHidden } from '@mantine/core';
+import { ActionIcon, Group, Table, Text, VisuallyHidden } from '@mantine/core';
 import { IconPencil, IconTrash } from '@tabler/icons-react';
 import type { KeyboardEvent, MouseEvent, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
+import { Hint } from '../../../shared/components/hint';
 import { TableSkeletonRows } from '../../../shared/components/table-skeleton';
 import { useFormatters } from '../../../shared/format/use-formatters';
 import { useLocalePath } from '../../../shared/i18n/use-locale';
@@ -13,18 +14,21 @@ import { EntityBadges } from './entity-badges';
 import { SortableHeader } from './sortable-header';
 import classes from './wealth.module.css';
 
+/** Placeholders beyond a screenful change nothing on screen and only cost rendering time. */
+const SKELETON_ROWS_MAX = 25;
+
 interface ClientTableProps {
   clients: readonly Client[] | undefined;
   state: ClientListState;
   refreshing: boolean;
   onSort: (sort: Pick<ClientListState, 'sort' | 'order'>) => void;
-  onEdit: (client: Client) => void;
-  onDelete: (client: Client) => void;
+  /** Without it (the user may not edit), no edit button. */
+  onEdit?: (client: Client) => void;
+  /** Without it (the user may not delete), no delete button. */
+  onDelete?: (client: Client) => void;
   /** Shown instead of rows when there are none (empty list, no search results). */
   empty?: ReactNode;
 }
-
-const COLUMNS = 6;
 
 export function ClientTable({
   clients,
@@ -36,6 +40,8 @@ export function ClientTable({
   empty,
 }: ClientTableProps) {
   const { t } = useTranslation();
+  const hasActions = Boolean(onEdit || onDelete);
+  const columns = hasActions ? 6 : 5;
   const sortedBy = (column: ClientSort) => (state.sort === column ? state.order : null);
   const header = (column: ClientSort, label: string, w?: number) => (
     <SortableHeader w={w} sorted={sortedBy(column)} onSort={() => onSort(nextSort(state, column))}>
@@ -61,17 +67,24 @@ export function ClientTable({
               {t('wealth.clients.columns.products')}
             </Table.Th>
             {header('created_at', t('wealth.clients.columns.createdAt'), 150)}
-            <Table.Th w={96}>
-              <VisuallyHidden>{t('wealth.clients.columns.actions')}</VisuallyHidden>
-            </Table.Th>
+            {hasActions ? (
+              <Table.Th w={96}>
+                <VisuallyHidden>{t('wealth.clients.columns.actions')}</VisuallyHidden>
+              </Table.Th>
+            ) : null}
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
           {clients === undefined ? (
-            <TableSkeletonRows columns={COLUMNS} />
+            // As many placeholders as rows to come (a screenful at most), each as tall as a real row.
+            <TableSkeletonRows
+              columns={columns}
+              rows={Math.min(state.pageSize, SKELETON_ROWS_MAX)}
+              rowClassName={classes.clientRow}
+            />
           ) : clients.length === 0 && empty ? (
             <Table.Tr>
-              <Table.Td colSpan={COLUMNS} p={0}>
+              <Table.Td colSpan={columns} p={0}>
                 {empty}
               </Table.Td>
             </Table.Tr>
@@ -88,8 +101,8 @@ export function ClientTable({
 
 interface ClientRowProps {
   client: Client;
-  onEdit: (client: Client) => void;
-  onDelete: (client: Client) => void;
+  onEdit?: (client: Client) => void;
+  onDelete?: (client: Client) => void;
 }
 
 /**
@@ -117,7 +130,7 @@ function ClientRow({ client, onEdit, onDelete }: ClientRowProps) {
   };
 
   return (
-    <Table.Tr className={classes.clickableRow} onClick={open} onKeyDown={onKeyDown}>
+    <Table.Tr className={`${classes.clickableRow} ${classes.clientRow}`} onClick={open} onKeyDown={onKeyDown}>
       <Table.Td>
         <Link to={href} className={classes.rowLink}>
           {client.name}
@@ -133,30 +146,36 @@ function ClientRow({ client, onEdit, onDelete }: ClientRowProps) {
       </Table.Td>
       <Table.Td className={classes.numeric}>{format.integer(client.products_count)}</Table.Td>
       <Table.Td className={classes.nowrap}>{format.date(client.created_at)}</Table.Td>
-      <Table.Td>
-        <Group gap={4} justify="flex-end" wrap="nowrap">
-          <Tooltip label={t('wealth.clients.editShort')} withArrow openDelay={300}>
-            <ActionIcon
-              variant="subtle"
-              color="gray"
-              aria-label={t('wealth.clients.edit', { name: client.name })}
-              onClick={stop(onEdit)}
-            >
-              <IconPencil size={18} stroke={1.6} aria-hidden />
-            </ActionIcon>
-          </Tooltip>
-          <Tooltip label={t('wealth.clients.deleteShort')} withArrow openDelay={300}>
-            <ActionIcon
-              variant="subtle"
-              color="red"
-              aria-label={t('wealth.clients.delete', { name: client.name })}
-              onClick={stop(onDelete)}
-            >
-              <IconTrash size={18} stroke={1.6} aria-hidden />
-            </ActionIcon>
-          </Tooltip>
-        </Group>
-      </Table.Td>
+      {onEdit || onDelete ? (
+        <Table.Td>
+          <Group gap={4} justify="flex-end" wrap="nowrap">
+            {onEdit ? (
+              <Hint label={t('wealth.clients.editShort')} align="end">
+                <ActionIcon
+                  variant="subtle"
+                  color="gray"
+                  aria-label={t('wealth.clients.edit', { name: client.name })}
+                  onClick={stop(onEdit)}
+                >
+                  <IconPencil size={18} stroke={1.6} aria-hidden />
+                </ActionIcon>
+              </Hint>
+            ) : null}
+            {onDelete ? (
+              <Hint label={t('wealth.clients.deleteShort')} align="end">
+                <ActionIcon
+                  variant="subtle"
+                  color="red"
+                  aria-label={t('wealth.clients.delete', { name: client.name })}
+                  onClick={stop(onDelete)}
+                >
+                  <IconTrash size={18} stroke={1.6} aria-hidden />
+                </ActionIcon>
+              </Hint>
+            ) : null}
+          </Group>
+        </Table.Td>
+      ) : null}
     </Table.Tr>
   );
 }

@@ -23,6 +23,18 @@ export function TotalsFooter({ rows, before, after }: TotalsFooterProps) {
           <Text size="sm" fw={600}>
             {t('wealth.products.totals')}
           </Text>
+          {/* On a phone the balance column is off to the right of the scrolled table: the total is
+              repeated under its label, where it can be read. */}
+          <Group
+            gap={2}
+            hiddenFrom="md"
+            style={{ flexDirection: 'column', alignItems: 'flex-start' }}
+            aria-hidden
+          >
+            {totals.map((total) => (
+              <Money key={total.currency} value={total.total} currency={total.currency} fw={600} />
+            ))}
+          </Group>
         </Table.Th>
         <Table.Td className={classes.numeric}>
           <Group gap={2} justify="flex-end" style={{ flexDirection: 'column', alignItems: 'flex-end' }}>

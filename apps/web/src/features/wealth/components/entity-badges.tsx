@@ -1,5 +1,6 @@
-import { Badge, Group, Text, Tooltip } from '@mantine/core';
+import { Badge, Group, Text, VisuallyHidden } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { Hint } from '../../../shared/components/hint';
 import { useEntityCatalogue } from './use-entity-names';
 
 interface EntityBadgesProps {
@@ -28,11 +29,13 @@ export function EntityBadges({ ids, max = 3 }: EntityBadgesProps) {
         </Badge>
       ))}
       {hidden.length > 0 ? (
-        <Tooltip label={hidden.map(name).join(', ')} multiline maw={280} withArrow>
+        <Hint label={hidden.map(name).join(', ')}>
           <Badge variant="outline" color="gray" radius="sm" size="sm" tt="none" fw={500} tabIndex={0}>
             +{hidden.length}
+            {/* The names the bubble shows, for screen readers (the bubble itself is hidden from them). */}
+            <VisuallyHidden>: {hidden.map(name).join(', ')}</VisuallyHidden>
           </Badge>
-        </Tooltip>
+        </Hint>
       ) : null}
     </Group>
   );

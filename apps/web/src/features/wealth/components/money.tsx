@@ -12,7 +12,7 @@ interface MoneyProps {
 export function Money({ value, currency, signed = false, fw }: MoneyProps) {
   const format = useFormatters();
   const text = format.money(value, currency);
-  const color = signed ? (value > 0 ? 'teal.8' : value < 0 ? 'red.8' : undefined) : undefined;
+  const color = signed ? (value > 0 ? 'teal.9' : value < 0 ? 'red.9' : undefined) : undefined;
   return (
     <Text
       span

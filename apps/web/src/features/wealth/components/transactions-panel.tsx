@@ -117,7 +117,7 @@ export function TransactionsPanel<T>({
             </Text>
           )}
           {query.isError && items ? (
-            <Text size="sm" c="red.8" role="alert">
+            <Text size="sm" c="red.9" role="alert">
               {texts.loadError}
             </Text>
           ) : null}

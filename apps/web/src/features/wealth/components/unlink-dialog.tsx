@@ -1,4 +1,4 @@
-import type { Client } from '@caudal/contract';
+import { type Client, wealth } from '@caudal/contract';
 import { ActionIcon, Tooltip } from '@mantine/core';
 import { IconLinkOff } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -7,6 +7,7 @@ import { errorMessageKey } from '../../../shared/api/api-error';
 import { ConfirmModal, ConfirmText } from '../../../shared/components/confirm-modal';
 import { notifyFailure, notifySuccess } from '../../../shared/components/notify';
 import { translateDynamic } from '../../../shared/i18n/i18n';
+import { useCanCall } from '../../../shared/session/use-can-call';
 import { useUnlinkProductMutation } from '../api/client-mutations';
 import { useLastDefined } from './use-last-defined';
 
@@ -15,12 +16,16 @@ export interface UnlinkTarget {
   name: string;
 }
 
-/** One confirmation per product table: rows ask for it with `ask(product)`. */
+/**
+ * One confirmation per product table: rows ask for it with `ask(product)`. `allowed` says whether the
+ * user may unlink at all (a staff-only call): without it the table shows no unlink column.
+ */
 export function useUnlinkDialog(client: Client) {
   const { t } = useTranslation();
   const [target, setTarget] = useState<UnlinkTarget | null>(null);
   const shown = useLastDefined(target);
   const unlink = useUnlinkProductMutation(client.id);
+  const allowed = useCanCall(wealth.clientUnmatchProduct);
 
   const confirm = () => {
     if (!target) return;
@@ -50,7 +55,7 @@ export function useUnlinkDialog(client: Client) {
     </ConfirmModal>
   );
 
-  return { ask: setTarget, modal };
+  return { ask: setTarget, modal: allowed ? modal : null, allowed };
 }
 
 /** The row's icon-only unlink button: named for screen readers, explained by a tooltip. */

@@ -50,11 +50,13 @@ export function AccountsTabRoute() {
         <Table.Td className={classes.numeric}>
           <Money value={account.balance} currency={account.currency} />
         </Table.Td>
-        <Table.Td>
-          <Group justify="flex-end">
-            <UnlinkButton product={{ id: account.id, name }} onClick={unlink.ask} />
-          </Group>
-        </Table.Td>
+        {unlink.allowed ? (
+          <Table.Td>
+            <Group justify="flex-end">
+              <UnlinkButton product={{ id: account.id, name }} onClick={unlink.ask} />
+            </Group>
+          </Table.Td>
+        ) : null}
       </Table.Tr>
     );
   });
@@ -64,18 +66,18 @@ export function AccountsTabRoute() {
       <DataTable
         attached
         label={t('wealth.products.accounts.tableLabel')}
-        columns={5}
+        columns={unlink.allowed ? 5 : 4}
         head={
           <Table.Tr>
             <Table.Th>{t('wealth.products.accounts.name')}</Table.Th>
             <Table.Th>{t('wealth.products.accounts.iban')}</Table.Th>
             <Table.Th>{t('wealth.products.accounts.entity')}</Table.Th>
             <Table.Th className={classes.numeric}>{t('wealth.products.accounts.balance')}</Table.Th>
-            <ActionsTh label={t('wealth.clients.columns.actions')} />
+            {unlink.allowed ? <ActionsTh label={t('wealth.clients.columns.actions')} /> : null}
           </Table.Tr>
         }
         rows={rows}
-        footer={<TotalsFooter rows={query.data ?? []} before={3} after={1} />}
+        footer={<TotalsFooter rows={query.data ?? []} before={3} after={unlink.allowed ? 1 : 0} />}
         error={
           query.isError
             ? { title: t('wealth.products.loadError'), error: query.error, onRetry: () => query.refetch() }

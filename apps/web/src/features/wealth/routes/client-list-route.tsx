@@ -1,19 +1,26 @@
-import type { Client } from '@caudal/contract';
+import { type Client, wealth } from '@caudal/contract';
 import { Button, Group, Paper, Text } from '@mantine/core';
 import { IconPlus, IconSearchOff, IconUsers } from '@tabler/icons-react';
-import { useCallback, useState } from 'react';
+import { lazy, Suspense, useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { PageHeader } from '../../../shared/components/page-header';
 import { EmptyPanel, ErrorPanel } from '../../../shared/components/state-panel';
 import { useFormatters } from '../../../shared/format/use-formatters';
+import { useCanCall } from '../../../shared/session/use-can-call';
 import { useClientListQuery } from '../api/client-queries';
-import { ClientFormModal } from '../components/client-form-modal';
 import { ClientPager } from '../components/client-pager';
 import { ClientSearch } from '../components/client-search';
 import { ClientTable } from '../components/client-table';
-import { DeleteClientModal } from '../components/delete-client-modal';
 import { type ClientListState, lastPage, parseListParams, toListParams } from '../lib/list-params';
+
+// The dialogs (forms, selects) load when first opened: the list's first screen does not need them.
+const ClientFormModal = lazy(() =>
+  import('../components/client-form-modal').then((m) => ({ default: m.ClientFormModal })),
+);
+const DeleteClientModal = lazy(() =>
+  import('../components/delete-client-modal').then((m) => ({ default: m.DeleteClientModal })),
+);
 
 type Dialog =
   | { kind: 'create' }
@@ -29,6 +36,10 @@ export function ClientListRoute() {
   const state = parseListParams(params);
   const [dialog, setDialog] = useState<Dialog>(null);
   const list = useClientListQuery(state);
+  // Each action only when its (staff-only) call would be allowed: the contract answers, not a role check.
+  const canCreate = useCanCall(wealth.clientCreate);
+  const canEdit = useCanCall(wealth.clientEdit);
+  const canDelete = useCanCall(wealth.clientDelete);
 
   const update = useCallback(
     (change: Partial<ClientListState>, options: { replace?: boolean } = {}) => {
@@ -46,11 +57,11 @@ export function ClientListRoute() {
     if (last !== state.page) queueMicrotask(() => update({ page: last }, { replace: true }));
   }
 
-  const createButton = (
+  const createButton = canCreate ? (
     <Button leftSection={<IconPlus size={18} aria-hidden />} onClick={() => setDialog({ kind: 'create' })}>
       {t('wealth.clients.newClient')}
     </Button>
-  );
+  ) : null;
 
   const empty = state.search ? (
     <EmptyPanel
@@ -105,8 +116,8 @@ export function ClientListRoute() {
               state={state}
               refreshing={list.isPlaceholderData && list.isFetching}
               onSort={(sort) => update({ ...sort, page: 1 })}
-              onEdit={(client) => setDialog({ kind: 'edit', client })}
-              onDelete={(client) => setDialog({ kind: 'delete', client })}
+              onEdit={canEdit ? (client) => setDialog({ kind: 'edit', client }) : undefined}
+              onDelete={canDelete ? (client) => setDialog({ kind: 'delete', client }) : undefined}
               empty={empty}
             />
             {page && page.total > 0 ? (
@@ -122,15 +133,19 @@ export function ClientListRoute() {
           </>
         )}
       </Paper>
-      <ClientFormModal
-        opened={dialog?.kind === 'create' || dialog?.kind === 'edit'}
-        client={dialog?.kind === 'edit' ? dialog.client : null}
-        onClose={() => setDialog(null)}
-      />
-      <DeleteClientModal
-        client={dialog?.kind === 'delete' ? dialog.client : null}
-        onClose={() => setDialog(null)}
-      />
+      {dialog ? (
+        <Suspense fallback={null}>
+          <ClientFormModal
+            opened={dialog.kind === 'create' || dialog.kind === 'edit'}
+            client={dialog.kind === 'edit' ? dialog.client : null}
+            onClose={() => setDialog(null)}
+          />
+          <DeleteClientModal
+            client={dialog.kind === 'delete' ? dialog.client : null}
+            onClose={() => setDialog(null)}
+          />
+        </Suspense>
+      ) : null}
     </>
   );
 }

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation, useNavigate } from 'react-router';
 import { useLocalePath } from '../../../shared/i18n/use-locale';
 import { ClientHeader } from '../components/client-header';
+import classes from '../components/wealth.module.css';
 import { WealthBreadcrumbs } from '../components/wealth-breadcrumbs';
 import { clientPath } from '../lib/wealth-paths';
 import { useClientContext } from './client-context';
@@ -31,7 +32,7 @@ export function ClientTabsRoute() {
         keepMounted={false}
         variant="outline"
       >
-        <Tabs.List aria-label={t('wealth.client.tabsLabel')} mb={-1}>
+        <Tabs.List aria-label={t('wealth.client.tabsLabel')} mb={-1} className={classes.tabsList}>
           {TABS.map((tab) => {
             const Icon = ICONS[tab];
             return (
@@ -39,7 +40,7 @@ export function ClientTabsRoute() {
                 key={tab}
                 value={tab}
                 leftSection={<Icon size={16} stroke={1.7} aria-hidden />}
-                px="lg"
+                px={{ base: 'sm', sm: 'lg' }}
               >
                 {t(`wealth.client.tabs.${tab}`)}
               </Tabs.Tab>

@@ -80,7 +80,7 @@ export function InvestmentDetailRoute() {
               { label: t('wealth.investment.currency'), value: investment.currency },
               {
                 label: t('wealth.investment.refAccount'),
-                value: investment.refAccount ?? none,
+                value: investment.refAccount ? format.accountReference(investment.refAccount) : none,
               },
               { label: t('wealth.investment.portfolio'), value: portfolio?.name ?? none },
             ]}

@@ -64,11 +64,13 @@ export function LiabilitiesTabRoute() {
       <Table.Td className={classes.nowrap}>
         {liability.expirationDate ? format.date(liability.expirationDate) : none}
       </Table.Td>
-      <Table.Td>
-        <Group justify="flex-end">
-          <UnlinkButton product={{ id: liability.id, name: liability.name }} onClick={unlink.ask} />
-        </Group>
-      </Table.Td>
+      {unlink.allowed ? (
+        <Table.Td>
+          <Group justify="flex-end">
+            <UnlinkButton product={{ id: liability.id, name: liability.name }} onClick={unlink.ask} />
+          </Group>
+        </Table.Td>
+      ) : null}
     </Table.Tr>
   ));
 
@@ -78,7 +80,7 @@ export function LiabilitiesTabRoute() {
         attached
         minWidth={1040}
         label={t('wealth.products.liabilities.tableLabel')}
-        columns={9}
+        columns={unlink.allowed ? 9 : 8}
         head={
           <Table.Tr>
             <Table.Th>{t('wealth.products.liabilities.name')}</Table.Th>
@@ -91,11 +93,11 @@ export function LiabilitiesTabRoute() {
             </Table.Th>
             <Table.Th>{t('wealth.products.liabilities.openingDate')}</Table.Th>
             <Table.Th>{t('wealth.products.liabilities.expirationDate')}</Table.Th>
-            <ActionsTh label={t('wealth.clients.columns.actions')} />
+            {unlink.allowed ? <ActionsTh label={t('wealth.clients.columns.actions')} /> : null}
           </Table.Tr>
         }
         rows={rows}
-        footer={<TotalsFooter rows={query.data ?? []} before={3} after={5} />}
+        footer={<TotalsFooter rows={query.data ?? []} before={3} after={unlink.allowed ? 5 : 4} />}
         error={
           query.isError
             ? { title: t('wealth.products.loadError'), error: query.error, onRetry: () => query.refetch() }

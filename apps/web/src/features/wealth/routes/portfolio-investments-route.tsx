@@ -46,7 +46,7 @@ export function PortfolioInvestmentsRoute() {
       </Table.Td>
       <Table.Td>
         <Text size="sm" className={classes.mono} c={investment.refAccount ? undefined : 'dimmed'}>
-          {investment.refAccount ?? none}
+          {investment.refAccount ? format.accountReference(investment.refAccount) : none}
         </Text>
       </Table.Td>
     </Table.Tr>

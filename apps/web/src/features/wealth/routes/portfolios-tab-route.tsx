@@ -44,11 +44,13 @@ export function PortfoliosTabRoute() {
       <Table.Td className={classes.numeric}>
         <Money value={portfolio.balance} currency={portfolio.currency} />
       </Table.Td>
-      <Table.Td>
-        <Group justify="flex-end">
-          <UnlinkButton product={{ id: portfolio.id, name: portfolio.name }} onClick={unlink.ask} />
-        </Group>
-      </Table.Td>
+      {unlink.allowed ? (
+        <Table.Td>
+          <Group justify="flex-end">
+            <UnlinkButton product={{ id: portfolio.id, name: portfolio.name }} onClick={unlink.ask} />
+          </Group>
+        </Table.Td>
+      ) : null}
     </Table.Tr>
   ));
 
@@ -57,7 +59,7 @@ export function PortfoliosTabRoute() {
       <DataTable
         attached
         label={t('wealth.products.portfolios.tableLabel')}
-        columns={6}
+        columns={unlink.allowed ? 6 : 5}
         head={
           <Table.Tr>
             <Table.Th>{t('wealth.products.portfolios.name')}</Table.Th>
@@ -65,11 +67,11 @@ export function PortfoliosTabRoute() {
             <Table.Th>{t('wealth.products.portfolios.entity')}</Table.Th>
             <Table.Th className={classes.numeric}>{t('wealth.products.portfolios.investments')}</Table.Th>
             <Table.Th className={classes.numeric}>{t('wealth.products.portfolios.balance')}</Table.Th>
-            <ActionsTh label={t('wealth.clients.columns.actions')} />
+            {unlink.allowed ? <ActionsTh label={t('wealth.clients.columns.actions')} /> : null}
           </Table.Tr>
         }
         rows={rows}
-        footer={<TotalsFooter rows={query.data ?? []} before={4} after={1} />}
+        footer={<TotalsFooter rows={query.data ?? []} before={4} after={unlink.allowed ? 1 : 0} />}
         error={
           query.isError
             ? { title: t('wealth.products.loadError'), error: query.error, onRetry: () => query.refetch() }

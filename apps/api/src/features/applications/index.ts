@@ -1,0 +1,12 @@
+import type { FastifyInstance } from 'fastify';
+import { registerCreateApplication } from './create-application';
+import { registerDeleteApplication } from './delete-application';
+import { registerListApplications } from './list-applications';
+
+export { createApplication } from './applications.repository';
+
+export function registerApplicationsCalls(app: FastifyInstance) {
+  registerListApplications(app);
+  registerCreateApplication(app);
+  registerDeleteApplication(app);
+}

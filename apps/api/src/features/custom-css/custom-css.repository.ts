@@ -1,0 +1,45 @@
+import { type CssRemoval, type CustomCss, customCss } from '@caudal/contract';
+import type { Db } from '../../db/database';
+import type { Actor } from '../../shared/auth/actor';
+import type { SanitisedCss } from './css-sanitiser';
+
+function toRemovals(value: unknown): CssRemoval[] {
+  const parsed = customCss.ZCssRemoval.array().safeParse(
+    typeof value === 'string' ? JSON.parse(value) : value,
+  );
+  return parsed.success ? parsed.data : [];
+}
+
+/** The company's CSS as written, with the stored report; an empty value when it has none. */
+export async function findCustomCss(db: Db, actor: Actor): Promise<CustomCss> {
+  const row = await db
+    .selectFrom('custom_css')
+    .where('company_id', '=', actor.companyId)
+    .select(['source', 'removed', 'updated_at'])
+    .executeTakeFirst();
+  if (!row) return { css: '', removed: [], updated_at: null };
+  return { css: row.source, removed: toRemovals(row.removed), updated_at: row.updated_at.toISOString() };
+}
+
+/** One row per company: the source, its sanitised serialisation and the report, replaced together. */
+export async function saveCustomCss(
+  db: Db,
+  actor: Actor,
+  source: string,
+  sanitised: SanitisedCss,
+  now: Date,
+): Promise<CustomCss> {
+  const values = {
+    source,
+    css: sanitised.css,
+    removed: JSON.stringify(sanitised.removed),
+    updated_by: actor.userId,
+    updated_at: now,
+  };
+  await db
+    .insertInto('custom_css')
+    .values({ company_id: actor.companyId, ...values })
+    .onConflict((conflict) => conflict.column('company_id').doUpdateSet(values))
+    .execute();
+  return { css: source, removed: sanitised.removed, updated_at: now.toISOString() };
+}

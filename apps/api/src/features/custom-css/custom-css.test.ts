@@ -1,0 +1,170 @@
+import { CUSTOM_CSS_MAX_BYTES, connections, customCss } from '@caudal/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { findHostedCustomCss } from '../../shared/branding/custom-css';
+import { createTestApp, type TestApp } from '../../test/test-app';
+import { signInPortalUser, signInTenant } from '../wealth/wealth-fixtures';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+}, 60_000);
+afterAll(() => t.close());
+
+type Tenant = Awaited<ReturnType<typeof signInTenant>>;
+const toBase64 = (css: string) => Buffer.from(css, 'utf8').toString('base64');
+
+async function setCss(tenant: Tenant, css: string) {
+  const response = await tenant.call(customCss.setCustomCss.path, { file: toBase64(css) });
+  expect(response.statusCode, response.body).toBe(200);
+  return customCss.setCustomCss.response.parse(response.json());
+}
+
+/** The hosted connect page's session, as a visitor opening the tenant's one-time link gets it. */
+async function hostedSession(tenant: Tenant) {
+  const link = await tenant.call(connections.createConnectLink.path, {
+    redirect_uri: '/es/wealth/connections?fromlink=true',
+  });
+  expect(link.statusCode, link.body).toBe(200);
+  const session = await t.app.inject({
+    method: 'POST',
+    url: connections.getConnectSession.path,
+    payload: { token: link.json().token },
+    remoteAddress: `10.13.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`,
+  });
+  expect(session.statusCode, session.body).toBe(200);
+  return { session: connections.getConnectSession.response.parse(session.json()), headers: session.headers };
+}
+
+describe('set-custom-css and get-custom-css', () => {
+  it('starts empty, saves the CSS as written and reports what the hosted pages do not get', async () => {
+    const tenant = await signInTenant(t);
+    const empty = await tenant.call(customCss.getCustomCss.path);
+    expect(empty.json()).toEqual({ css: '', removed: [], updated_at: null });
+
+    const css = '.mantine-Button-root { background: #0a7d3e }\n@import "https://evil.example/x.css";\n';
+    const saved = await setCss(tenant, css);
+    expect(saved).toEqual({
+      css,
+      removed: [{ reason: 'import', line: 2, column: 1, excerpt: '@import "https://evil.example/x.css";' }],
+      updated_at: t.clock().toISOString(),
+    });
+    const got = await tenant.call(customCss.getCustomCss.path);
+    expect(got.json()).toEqual(saved);
+    expect(await findHostedCustomCss(t.db, tenant.companyId)).toBe(
+      '.mantine-Button-root{background:#0a7d3e}',
+    );
+  });
+
+  it('keeps non-ASCII CSS intact through base64 and UTF-8', async () => {
+    const tenant = await signInTenant(t);
+    const css = '.x::before { content: "Añade tu banco — ✓" }';
+    expect((await setCss(tenant, css)).css).toBe(css);
+    expect(await findHostedCustomCss(t.db, tenant.companyId)).toContain('Añade tu banco — ✓');
+  });
+
+  it('clears the CSS with an empty file', async () => {
+    const tenant = await signInTenant(t);
+    await setCss(tenant, 'a { color: red }');
+    expect(await setCss(tenant, '')).toMatchObject({ css: '', removed: [] });
+    expect(await findHostedCustomCss(t.db, tenant.companyId)).toBeNull();
+  });
+
+  it('refuses bad base64 with InvalidBase64, and keeps the CSS it had', async () => {
+    const tenant = await signInTenant(t);
+    await setCss(tenant, 'a { color: red }');
+    const notText = Buffer.from([0xff, 0xfe, 0x00, 0xc3]).toString('base64');
+    for (const file of ['not base64!', 'YQ', 'YW Jj', 'a{color:red}', notText, toBase64('a\u0000b')]) {
+      const response = await tenant.call(customCss.setCustomCss.path, { file });
+      expect(response.statusCode, file).toBe(400);
+      expect(response.json().error.code).toBe('InvalidBase64');
+    }
+    expect((await tenant.call(customCss.getCustomCss.path)).json().css).toBe('a { color: red }');
+  });
+
+  it('refuses CSS over 64 KB with CustomCssTooLarge, and takes exactly 64 KB', async () => {
+    const tenant = await signInTenant(t);
+    const rule = 'a { color: red }\n';
+    const atCap = rule.repeat(Math.ceil(CUSTOM_CSS_MAX_BYTES / rule.length)).slice(0, CUSTOM_CSS_MAX_BYTES);
+    expect((await setCss(tenant, atCap)).css).toHaveLength(CUSTOM_CSS_MAX_BYTES);
+    for (const css of [`${atCap}a`, atCap.repeat(8)]) {
+      const response = await tenant.call(customCss.setCustomCss.path, { file: toBase64(css) });
+      expect(response.statusCode).toBe(413);
+      expect(response.json().error.code).toBe('CustomCssTooLarge');
+    }
+    expect((await tenant.call(customCss.getCustomCss.path)).json().css).toBe(atCap);
+  });
+
+  it('refuses a missing file with a field error', async () => {
+    const tenant = await signInTenant(t);
+    const response = await tenant.call(customCss.setCustomCss.path, {});
+    expect(response.statusCode).toBe(400);
+    expect(response.json().error).toMatchObject({ code: 'ValidationError', issues: [{ path: ['file'] }] });
+  });
+});
+
+describe('the hosted pages wear it', () => {
+  it("serves a company's sanitised CSS on its own connect page, never on another company's", async () => {
+    const a = await signInTenant(t);
+    const b = await signInTenant(t);
+    await setCss(a, 'body { background: #ff0000 } a { background: url(https://evil.example/p) }');
+    const pageA = await hostedSession(a);
+    expect(pageA.session.custom_css).toBe('body{background:#ff0000}a{}');
+    const pageB = await hostedSession(b);
+    expect(pageB.session.custom_css).toBeNull();
+
+    await setCss(b, 'body { background: #0000ff }');
+    expect((await hostedSession(a)).session.custom_css).toBe('body{background:#ff0000}a{}');
+    expect((await hostedSession(b)).session.custom_css).toBe('body{background:#0000ff}');
+  });
+
+  it('takes the CSS off the hosted pages when the company loses the custom_css module', async () => {
+    const tenant = await signInTenant(t);
+    await setCss(tenant, 'body { color: red }');
+    await t.db
+      .updateTable('companies')
+      .set({ modules: ['wealth'] })
+      .where('id', '=', tenant.companyId)
+      .execute();
+    expect(await findHostedCustomCss(t.db, tenant.companyId)).toBeNull();
+  });
+
+  it('sends a CSP that allows inline styles but no off-site style, image, font or other load', async () => {
+    const tenant = await signInTenant(t);
+    const { headers } = await hostedSession(tenant);
+    const page = await t.app.inject({ method: 'GET', url: '/es/connect/some-token' });
+    for (const policy of [headers['content-security-policy'], page.headers['content-security-policy']]) {
+      const directives = new Map(
+        String(policy)
+          .split(';')
+          .map((part) => part.trim().split(/\s+/))
+          .map(([name = '', ...values]) => [name, values]),
+      );
+      expect(directives.get('default-src')).toEqual(["'self'"]);
+      expect(directives.get('style-src')).toEqual(["'self'", "'unsafe-inline'"]);
+      expect(directives.get('img-src')).toEqual(["'self'", 'data:']);
+      expect(directives.get('font-src')).toEqual(["'self'", 'data:']);
+    }
+  });
+});
+
+describe('access', () => {
+  it('is for staff of a company with the custom_css module', async () => {
+    const withoutModule = await signInTenant(t, { modules: ['wealth'] });
+    const withModule = await signInTenant(t);
+    const portal = await signInPortalUser(t, withModule);
+    for (const [path, body] of [
+      [customCss.getCustomCss.path, {}],
+      [customCss.setCustomCss.path, { file: toBase64('a { color: red }') }],
+    ] as const) {
+      const disabled = await withoutModule.call(path, body);
+      expect(disabled.statusCode).toBe(403);
+      expect(disabled.json().error.code).toBe('ModuleDisabled');
+      const forbidden = await portal.call(path, body);
+      expect(forbidden.statusCode).toBe(403);
+      expect(forbidden.json().error.code).toBe('Forbidden');
+      const anonymous = await t.app.inject({ method: 'POST', url: path, payload: body });
+      expect(anonymous.statusCode).toBe(401);
+    }
+    expect(await findHostedCustomCss(t.db, withModule.companyId)).toBeNull();
+  });
+});

@@ -1,0 +1,76 @@
+import { DATA_API_OPENAPI_PATH, DATA_API_REFERENCE_PATH, DATA_API_TOKEN_PATH } from '@caudal/contract';
+import { Validator } from '@seriousme/openapi-schema-validator';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { listDataApiRoutes } from '../../shared/data-api/registry';
+import { createTestApp, type TestApp } from '../../test/test-app';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+describe('OpenAPI description', () => {
+  it('is a valid OpenAPI 3.1 document', async () => {
+    const response = await t.app.inject({ method: 'GET', url: DATA_API_OPENAPI_PATH });
+    expect(response.statusCode).toBe(200);
+    const document = response.json();
+    expect(document.openapi).toBe('3.1.0');
+    const result = await new Validator().validate(document);
+    expect(result.errors ?? []).toEqual([]);
+    expect(result.valid).toBe(true);
+  });
+
+  it('lists the token endpoint and every registered data-API route, with its parameters', async () => {
+    const document = (await t.app.inject({ method: 'GET', url: DATA_API_OPENAPI_PATH })).json();
+    const routes = listDataApiRoutes(t.app);
+    expect(routes.length).toBeGreaterThanOrEqual(8);
+    expect(document.paths[DATA_API_TOKEN_PATH].post.requestBody.content).toHaveProperty(
+      'application/x-www-form-urlencoded',
+    );
+    const documented = Object.entries(
+      document.paths as Record<string, Record<string, { operationId: string }>>,
+    ).flatMap(([path, methods]) =>
+      Object.entries(methods).map(([method, op]) => `${method} ${path} ${op.operationId}`),
+    );
+    for (const route of routes) {
+      const path = route.path.replace(/:(\w+)/g, '{$1}');
+      expect(documented).toContain(`${route.method.toLowerCase()} ${path} ${route.operationId}`);
+      const operation = document.paths[path][route.method.toLowerCase()];
+      for (const name of route.path.match(/:(\w+)/g) ?? []) {
+        expect(operation.parameters).toContainEqual(
+          expect.objectContaining({ name: name.slice(1), in: 'path', required: true }),
+        );
+      }
+    }
+    // Named schemas are shared components, not copies.
+    expect(Object.keys(document.components.schemas)).toEqual(
+      expect.arrayContaining([
+        'Client',
+        'ClientPage',
+        'Transaction',
+        'TransactionPage',
+        'Credential',
+        'Error',
+        'OAuthError',
+      ]),
+    );
+  });
+
+  it('serves the reference page and its renderer from our own origin, within our CSP', async () => {
+    const page = await t.app.inject({ method: 'GET', url: DATA_API_REFERENCE_PATH });
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['content-type']).toContain('text/html');
+    const csp = String(page.headers['content-security-policy']);
+    expect(csp).toContain("script-src 'self'");
+    const sources = [...page.body.matchAll(/(?:src|href)="([^"]+)"/g)].map((match) => match[1] ?? '');
+    expect(sources.length).toBeGreaterThanOrEqual(4);
+    expect(page.body).not.toMatch(/<script>(?!<)/);
+    for (const source of sources) {
+      expect(source.startsWith('/')).toBe(true);
+      const asset = await t.app.inject({ method: 'GET', url: source });
+      expect(asset.statusCode, source).toBe(200);
+      expect(asset.body.length).toBeGreaterThan(0);
+    }
+  });
+});

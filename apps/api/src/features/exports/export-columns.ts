@@ -1,0 +1,77 @@
+import { CATALOGUES, type ExportType, exports as exportCalls, type LocaleCode } from '@caudal/contract';
+import type { ValueTranslations } from './value-translator';
+
+export type CellKind = 'text' | 'date' | 'number';
+
+/** A row as the database gives it: every value text (numbers as exact decimal text) or null. */
+export type ExportRowValues = Record<string, string | null>;
+
+export interface ExportColumnSpec {
+  key: string;
+  kind: CellKind;
+  header: string;
+}
+
+const KINDS: Record<string, CellKind> = {
+  operation_date: 'date',
+  value_date: 'date',
+  amount: 'number',
+  balance: 'number',
+  participations: 'number',
+};
+
+/** The columns a file holds, in order, with headers in the export's language. */
+export function findExportColumns(
+  type: ExportType,
+  columns: readonly string[] | null,
+  language: LocaleCode,
+): ExportColumnSpec[] {
+  const keys =
+    type === 'positions'
+      ? exportCalls.POSITION_COLUMNS
+      : type === 'custom' && columns && columns.length > 0
+        ? columns
+        : exportCalls.TRANSACTION_COLUMNS;
+  const headers = CATALOGUES[language].exports.columns as Record<string, string>;
+  return keys.map((key) => ({ key, kind: KINDS[key] ?? 'text', header: headers[key] ?? key }));
+}
+
+/** The words product kinds and investment types become in the export's language (for the worker). */
+export function findValueTranslations(language: LocaleCode): ValueTranslations {
+  const catalogue = CATALOGUES[language];
+  return {
+    productKinds: { ...(catalogue.exports.productKinds as Record<string, string>) },
+    investmentTypes: { ...(catalogue.wealthCodes.investmentTypes as Record<string, string>) },
+  };
+}
+
+/** Says what the file holds: type, clients or the client's alias, dates, in the export's language. */
+export function buildFileName(options: {
+  type: ExportType;
+  format: string;
+  language: LocaleCode;
+  singleClientAlias: string | null;
+  clientsCount: number;
+  dateFrom: string | null;
+  dateTo: string | null;
+  today: string;
+}): string {
+  const names = CATALOGUES[options.language].exports.fileNames;
+  const who = options.singleClientAlias
+    ? slug(options.singleClientAlias)
+    : names.clients.replace('{n}', String(options.clientsCount));
+  const when =
+    options.type === 'positions' || !options.dateFrom || !options.dateTo
+      ? options.today
+      : `${options.dateFrom}_${options.dateTo}`;
+  return `${names[options.type]}_${who}_${when}.${options.format}`;
+}
+
+function slug(value: string): string {
+  const ascii = value
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .replace(/[^A-Za-z0-9._-]+/g, '-')
+    .replace(/^-+|-+$/g, '');
+  return ascii.slice(0, 40) || 'cliente';
+}

@@ -1,0 +1,68 @@
+import type PgBoss from 'pg-boss';
+import type { Db } from '../../db/database';
+import type { Clock } from '../../shared/clock';
+import { type JobModule, type JobQueue, queueOf } from '../../shared/jobs/jobs';
+import type { Logger } from '../../shared/logger';
+import { sweepExports } from './export-files.repository';
+import { runExport } from './export-job';
+import { findStaleQueuedExports } from './exports.repository';
+
+export const EXPORT_QUEUE = 'exports.generate';
+export const EXPORT_SWEEP_QUEUE = 'exports.sweep';
+/** Expired files are deleted within this period of their expiry (they stop being served at once). */
+export const EXPORT_SWEEP_CRON = '*/10 * * * *';
+/** A run this old that never finished belonged to an instance that stopped: it is failed and cleaned. */
+export const EXPORT_ABANDONED_AFTER_MS = 2 * 3_600_000;
+
+export interface ExportJobsDeps {
+  db: Db;
+  postgresUrl: string | null;
+  clock: Clock;
+  expiryHours: number;
+}
+
+/** A queued export older than this has lost its job (a failed send, a crash right after the insert). */
+export const EXPORT_RESEND_AFTER_MS = 2 * 60_000;
+
+/**
+ * Sends the jobs of exports still queued long after they were created. The singleton key makes a job
+ * that is in fact still waiting absorb the resend, so each export runs once.
+ */
+export async function resendStaleExports(db: Db, jobs: JobQueue, now: Date): Promise<number> {
+  const stale = await findStaleQueuedExports(db, new Date(now.getTime() - EXPORT_RESEND_AFTER_MS));
+  let sent = 0;
+  for (const exportId of stale) if (await sendExport(jobs, exportId)) sent += 1;
+  return sent;
+}
+
+/** Queues an export's generation. Call it after the row's transaction committed. */
+export function sendExport(jobs: JobQueue, exportId: string): Promise<boolean> {
+  return jobs.send(EXPORT_QUEUE, { exportId }, { singletonKey: exportId });
+}
+
+/** The exports feature's workers, handed to the app (main.ts) to compose with the others. */
+export function exportJobs(deps: ExportJobsDeps): JobModule {
+  return { name: 'exports', start: (boss, log) => startExportJobs(boss, deps, log) };
+}
+
+async function startExportJobs(boss: PgBoss, deps: ExportJobsDeps, log: Logger): Promise<void> {
+  // No retries: a failed export is reported to its user (who can generate a new file), not rerun.
+  await boss.createQueue(EXPORT_QUEUE, {
+    name: EXPORT_QUEUE,
+    policy: 'standard',
+    retryLimit: 0,
+    expireInSeconds: EXPORT_ABANDONED_AFTER_MS / 1000,
+  });
+  await boss.createQueue(EXPORT_SWEEP_QUEUE, { name: EXPORT_SWEEP_QUEUE, policy: 'singleton' });
+  await boss.work<{ exportId: string }>(EXPORT_QUEUE, async (jobs) => {
+    for (const job of jobs) await runExport({ ...deps, log }, job.data.exportId);
+  });
+  const queue = queueOf(boss);
+  await boss.work(EXPORT_SWEEP_QUEUE, async () => {
+    const now = deps.clock();
+    const swept = await sweepExports(deps.db, now, { abandonedAfterMs: EXPORT_ABANDONED_AFTER_MS });
+    const resent = await resendStaleExports(deps.db, queue, now);
+    if (swept.expired + swept.abandoned + resent > 0) log.info({ ...swept, resent }, 'exports swept');
+  });
+  await boss.schedule(EXPORT_SWEEP_QUEUE, EXPORT_SWEEP_CRON);
+}

@@ -1,0 +1,74 @@
+import {
+  type ExportFormat,
+  type ExportType,
+  exports as exportCalls,
+  resolveEntityIds,
+} from '@caudal/contract';
+
+import type { Db } from '../../db/database';
+import type { Actor } from '../../shared/auth/actor';
+import { whereInClientScope } from '../../shared/auth/client-scope';
+import { findListedEntityIds } from '../../shared/entity-catalogue';
+import { AppError } from '../../shared/http/app-error';
+import { isUuid } from '../../shared/secure-tokens';
+import { buildFileName } from './export-columns';
+import { insertExport } from './exports.repository';
+
+export interface ExportInput {
+  type: ExportType;
+  format: ExportFormat;
+  client_ids: string[];
+  entity_ids: string[];
+  columns?: string[] | undefined;
+  date_from?: string | null | undefined;
+  date_to?: string | null | undefined;
+  language: 'es' | 'en';
+}
+
+/**
+ * Records an export the actor may make: every client must be one they can see (else `UnknownClient`,
+ * never a hint about other companies), and the entities must be listed ones (`-e` ids fall back).
+ */
+export async function createExport(db: Db, actor: Actor, input: ExportInput, now: Date): Promise<string> {
+  const clientIds = [...new Set(input.client_ids)];
+  if (!clientIds.every(isUuid)) throw new AppError('UnknownClient', 'Unknown client');
+  const clients = await db
+    .selectFrom('clients')
+    .select(['id', 'alias'])
+    .where('id', 'in', clientIds)
+    .where((eb) => whereInClientScope(actor, eb, { company: eb.ref('company_id'), client: eb.ref('id') }))
+    .execute();
+  if (clients.length !== clientIds.length) throw new AppError('UnknownClient', 'Unknown client');
+  const entityIds = resolveEntityIds(input.entity_ids, await findListedEntityIds(db));
+  if (entityIds.length === 0) {
+    throw new AppError('ValidationError', 'No known entity', [
+      { path: ['entity_ids'], message: exportCalls.EXPORT_VALIDATION.entitiesRequired },
+    ]);
+  }
+  const isPositions = input.type === 'positions';
+  const dateFrom = isPositions ? null : (input.date_from ?? null);
+  const dateTo = isPositions ? null : (input.date_to ?? null);
+  const fileName = buildFileName({
+    type: input.type,
+    format: input.format,
+    language: input.language,
+    singleClientAlias: clients.length === 1 ? (clients[0]?.alias ?? null) : null,
+    clientsCount: clients.length,
+    dateFrom,
+    dateTo,
+    today: now.toISOString().slice(0, 10),
+  });
+  return insertExport(db, {
+    companyId: actor.companyId,
+    createdBy: actor.userId,
+    type: input.type,
+    format: input.format,
+    language: input.language,
+    clientIds,
+    entityIds,
+    columns: input.type === 'custom' ? (input.columns ?? null) : null,
+    dateFrom,
+    dateTo,
+    fileName,
+  });
+}

@@ -1,0 +1,158 @@
+import { once } from 'node:events';
+import type { Writable } from 'node:stream';
+import type { ExportFormat } from '@caudal/contract';
+import { stringify } from 'csv-stringify';
+import type { ExportColumnSpec, ExportRowValues } from './export-columns';
+import { neutraliseFormula } from './formula-guard';
+
+/** Turns rows into one file format, writing into `out`; `finish` ends the file (and `out`). */
+export interface ExportWriter {
+  writeRows(rows: readonly ExportRowValues[]): Promise<void>;
+  finish(): Promise<void>;
+}
+
+export async function createExportWriter(
+  format: ExportFormat,
+  columns: readonly ExportColumnSpec[],
+  out: Writable,
+): Promise<ExportWriter> {
+  if (format === 'csv') return createCsvWriter(columns, out);
+  if (format === 'xlsx') return createXlsxWriter(columns, out);
+  return createJsonWriter(columns, out);
+}
+
+/** Waits while `out` is full, so rows never pile up in memory ahead of the sink. */
+async function drained(stream: NodeJS.WritableStream & { writableNeedDrain?: boolean }) {
+  if (stream.writableNeedDrain) await once(stream, 'drain');
+}
+
+/**
+ * A promise awaited only at the end: a sink failing before then (an aborted export) must not surface
+ * as an unhandled rejection; awaiting it still throws.
+ */
+function settledLater<T>(promise: Promise<T>): Promise<T> {
+  promise.catch(() => {});
+  return promise;
+}
+
+/** CSV: UTF-8 with a BOM (Excel reads accents right), numbers as exact decimal text, formulas neutralised. */
+function createCsvWriter(columns: readonly ExportColumnSpec[], out: Writable): ExportWriter {
+  const stringifier = stringify({ bom: true, record_delimiter: '\r\n' });
+  stringifier.pipe(out);
+  const done = settledLater(once(out, 'finish'));
+  stringifier.write(columns.map((column) => neutraliseFormula(column.header)));
+  return {
+    async writeRows(rows) {
+      for (const row of rows) {
+        const cells = columns.map((column) => {
+          const value = row[column.key] ?? '';
+          return column.kind === 'text' ? neutraliseFormula(value) : value;
+        });
+        if (!stringifier.write(cells)) await drained(stringifier);
+      }
+    },
+    async finish() {
+      stringifier.end();
+      await done;
+    },
+  };
+}
+
+/** Sheet XML handed to the zip and not yet compressed, at most: beyond it the writer waits. */
+const ZIP_BACKLOG_BYTES = 4 * 1024 * 1024;
+
+/**
+ * exceljs 4.4's sheet stream (lib/utils/stream-buf.js) hands its 64 KB buffers to the zip's entry
+ * stream without waiting for it, so when compressing (or the sink behind it) is slower than rows come,
+ * the XML piles up in the zip's input: 0.8 MB per 1,000 rows, 800 MB for a million. Waiting on the
+ * sink alone does not see it. This waits until the zip's input drains.
+ */
+async function zipCaughtUp(sheet: object) {
+  const pipes = (sheet as { stream?: { pipes?: StreamV2[] } }).stream?.pipes ?? [];
+  for (;;) {
+    const backedUp = pipes.find((pipe) => backlogOf(pipe) > ZIP_BACKLOG_BYTES);
+    if (!backedUp) return;
+    await once(backedUp, 'drain');
+  }
+}
+
+/** The zip's entry stream is a readable-stream 2 PassThrough (no `writableLength`): its two buffers. */
+type StreamV2 = NodeJS.EventEmitter & {
+  _writableState?: { length: number };
+  _readableState?: { length: number };
+};
+function backlogOf(stream: StreamV2): number {
+  return (stream._writableState?.length ?? 0) + (stream._readableState?.length ?? 0);
+}
+
+/**
+ * XLSX through exceljs' streaming writer: rows are committed (zipped and written) as they come, with
+ * inline strings and no styles, so memory does not grow with the file.
+ */
+async function createXlsxWriter(columns: readonly ExportColumnSpec[], out: Writable): Promise<ExportWriter> {
+  // Loaded on the first XLSX export: exceljs takes longer to load than the rest of the worker.
+  const { default: ExcelJS } = await import('exceljs');
+  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
+    stream: out,
+    useSharedStrings: false,
+    useStyles: false,
+  });
+  const sheet = workbook.addWorksheet('Export');
+  sheet.columns = columns.map((column) => ({
+    key: column.key,
+    width: column.kind === 'text' ? 24 : 14,
+  }));
+  sheet.addRow(columns.map((column) => neutraliseFormula(column.header))).commit();
+  return {
+    async writeRows(rows) {
+      for (const row of rows) {
+        const cells = columns.map((column) => {
+          const value = row[column.key];
+          if (value === null || value === undefined) return null;
+          // A number cell: XLSX keeps doubles, exact for every value of numeric(20,2) under 10^13.
+          if (column.kind === 'number') return Number(value);
+          return column.kind === 'text' ? neutraliseFormula(value) : value;
+        });
+        sheet.addRow(cells).commit();
+      }
+      await zipCaughtUp(sheet);
+      await drained(out);
+    },
+    async finish() {
+      sheet.commit();
+      const done = once(out, 'finish');
+      await workbook.commit();
+      await done;
+    },
+  };
+}
+
+/** JSON: an array of objects keyed by column; amounts are written as the database's exact decimals. */
+function createJsonWriter(columns: readonly ExportColumnSpec[], out: Writable): ExportWriter {
+  let isFirst = true;
+  const done = settledLater(once(out, 'finish'));
+  out.write('[');
+  return {
+    async writeRows(rows) {
+      for (const row of rows) {
+        const fields = columns.map((column) => {
+          const value = row[column.key];
+          const json =
+            value === null || value === undefined
+              ? 'null'
+              : column.kind === 'number'
+                ? value
+                : JSON.stringify(value);
+          return `${JSON.stringify(column.key)}:${json}`;
+        });
+        const text = `${isFirst ? '\n' : ',\n'}{${fields.join(',')}}`;
+        isFirst = false;
+        if (!out.write(text)) await drained(out);
+      }
+    },
+    async finish() {
+      out.end(isFirst ? ']\n' : '\n]\n');
+      await done;
+    },
+  };
+}

@@ -1,0 +1,265 @@
+import { type Export, type ExportFormat, type ExportType, exports as exportCalls } from '@caudal/contract';
+import { type Expression, type ExpressionBuilder, type SqlBool, sql } from 'kysely';
+import type { Db } from '../../db/database';
+import type { Database } from '../../db/schema';
+import type { Actor } from '../../shared/auth/actor';
+import { type ExportTables, withExportTables } from './exports-tables';
+
+export interface NewExport {
+  companyId: string;
+  createdBy: string;
+  type: ExportType;
+  format: ExportFormat;
+  language: 'es' | 'en';
+  clientIds: string[];
+  entityIds: string[];
+  columns: string[] | null;
+  dateFrom: string | null;
+  dateTo: string | null;
+  fileName: string;
+}
+
+type Eb = ExpressionBuilder<Database & ExportTables, 'exports'>;
+
+/**
+ * THE export scope: the actor's company; for a portal user only their own exports, and only while every
+ * client the export holds is still assigned to them. Anything else is simply not found (404).
+ */
+export function whereExportVisible(actor: Actor, now: Date) {
+  return (eb: Eb): Expression<SqlBool> => {
+    const live = eb.or([eb('exports.expires_at', 'is', null), eb('exports.expires_at', '>', now)]);
+    const inCompany = eb.and([eb('exports.company_id', '=', actor.companyId), live]);
+    if (actor.clientIds === null) return inCompany;
+    return eb.and([
+      inCompany,
+      eb('exports.created_by', '=', actor.userId),
+      sql<SqlBool>`exports.client_ids <@ ${sql.val(actor.clientIds)}::uuid[]`,
+    ]);
+  };
+}
+
+const EXPORT_COLUMNS = [
+  'exports.id',
+  'exports.type',
+  'exports.format',
+  'exports.status',
+  'exports.file_name',
+  sql<number>`cardinality(exports.client_ids)`.as('clients_count'),
+  sql<string>`exports.rows_written::text`.as('rows_written'),
+  sql<string>`exports.size_bytes::text`.as('size_bytes'),
+  sql<string | null>`to_char(exports.date_from, 'YYYY-MM-DD')`.as('date_from'),
+  sql<string | null>`to_char(exports.date_to, 'YYYY-MM-DD')`.as('date_to'),
+  'exports.created_at',
+  'exports.finished_at',
+  'exports.expires_at',
+  'exports.error',
+] as const;
+
+interface ExportSummaryRow {
+  id: string;
+  type: ExportType;
+  format: ExportFormat;
+  status: Export['status'];
+  file_name: string;
+  clients_count: number;
+  rows_written: string;
+  size_bytes: string;
+  date_from: string | null;
+  date_to: string | null;
+  created_at: Date;
+  finished_at: Date | null;
+  expires_at: Date | null;
+  error: string | null;
+}
+
+export function toExport(row: ExportSummaryRow): Export {
+  return {
+    id: row.id,
+    type: row.type,
+    format: row.format,
+    status: row.status,
+    file_name: row.file_name,
+    clients_count: Number(row.clients_count),
+    rows_written: Number(row.rows_written),
+    size_bytes: Number(row.size_bytes),
+    date_from: row.date_from,
+    date_to: row.date_to,
+    created_at: row.created_at.toISOString(),
+    finished_at: row.finished_at?.toISOString() ?? null,
+    expires_at: row.expires_at?.toISOString() ?? null,
+    error: row.error,
+  };
+}
+
+export async function insertExport(db: Db, values: NewExport): Promise<string> {
+  const row = await withExportTables(db)
+    .insertInto('exports')
+    .values({
+      company_id: values.companyId,
+      created_by: values.createdBy,
+      type: values.type,
+      format: values.format,
+      language: values.language,
+      client_ids: values.clientIds,
+      entity_ids: values.entityIds,
+      columns: values.columns,
+      date_from: values.dateFrom,
+      date_to: values.dateTo,
+      file_name: values.fileName,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+export async function findVisibleExport(
+  db: Db,
+  actor: Actor,
+  exportId: string,
+  now: Date,
+): Promise<Export | null> {
+  const row = await withExportTables(db)
+    .selectFrom('exports')
+    .select(EXPORT_COLUMNS)
+    .where('exports.id', '=', exportId)
+    .where(whereExportVisible(actor, now))
+    .executeTakeFirst();
+  return row ? toExport(row as ExportSummaryRow) : null;
+}
+
+export async function findVisibleExports(db: Db, actor: Actor, now: Date): Promise<Export[]> {
+  const rows = await withExportTables(db)
+    .selectFrom('exports')
+    .select(EXPORT_COLUMNS)
+    .where(whereExportVisible(actor, now))
+    .orderBy('exports.created_at', 'desc')
+    .orderBy('exports.id', 'desc')
+    .limit(exportCalls.EXPORT_LIST_LIMIT)
+    .execute();
+  return rows.map((row) => toExport(row as ExportSummaryRow));
+}
+
+export interface ClaimedExport {
+  id: string;
+  companyId: string;
+  type: ExportType;
+  format: ExportFormat;
+  language: 'es' | 'en';
+  clientIds: string[];
+  entityIds: string[];
+  columns: string[] | null;
+  dateFrom: string | null;
+  dateTo: string | null;
+}
+
+/** Takes a queued export for this run; null when another run took it (or it is gone). */
+export async function claimExport(db: Db, exportId: string, now: Date): Promise<ClaimedExport | null> {
+  const row = await withExportTables(db)
+    .updateTable('exports')
+    .set({ status: 'running', started_at: now })
+    .where('id', '=', exportId)
+    .where('status', '=', 'queued')
+    .returning([
+      'id',
+      'company_id',
+      'type',
+      'format',
+      'language',
+      sql<string[]>`client_ids::text[]`.as('client_ids'),
+      'entity_ids',
+      'columns',
+      sql<string | null>`to_char(date_from, 'YYYY-MM-DD')`.as('date_from'),
+      sql<string | null>`to_char(date_to, 'YYYY-MM-DD')`.as('date_to'),
+    ])
+    .executeTakeFirst();
+  if (!row) return null;
+  return {
+    id: row.id,
+    companyId: row.company_id,
+    type: row.type,
+    format: row.format,
+    language: row.language,
+    clientIds: row.client_ids,
+    entityIds: row.entity_ids,
+    columns: row.columns,
+    dateFrom: row.date_from,
+    dateTo: row.date_to,
+  };
+}
+
+export async function updateExportProgress(db: Db, exportId: string, rowsWritten: number) {
+  await withExportTables(db)
+    .updateTable('exports')
+    .set({ rows_written: rowsWritten })
+    .where('id', '=', exportId)
+    .execute();
+}
+
+export async function insertExportChunk(db: Db, exportId: string, seq: number, data: Buffer) {
+  await withExportTables(db).insertInto('export_chunks').values({ export_id: exportId, seq, data }).execute();
+}
+
+/** The file is whole: only now does it become downloadable. */
+/**
+ * Marks a run ready, only if it is still running: a run the sweep declared abandoned (and whose early
+ * chunks it deleted) must not come back as a whole file. False when the run was no longer running.
+ */
+export async function completeExport(
+  db: Db,
+  exportId: string,
+  result: { rows: number; bytes: number; now: Date; expiresAt: Date },
+): Promise<boolean> {
+  const updated = await withExportTables(db)
+    .updateTable('exports')
+    .set({
+      status: 'ready',
+      rows_written: result.rows,
+      size_bytes: result.bytes,
+      finished_at: result.now,
+      expires_at: result.expiresAt,
+    })
+    .where('id', '=', exportId)
+    .where('status', '=', 'running')
+    .returning('id')
+    .executeTakeFirst();
+  return updated !== undefined;
+}
+
+/** Exports still queued after `before`: their job was never sent, or was lost; the sweep sends them again. */
+export async function findStaleQueuedExports(db: Db, before: Date): Promise<string[]> {
+  const rows = await withExportTables(db)
+    .selectFrom('exports')
+    .select('id')
+    .where('status', '=', 'queued')
+    .where('created_at', '<', before)
+    .orderBy('created_at')
+    .limit(1000)
+    .execute();
+  return rows.map((row) => row.id);
+}
+
+/**
+ * A failed export keeps no partial file: its chunks go, in the same transaction as the status. A run
+ * that is no longer running (the sweep failed it already) keeps the status it has.
+ */
+export async function failExport(db: Db, exportId: string, now: Date, code: string) {
+  await db.transaction().execute(async (trx) => {
+    const tx = withExportTables(trx);
+    await tx.deleteFrom('export_chunks').where('export_id', '=', exportId).execute();
+    await tx
+      .updateTable('exports')
+      .set({ status: 'failed', error: code, finished_at: now, size_bytes: 0 })
+      .where('id', '=', exportId)
+      .where('status', 'in', ['queued', 'running'])
+      .execute();
+  });
+}
+
+export async function countExportChunks(db: Db, exportId: string): Promise<number> {
+  const row = await withExportTables(db)
+    .selectFrom('export_chunks')
+    .select((eb) => eb.fn.countAll<string>().as('n'))
+    .where('export_id', '=', exportId)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}

@@ -1,0 +1,126 @@
+import { LINK_CODE_TTL_MS, type LinkCodeExchange, LOCALE_CODES } from '@caudal/contract';
+import type { Config } from '../../config';
+import type { Db } from '../../db/database';
+import { AppError } from '../../shared/http/app-error';
+import { hashToken, randomToken } from '../../shared/secure-tokens';
+
+const invalidCode = () => new AppError('InvalidLinkCode', 'Unknown, spent or expired Link code');
+
+/**
+ * Where the visitor of a Link returns with its code. A path is the portal's (REDIRECT_BASE_URL), under
+ * the visitor's language unless it names one; an absolute URL is the company's own site, as staff set it.
+ */
+export function buildLinkReturnUrl(config: Config, redirectUri: string, language: string, code: string) {
+  let url: URL;
+  if (redirectUri.startsWith('/')) {
+    const named = LOCALE_CODES.some(
+      (locale) => redirectUri === `/${locale}` || redirectUri.startsWith(`/${locale}/`),
+    );
+    const origin = new URL(config.redirectBaseUrl).origin;
+    url = new URL(named ? redirectUri : `/${language}${redirectUri}`, origin);
+  } else {
+    url = new URL(redirectUri);
+  }
+  url.searchParams.set('code', code);
+  return url.toString();
+}
+
+/**
+ * Called inside the transaction that creates the credential of a Link's visitor: a new one-time code
+ * (256 random bits, only its sha-256 kept) for that credential, and the URL to send the visitor to.
+ * The Link row is share-locked, so a concurrent delete waits and then sees the pending code; a Link
+ * paused meanwhile refuses, and the whole flow rolls back (no credential without its code).
+ */
+export async function issueLinkCode(
+  trx: Db,
+  config: Config,
+  input: { linkId: string; companyId: string; credentialsId: string; language: string; now: Date },
+): Promise<string> {
+  const link = await trx
+    .selectFrom('links')
+    .select(['redirect_uri', 'active'])
+    .where('id', '=', input.linkId)
+    .where('company_id', '=', input.companyId)
+    .forShare()
+    .executeTakeFirst();
+  if (!link) throw new AppError('NotFound', 'The Link is gone');
+  if (!link.active) throw new AppError('LinkPaused', 'The Link was paused');
+  const code = randomToken(32);
+  await trx
+    .insertInto('link_codes')
+    .values({
+      code_hash: hashToken(code),
+      link_id: input.linkId,
+      company_id: input.companyId,
+      credentials_id: input.credentialsId,
+      created_at: input.now,
+      expires_at: new Date(input.now.getTime() + LINK_CODE_TTL_MS),
+    })
+    .execute();
+  return buildLinkReturnUrl(config, link.redirect_uri, input.language, code);
+}
+
+/** `/platform/link-callback`: valid means issued, unspent and unexpired. Looking never spends it. */
+export async function checkLinkCode(db: Db, code: string, now: Date): Promise<void> {
+  const row = await db
+    .selectFrom('link_codes')
+    .select('code_hash')
+    .where('code_hash', '=', hashToken(code))
+    .where('spent_at', 'is', null)
+    .where('expires_at', '>', now)
+    .executeTakeFirst();
+  if (!row) throw invalidCode();
+}
+
+/**
+ * Spends a code for its own company: one conditional UPDATE … RETURNING, so of two concurrent
+ * exchanges exactly one gets the row. Another company's code is, to this company, simply invalid.
+ * The spend and the read of what it unlocks are one transaction: a read that fails (a lock timeout,
+ * a dropped connection) rolls the spend back, so the caller can retry with the same code.
+ */
+export function exchangeLinkCode(
+  db: Db,
+  input: { companyId: string; code: string; now: Date },
+): Promise<LinkCodeExchange> {
+  return db.transaction().execute((trx) => spendLinkCode(trx, input));
+}
+
+async function spendLinkCode(
+  db: Db,
+  input: { companyId: string; code: string; now: Date },
+): Promise<LinkCodeExchange> {
+  const spent = await db
+    .updateTable('link_codes')
+    .set({ spent_at: input.now })
+    .where('code_hash', '=', hashToken(input.code))
+    .where('company_id', '=', input.companyId)
+    .where('spent_at', 'is', null)
+    .where('expires_at', '>', input.now)
+    .returning(['credentials_id', 'link_id'])
+    .executeTakeFirst();
+  if (!spent) throw invalidCode();
+  const row = await db
+    .selectFrom('credentials')
+    .innerJoin('links', (join) => join.on('links.id', '=', spent.link_id))
+    .select([
+      'credentials.token as credentials_token',
+      'credentials.entity_id',
+      'credentials.client_id',
+      'credentials.created_at',
+      'links.token as link_token',
+      'links.name as link_name',
+    ])
+    .where('credentials.id', '=', spent.credentials_id)
+    .where('credentials.company_id', '=', input.companyId)
+    .executeTakeFirst();
+  // Both rows cascade-delete the code, so a spent code always finds them.
+  if (!row) throw invalidCode();
+  return {
+    credentials_token: row.credentials_token,
+    bank: row.entity_id,
+    client_id: row.client_id,
+    link_token: row.link_token,
+    link_name: row.link_name,
+    connected_at: row.created_at.toISOString(),
+  };
+}

@@ -1,0 +1,8 @@
+import { summary } from '@caudal/contract';
+import type { FastifyInstance } from 'fastify';
+import { registerCall } from '../../shared/http/register-call';
+import { findSummary } from './summary.repository';
+
+export function registerGetSummary(app: FastifyInstance) {
+  registerCall(app, summary.getSummary, ({ actor, db, clock }) => findSummary(db, actor, clock()));
+}

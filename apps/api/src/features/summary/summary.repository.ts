@@ -1,0 +1,134 @@
+import {
+  CREDENTIAL_UPDATING_MAX_MS,
+  SCA_STALE_AFTER_MS,
+  SUMMARY_LAST_CREDENTIALS,
+  type Summary,
+  type SummaryCounts,
+  type SummaryState,
+} from '@caudal/contract';
+import { type RawBuilder, sql } from 'kysely';
+import type { Db } from '../../db/database';
+import type { Actor } from '../../shared/auth/actor';
+
+/**
+ * The contract's deriveSummaryState in SQL, over the credentials columns (last_success_at is
+ * status.last_update, last_update is status.time, refresh_requested_at makes status.updating). Same
+ * precedence and the same strict bounds; summary.test.ts checks both agree on every state.
+ */
+export function summaryStateSql(now: Date): RawBuilder<SummaryState> {
+  const updatingSince = new Date(now.getTime() - CREDENTIAL_UPDATING_MAX_MS);
+  const scaStaleBefore = new Date(now.getTime() - SCA_STALE_AFTER_MS);
+  return sql<SummaryState>`case
+    when credentials.blocked then 'blocked'
+    when credentials.last_update is null or credentials.refresh_requested_at > ${updatingSince} then 'pending'
+    when credentials.sca_token is not null
+      and (credentials.last_success_at is null or credentials.last_success_at < ${scaStaleBefore}) then 'sca'
+    when credentials.error = 'down' then 'down'
+    else 'ok'
+  end`;
+}
+
+const toCount = (value: string | number | bigint) => Number(value);
+
+/**
+ * One aggregate over the company's credentials, grouped by entity: an index-only scan of
+ * credentials_summary_idx (migration 0010), whatever the size of the book. The totals are the sum of
+ * the (few dozen) entity rows.
+ */
+async function countByEntity(db: Db, companyId: string, now: Date) {
+  const rows = await db
+    .selectFrom((eb) =>
+      eb
+        .selectFrom('credentials')
+        .where('credentials.company_id', '=', companyId)
+        .select(['credentials.entity_id', summaryStateSql(now).as('state')])
+        .as('states'),
+    )
+    .select((eb) => [
+      'states.entity_id',
+      eb.fn.countAll<string>().as('total'),
+      sql<string>`count(*) filter (where states.state = 'blocked')`.as('blocked'),
+      sql<string>`count(*) filter (where states.state = 'pending')`.as('pending'),
+      sql<string>`count(*) filter (where states.state = 'sca')`.as('sca'),
+      sql<string>`count(*) filter (where states.state = 'down')`.as('down'),
+    ])
+    .groupBy('states.entity_id')
+    .execute();
+  return rows.map((row) => ({
+    id: row.entity_id,
+    total: toCount(row.total),
+    blocked: toCount(row.blocked),
+    pending: toCount(row.pending),
+    sca: toCount(row.sca),
+    down: toCount(row.down),
+  }));
+}
+
+/** The newest credentials, by credentials_company_created_idx: reads SUMMARY_LAST_CREDENTIALS rows. */
+async function listLastCredentials(db: Db, companyId: string, now: Date) {
+  const rows = await db
+    .selectFrom('credentials')
+    .leftJoin('clients', (join) =>
+      join
+        .onRef('clients.id', '=', 'credentials.client_id')
+        .onRef('clients.company_id', '=', 'credentials.company_id'),
+    )
+    .where('credentials.company_id', '=', companyId)
+    .select([
+      'credentials.token',
+      'credentials.entity_id',
+      'credentials.client_id',
+      'clients.name as client_name',
+      'credentials.last_success_at',
+      'credentials.created_at',
+      summaryStateSql(now).as('state'),
+    ])
+    .orderBy('credentials.created_at', 'desc')
+    .orderBy('credentials.id', 'desc')
+    .limit(SUMMARY_LAST_CREDENTIALS)
+    .execute();
+  return rows.map((row) => ({
+    credentials_token: row.token,
+    bank: row.entity_id,
+    state: row.state,
+    client_id: row.client_id,
+    client_name: row.client_name,
+    last_update: row.last_success_at ? row.last_success_at.toISOString() : null,
+    created_at: row.created_at.toISOString(),
+  }));
+}
+
+/** Staff only (the contract's access): the whole company, every client and the unassigned credentials. */
+export async function findSummary(db: Db, actor: Actor, now: Date): Promise<Summary> {
+  const [entities, lastCredentials] = await Promise.all([
+    countByEntity(db, actor.companyId, now),
+    listLastCredentials(db, actor.companyId, now),
+  ]);
+  const counts: SummaryCounts = { total: 0, blocked: 0, pending: 0, sca: 0, down: 0, ok: 0 };
+  for (const entity of entities) {
+    counts.total += entity.total;
+    counts.blocked += entity.blocked;
+    counts.pending += entity.pending;
+    counts.sca += entity.sca;
+    counts.down += entity.down;
+  }
+  counts.ok = counts.total - counts.blocked - counts.pending - counts.sca - counts.down;
+  return {
+    counts,
+    entities: entities
+      .map(({ id, total, blocked, sca, pending }) => ({ id, total, blocked, sca_token: sca, pending }))
+      .sort((a, b) => b.total - a.total || a.id.localeCompare(b.id)),
+    last_credentials: lastCredentials,
+  };
+}
+
+/** Deletes a credential of the company; its holders, products and their movements go with it. */
+export async function deleteCompanyCredential(db: Db, actor: Actor, token: string): Promise<boolean> {
+  const deleted = await db
+    .deleteFrom('credentials')
+    .where('credentials.company_id', '=', actor.companyId)
+    .where('credentials.token', '=', token)
+    .returning('credentials.id')
+    .executeTakeFirst();
+  return deleted !== undefined;
+}

@@ -1,0 +1,112 @@
+import { links, platform } from '@caudal/contract';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createLink, signInAgain } from './features/connections/connections-fixtures';
+import { connectThroughLink, createLinkFor, pendingCount } from './features/links/links-fixtures';
+import { signInTenant } from './features/wealth/wealth-fixtures';
+import { PURGE_TASKS } from './purge-tasks';
+import { deleteInBatches, PURGE_BATCH_SIZE, runHousekeeping } from './shared/housekeeping/housekeeping';
+import { createTestApp, post, type TestApp } from './test/test-app';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+}, 60_000);
+afterAll(() => t.close());
+
+async function countRows(table: string): Promise<number> {
+  const { rows } = await sql<{ count: string }>`select count(*) as count from ${sql.table(table)}`.execute(
+    t.db,
+  );
+  return Number(rows[0]?.count);
+}
+
+describe('housekeeping', () => {
+  it('purges expired codes, tokens and sessions, keeps live ones, and changes no figure', async () => {
+    const tenant = await signInTenant(t);
+    const link = await createLinkFor(tenant);
+    await connectThroughLink(t, link.token);
+    await createLink(tenant);
+    expect(await pendingCount(tenant, link.token)).toBe(1);
+    const before = {
+      sessions: await countRows('sessions'),
+      connectTokens: await countRows('connect_tokens'),
+      linkCodes: await countRows('link_codes'),
+      rateLimits: await countRows('rate_limits'),
+    };
+    expect(before.connectTokens).toBeGreaterThanOrEqual(2);
+
+    // Nothing is dead yet: a purge now removes nothing.
+    const early = await runHousekeeping(t.db, t.clock(), PURGE_TASKS);
+    expect(Object.values(early).every((count) => count === 0)).toBe(true);
+
+    t.clock.advanceMinutes(3 * 24 * 60);
+    const fresh = await signInAgain(t, tenant);
+    const purged = await runHousekeeping(t.db, t.clock(), PURGE_TASKS);
+
+    expect(purged).toMatchObject({
+      connect_tokens: before.connectTokens,
+      link_codes: before.linkCodes,
+    });
+    expect(purged.sessions).toBeGreaterThanOrEqual(before.sessions);
+    // The fresh sign-in restarted its address's window; every other counter was stale and went.
+    expect(purged.rate_limits).toBe(before.rateLimits - 1);
+    expect(await countRows('rate_limits')).toBe(1);
+    expect(await countRows('connect_tokens')).toBe(0);
+    expect(await countRows('link_codes')).toBe(0);
+    // The session signed in after the clock moved lives on, and the expired code was already not pending.
+    const me = await post(t.app, platform.me.path, { token: fresh.token });
+    expect(me.statusCode).toBe(200);
+    expect(await pendingCount(fresh, link.token)).toBe(0);
+    // A Link with only expired codes could already be deleted; purging them keeps that true.
+    const deleted = await fresh.call(links.deleteLink.path, { token: link.token });
+    expect(deleted.statusCode).toBe(200);
+  });
+
+  it('deletes in batches until nothing matches, whatever the table key', async () => {
+    const now = t.clock();
+    const total = PURGE_BATCH_SIZE + 7;
+    await sql`
+      insert into login_failures (company_key, username_key, failed_count, window_started_at)
+      select 'batch', 'user-' || n, 1, ${new Date(now.getTime() - 72 * 3_600_000)}::timestamptz
+      from generate_series(1, ${total}) as n
+    `.execute(t.db);
+    await sql`
+      insert into login_failures (company_key, username_key, failed_count, window_started_at)
+      values ('batch', 'recent', 1, ${now}::timestamptz)
+    `.execute(t.db);
+    const deleted = await deleteInBatches(
+      t.db,
+      'login_failures',
+      sql<boolean>`company_key = 'batch' and window_started_at < ${now}::timestamptz`,
+    );
+    expect(deleted).toBe(total);
+    const left = await t.db
+      .selectFrom('login_failures')
+      .select('username_key')
+      .where('company_key', '=', 'batch')
+      .execute();
+    expect(left).toEqual([{ username_key: 'recent' }]);
+  });
+
+  it('keeps a lockout that is still running, however old its window', async () => {
+    const now = t.clock();
+    await t.db
+      .insertInto('login_failures')
+      .values({
+        company_key: 'locked',
+        username_key: 'user',
+        failed_count: 5,
+        window_started_at: new Date(now.getTime() - 72 * 3_600_000),
+        locked_until: new Date(now.getTime() + 60_000),
+      })
+      .execute();
+    await runHousekeeping(t.db, now, PURGE_TASKS);
+    const row = await t.db
+      .selectFrom('login_failures')
+      .select('failed_count')
+      .where('company_key', '=', 'locked')
+      .executeTakeFirst();
+    expect(row?.failed_count).toBe(5);
+  });
+});

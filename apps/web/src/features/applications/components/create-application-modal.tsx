@@ -1,0 +1,144 @@
+import { applications, type CreatedApplication, DATA_API_TOKEN_PATH, LIMITS } from '@caudal/contract';
+import { Alert, Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { IconAlertTriangle } from '@tabler/icons-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ApiError, errorMessageKey } from '../../../shared/api/api-error';
+import { notifyFailure, notifySuccess } from '../../../shared/components/notify';
+import { getRuntimeConfig } from '../../../shared/config/runtime-config';
+import { issuesToFormErrors, schemaValidator } from '../../../shared/forms/issues-to-errors';
+import { translateDynamic } from '../../../shared/i18n/i18n';
+import { useCreateApplicationMutation } from '../api/applications-api';
+import { toAbsoluteUrl } from './absolute-url';
+import { CopyField } from './copy-field';
+
+const TITLE_STYLES = { title: { fontWeight: 700, fontSize: 'var(--mantine-font-size-lg)' } };
+
+/**
+ * Create, then show the secret once. The secret lives in this dialog's state only: once it closes it is
+ * gone from the page (the server keeps only its hash), so the dialog cannot be dismissed by accident.
+ */
+export function CreateApplicationModal({ opened, onClose }: { opened: boolean; onClose: () => void }) {
+  const { t } = useTranslation();
+  const [created, setCreated] = useState<CreatedApplication | null>(null);
+  const close = () => {
+    setCreated(null);
+    onClose();
+  };
+  return (
+    <Modal
+      opened={opened}
+      onClose={created ? () => undefined : close}
+      closeOnClickOutside={!created}
+      closeOnEscape={!created}
+      withCloseButton={!created}
+      title={created ? t('applications.secret.title') : t('applications.create.title')}
+      centered
+      size="lg"
+      styles={TITLE_STYLES}
+    >
+      {created ? (
+        <SecretView application={created} onDone={close} />
+      ) : (
+        <CreateForm onCancel={close} onCreated={setCreated} />
+      )}
+    </Modal>
+  );
+}
+
+function CreateForm({
+  onCancel,
+  onCreated,
+}: {
+  onCancel: () => void;
+  onCreated: (application: CreatedApplication) => void;
+}) {
+  const { t } = useTranslation();
+  const create = useCreateApplicationMutation();
+  const form = useForm<applications.ApplicationForm>({
+    mode: 'uncontrolled',
+    initialValues: { name: '' },
+    validate: schemaValidator(applications.ZApplicationForm, translateDynamic),
+  });
+
+  const onError = (error: unknown) => {
+    // Spec section 8: the duplicated name has its own text; any other error body passes through.
+    if (error instanceof ApiError && error.code === 'DuplicatedName') {
+      const message = t('errors.applicationDuplicatedName');
+      form.setFieldError('name', message);
+      notifyFailure(t('errors.applicationCreate'), message);
+      return;
+    }
+    if (error instanceof ApiError && error.issues.length > 0) {
+      form.setErrors(issuesToFormErrors(error.issues, translateDynamic));
+    }
+    notifyFailure(t('errors.applicationCreate'), translateDynamic(errorMessageKey(error)));
+  };
+
+  const submit = form.onSubmit((values) => {
+    const body = applications.ZApplicationForm.parse(values);
+    create.mutate(body, {
+      onSuccess: (application) => {
+        notifySuccess(t('applications.create.created', { name: application.name }));
+        onCreated(application);
+      },
+      onError,
+    });
+  });
+
+  return (
+    <form onSubmit={submit} noValidate>
+      <Stack gap="md">
+        <TextInput
+          label={t('applications.create.name')}
+          placeholder={t('applications.create.namePlaceholder')}
+          description={t('applications.create.nameHint')}
+          required
+          maxLength={LIMITS.name + 20}
+          data-autofocus
+          key={form.key('name')}
+          {...form.getInputProps('name')}
+        />
+        <Group justify="flex-end" gap="sm">
+          <Button variant="default" onClick={onCancel} disabled={create.isPending}>
+            {t('applications.create.cancel')}
+          </Button>
+          <Button type="submit" loading={create.isPending}>
+            {t('applications.create.submit')}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
+
+function SecretView({ application, onDone }: { application: CreatedApplication; onDone: () => void }) {
+  const { t } = useTranslation();
+  const tokenUrl = toAbsoluteUrl(`${getRuntimeConfig().apiBaseUrl}${DATA_API_TOKEN_PATH}`);
+  return (
+    <Stack gap="md">
+      <Alert color="orange" variant="light" icon={<IconAlertTriangle size={20} aria-hidden />} role="alert">
+        {t('applications.secret.warning', { name: application.name })}
+      </Alert>
+      <CopyField
+        label={t('applications.secret.clientId')}
+        value={application.client_id}
+        copyLabel={t('applications.secret.copyClientId')}
+      />
+      <CopyField
+        label={t('applications.secret.clientSecret')}
+        value={application.client_secret}
+        copyLabel={t('applications.secret.copySecret')}
+      />
+      <Text size="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+        {t('applications.secret.howTo', { url: tokenUrl })}
+      </Text>
+      <Group justify="flex-end">
+        <Button onClick={onDone} data-autofocus>
+          {t('applications.secret.confirm')}
+        </Button>
+      </Group>
+    </Stack>
+  );
+}

@@ -1,0 +1,90 @@
+import {
+  type Client,
+  type Export,
+  type ExportRequest,
+  exports as exportCalls,
+  wealth,
+} from '@caudal/contract';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { callApi, callApiPage } from '../../../shared/api/call-api';
+import { getRuntimeConfig } from '../../../shared/config/runtime-config';
+
+export const exportKeys = {
+  all: ['exports'] as const,
+  list: () => [...exportKeys.all, 'list'] as const,
+  status: (exportId: string) => [...exportKeys.all, 'status', exportId] as const,
+  documents: () => [...exportKeys.all, 'documents'] as const,
+  clients: (search: string, page: number, pageSize: number) =>
+    [...exportKeys.all, 'clients', search, page, pageSize] as const,
+};
+
+/** Polls while the file is being written: the row count moves on screen. */
+const PROGRESS_POLL_MS = 1000;
+const isRunning = (item: Export | undefined) => item?.status === 'queued' || item?.status === 'running';
+
+export function useExportListQuery() {
+  return useQuery({
+    queryKey: exportKeys.list(),
+    queryFn: ({ signal }) => callApi(exportCalls.exportList, {}, { signal }),
+    refetchInterval: (query) => (query.state.data?.some(isRunning) ? PROGRESS_POLL_MS * 2 : false),
+  });
+}
+
+export function useExportStatusQuery(exportId: string | null) {
+  return useQuery({
+    queryKey: exportKeys.status(exportId ?? ''),
+    queryFn: ({ signal }) => callApi(exportCalls.exportStatus, { export_id: exportId ?? '' }, { signal }),
+    enabled: exportId !== null,
+    refetchInterval: (query) => (isRunning(query.state.data) ? PROGRESS_POLL_MS : false),
+  });
+}
+
+export function useAvailableExportsQuery() {
+  return useQuery({
+    queryKey: exportKeys.documents(),
+    queryFn: ({ signal }) => callApi(exportCalls.getAvailableExports, {}, { signal }),
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+}
+
+/** One server page of the clients to pick from: companies may have tens of thousands. */
+export function useClientOptionsQuery(search: string, page: number, pageSize: number) {
+  return useQuery({
+    queryKey: exportKeys.clients(search, page, pageSize),
+    queryFn: ({ signal }) =>
+      callApiPage(
+        wealth.clientList,
+        { ...(search ? { search } : {}), sort: 'name', order: 'asc', page, page_size: pageSize },
+        { signal },
+      ),
+    placeholderData: keepPreviousData,
+  });
+}
+export type ClientOption = Client;
+
+export function useGenerateExportMutation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (request: ExportRequest) => callApi(exportCalls.exportGenerate, request),
+    onSuccess: (created) => {
+      queryClient.setQueryData(exportKeys.status(created.id), created);
+      void queryClient.invalidateQueries({ queryKey: exportKeys.list() });
+    },
+  });
+}
+
+/**
+ * A download is a plain GET the browser streams to disk: the API hands out a single-use URL valid for
+ * a minute (a bearer header cannot ride on a navigation), and the page follows it at once.
+ */
+export async function downloadExport(exportId: string): Promise<void> {
+  const link = await callApi(exportCalls.exportDownloadLink, { export_id: exportId });
+  const anchor = document.createElement('a');
+  anchor.href = `${getRuntimeConfig().apiBaseUrl}${link.path}`;
+  anchor.download = '';
+  anchor.rel = 'noopener';
+  anchor.style.display = 'none';
+  document.body.append(anchor);
+  anchor.click();
+  anchor.remove();
+}

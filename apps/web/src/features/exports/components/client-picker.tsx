@@ -1,0 +1,216 @@
+import { type Client, exports as exportCalls } from '@caudal/contract';
+import {
+  Badge,
+  Button,
+  Checkbox,
+  Group,
+  Paper,
+  Pill,
+  ScrollArea,
+  Skeleton,
+  Stack,
+  Table,
+  Text,
+} from '@mantine/core';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { DebouncedSearch } from '../../../shared/components/debounced-search';
+import { Pager, type PagerLabels } from '../../../shared/components/pager';
+import { ErrorPanel } from '../../../shared/components/state-panel';
+import { useClientOptionsQuery } from '../api/export-queries';
+
+const PAGE_SIZES = [10, 25, 50] as const;
+
+interface ClientPickerProps {
+  selected: readonly Client[];
+  onChange: (clients: Client[]) => void;
+  error?: string | undefined;
+}
+
+/**
+ * Clients are searched and paged on the server (a company may have 10,000); the chosen ones are kept
+ * whole, so choices survive paging and searching, and show as removable pills.
+ */
+export function ClientPicker({ selected, onChange, error }: ClientPickerProps) {
+  const { t } = useTranslation();
+  const [search, setSearch] = useState('');
+  const [page, setPage] = useState(1);
+  const [pageSize, setPageSize] = useState<number>(PAGE_SIZES[0]);
+  const list = useClientOptionsQuery(search, page, pageSize);
+  const chosen = new Set(selected.map((client) => client.id));
+  const rows = list.data?.items ?? [];
+  const isFull = selected.length >= exportCalls.EXPORT_CLIENTS_MAX;
+
+  const toggle = (client: Client) =>
+    onChange(
+      chosen.has(client.id)
+        ? selected.filter((item) => item.id !== client.id)
+        : isFull
+          ? [...selected]
+          : [...selected, client],
+    );
+  const allOnPage = rows.length > 0 && rows.every((client) => chosen.has(client.id));
+  const togglePage = () =>
+    onChange(
+      allOnPage
+        ? selected.filter((item) => !rows.some((row) => row.id === item.id))
+        : [...selected, ...rows.filter((row) => !chosen.has(row.id))].slice(
+            0,
+            exportCalls.EXPORT_CLIENTS_MAX,
+          ),
+    );
+
+  const labels: PagerLabels = {
+    range: (range) => t('exports.clients.range', range),
+    pageSize: t('exports.clients.pageSize'),
+    navigation: t('exports.clients.pagination'),
+    control: (control) => t(`wealth.pager.${control}`),
+    page: (number) => t('wealth.pager.page', { page: number }),
+  };
+
+  return (
+    <Stack gap="md">
+      <Paper withBorder radius="md">
+        <Group p="md" gap="sm" wrap="wrap">
+          <DebouncedSearch
+            label={t('exports.clients.searchLabel')}
+            placeholder={t('exports.clients.searchPlaceholder')}
+            clearLabel={t('wealth.clients.clearSearch')}
+            width={320}
+            value={search}
+            onSearch={(value) => {
+              setSearch(value);
+              setPage(1);
+            }}
+          />
+        </Group>
+        {list.isError && !list.data ? (
+          <ErrorPanel
+            bare
+            title={t('exports.clients.loadError')}
+            error={list.error}
+            onRetry={() => list.refetch()}
+          />
+        ) : !list.data ? (
+          <Stack gap="xs" p="md" aria-busy="true">
+            {['a', 'b', 'c', 'd', 'e'].map((key) => (
+              <Skeleton key={key} h={28} />
+            ))}
+          </Stack>
+        ) : rows.length === 0 ? (
+          <Text c="dimmed" ta="center" py="xl">
+            {t('exports.clients.empty')}
+          </Text>
+        ) : (
+          <ScrollArea type="auto">
+            <Table highlightOnHover verticalSpacing="xs" aria-label={t('exports.clients.tableLabel')}>
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th w={44}>
+                    <Checkbox
+                      aria-label={t('exports.clients.selectPage')}
+                      checked={allOnPage}
+                      indeterminate={!allOnPage && rows.some((client) => chosen.has(client.id))}
+                      onChange={togglePage}
+                    />
+                  </Table.Th>
+                  <Table.Th>{t('exports.clients.name')}</Table.Th>
+                  <Table.Th visibleFrom="sm">{t('exports.clients.alias')}</Table.Th>
+                  <Table.Th>{t('exports.clients.entities')}</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {rows.map((client) => (
+                  <Table.Tr
+                    key={client.id}
+                    bg={chosen.has(client.id) ? 'var(--mantine-primary-color-light)' : undefined}
+                  >
+                    <Table.Td>
+                      <Checkbox
+                        aria-label={t('exports.clients.select', { name: client.name })}
+                        checked={chosen.has(client.id)}
+                        onChange={() => toggle(client)}
+                      />
+                    </Table.Td>
+                    <Table.Td>
+                      <Text size="sm" fw={500}>
+                        {client.name}
+                      </Text>
+                      <Text size="xs" c="dimmed" hiddenFrom="sm">
+                        {client.alias}
+                      </Text>
+                    </Table.Td>
+                    <Table.Td visibleFrom="sm">
+                      <Text size="sm">{client.alias}</Text>
+                    </Table.Td>
+                    <Table.Td>
+                      {client.entities.length > 0 ? (
+                        <Badge variant="light" color="gray">
+                          {client.entities.length}
+                        </Badge>
+                      ) : (
+                        <Text size="xs" c="dimmed">
+                          {t('exports.clients.noEntities')}
+                        </Text>
+                      )}
+                    </Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </ScrollArea>
+        )}
+        {list.data && list.data.total > 0 ? (
+          <Pager
+            page={page}
+            pageSize={pageSize}
+            pageSizes={PAGE_SIZES}
+            rows={rows.length}
+            total={list.data.total}
+            labels={labels}
+            onPage={setPage}
+            onPageSize={(size) => {
+              setPageSize(size);
+              setPage(1);
+            }}
+          />
+        ) : null}
+      </Paper>
+      <Stack gap={6} role="group" aria-label={t('exports.clients.selectedLabel')}>
+        <Group justify="space-between">
+          <Text size="sm" fw={600} aria-live="polite">
+            {t('exports.clients.selected', { n: selected.length })}
+          </Text>
+          {selected.length > 0 ? (
+            <Button variant="subtle" size="xs" color="gray" onClick={() => onChange([])}>
+              {t('exports.clients.clear')}
+            </Button>
+          ) : null}
+        </Group>
+        {selected.length === 0 ? (
+          <Text size="sm" c={error ? 'red' : 'dimmed'} role={error ? 'alert' : undefined}>
+            {error ?? t('exports.clients.none')}
+          </Text>
+        ) : (
+          <Pill.Group>
+            {selected.map((client) => (
+              <Pill
+                key={client.id}
+                withRemoveButton
+                removeButtonProps={{ 'aria-label': t('exports.clients.remove', { name: client.name }) }}
+                onRemove={() => toggle(client)}
+              >
+                {client.name}
+              </Pill>
+            ))}
+          </Pill.Group>
+        )}
+        {isFull ? (
+          <Text size="xs" c="orange.8">
+            {t('exports.clients.tooMany', { n: exportCalls.EXPORT_CLIENTS_MAX })}
+          </Text>
+        ) : null}
+      </Stack>
+    </Stack>
+  );
+}

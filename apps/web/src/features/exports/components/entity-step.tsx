@@ -1,0 +1,61 @@
+import type { Client } from '@caudal/contract';
+import { Alert, Checkbox, SimpleGrid, Stack, Text } from '@mantine/core';
+import { IconAlertTriangle } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { findClientEntities, findClientsWithoutEntities } from '../lib/export-form';
+import { useListedEntities } from './use-listed-entities';
+
+interface EntityStepProps {
+  clients: readonly Client[];
+  value: string[];
+  onChange: (entityIds: string[]) => void;
+  error?: string | undefined;
+}
+
+/** Step 3: the chosen clients' entities (listed ones only); every chosen client needs one ticked. */
+export function EntityStep({ clients, value, onChange, error }: EntityStepProps) {
+  const { t } = useTranslation();
+  const listed = useListedEntities();
+  const entities = findClientEntities(clients, listed);
+  if (entities.length === 0) {
+    return (
+      <Alert color="red" icon={<IconAlertTriangle size={18} aria-hidden />} role="alert">
+        {t('exports.entities.none')}
+      </Alert>
+    );
+  }
+  const without = value.length > 0 ? findClientsWithoutEntities(clients, value) : [];
+  const allChecked = entities.every((entity) => value.includes(entity.id));
+  return (
+    <Stack gap="md">
+      <Text size="sm" c="dimmed">
+        {t('exports.entities.intro')}
+      </Text>
+      <Checkbox
+        label={t('exports.entities.all')}
+        checked={allChecked}
+        indeterminate={!allChecked && value.length > 0}
+        onChange={() => onChange(allChecked ? [] : entities.map((entity) => entity.id))}
+        fw={600}
+      />
+      <Checkbox.Group
+        label={t('exports.fields.entities')}
+        withAsterisk
+        value={value}
+        onChange={onChange}
+        error={error}
+      >
+        <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }} mt="xs" spacing="xs">
+          {entities.map((entity) => (
+            <Checkbox key={entity.id} value={entity.id} label={entity.name} />
+          ))}
+        </SimpleGrid>
+      </Checkbox.Group>
+      {without.length > 0 ? (
+        <Alert color="red" icon={<IconAlertTriangle size={18} aria-hidden />} role="alert">
+          {t('exports.entities.clientsWithout', { names: without.map((client) => client.name).join(', ') })}
+        </Alert>
+      ) : null}
+    </Stack>
+  );
+}

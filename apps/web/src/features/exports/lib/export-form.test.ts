@@ -1,0 +1,62 @@
+import type { Client } from '@caudal/contract';
+import { describe, expect, it } from 'vitest';
+import {
+  EMPTY_EXPORT_FORM,
+  findClientEntities,
+  findClientsWithoutEntities,
+  toExportRequest,
+  validateExport,
+} from './export-form';
+import { parseTypedDate } from './parse-typed-date';
+
+const client = (id: string, entities: string[]): Client => ({
+  id,
+  name: `Cliente ${id}`,
+  alias: id,
+  entities,
+  created_at: '2026-01-01T00:00:00Z',
+  products_count: 1,
+});
+
+describe('export form', () => {
+  it('gives the spec texts: no client, reversed dates, missing dates', () => {
+    const issues = validateExport(
+      { ...EMPTY_EXPORT_FORM, dateFrom: '2026-02-01', dateTo: '2026-01-01' },
+      'es',
+    );
+    expect(issues.client_ids?.message).toBe('validation.exportClients');
+    expect(issues.date_from?.message).toBe('validation.dateOrder');
+    expect(validateExport(EMPTY_EXPORT_FORM, 'es').date_to?.message).toBe('validation.required');
+  });
+
+  it('sends no dates for positions and columns only for custom', () => {
+    const form = {
+      ...EMPTY_EXPORT_FORM,
+      type: 'positions' as const,
+      dateFrom: '2026-01-01',
+      clients: [client('a', [])],
+    };
+    expect(toExportRequest(form, 'en')).toMatchObject({ date_from: null, date_to: null, client_ids: ['a'] });
+    expect(toExportRequest(form, 'en')).not.toHaveProperty('columns');
+  });
+
+  it('offers listed entities only, and finds clients left without one', () => {
+    const listed = new Map([
+      ['bbva', 'BBVA'],
+      ['abanca', 'Abanca'],
+    ]);
+    const clients = [client('a', ['bbva', 'gone']), client('b', ['abanca'])];
+    expect(findClientEntities(clients, listed)).toEqual([
+      { id: 'abanca', name: 'Abanca' },
+      { id: 'bbva', name: 'BBVA' },
+    ]);
+    expect(findClientsWithoutEntities(clients, ['bbva']).map((item) => item.id)).toEqual(['b']);
+  });
+
+  it('reads typed dates as ISO days', () => {
+    expect(parseTypedDate('2026-3-7')).toBe('2026-03-07');
+    expect(parseTypedDate('7/3/2026')).toBe('2026-03-07');
+    expect(parseTypedDate('31/02/2026')).toBeNull();
+    expect(parseTypedDate('mañana')).toBeNull();
+  });
+});

@@ -1,0 +1,148 @@
+import { LIMITS, type Link, links } from '@caudal/contract';
+import { Button, Fieldset, Group, Modal, Stack, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { useTranslation } from 'react-i18next';
+import { ApiError } from '../../../shared/api/api-error';
+import { notifyFailure, notifySuccess } from '../../../shared/components/notify';
+import { issuesToFormErrors, schemaValidator } from '../../../shared/forms/issues-to-errors';
+import { translateDynamic } from '../../../shared/i18n/i18n';
+import { useCreateLinkMutation, useEditLinkMutation } from '../api/links-mutations';
+import { useLastDefined } from './use-last-defined';
+
+interface LinkFormModalProps {
+  opened: boolean;
+  /** The Link to edit; without one the form creates a new Link. */
+  link: Link | null;
+  onClose: () => void;
+}
+
+interface FormValues {
+  name: string;
+  redirect_uri: string;
+  terms_and_conditions_url: string;
+  privacy_policy_url: string;
+}
+
+/** Create and edit share one modal and one form, validated with the contract schema. */
+export function LinkFormModal({ opened, link: selected, onClose }: LinkFormModalProps) {
+  const { t } = useTranslation();
+  const last = useLastDefined(opened ? { link: selected } : null);
+  const link = last?.link ?? null;
+  return (
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      title={link ? t('links.form.editTitle') : t('links.form.createTitle')}
+      centered
+      size="lg"
+      styles={{ title: { fontWeight: 700, fontSize: 'var(--mantine-font-size-lg)' } }}
+    >
+      <LinkFormBody link={link} onClose={onClose} />
+    </Modal>
+  );
+}
+
+function LinkFormBody({ link, onClose }: { link: Link | null; onClose: () => void }) {
+  const { t } = useTranslation();
+  const create = useCreateLinkMutation();
+  const edit = useEditLinkMutation();
+  const form = useForm<FormValues>({
+    mode: 'uncontrolled',
+    initialValues: {
+      name: link?.name ?? '',
+      // The default is shown as the placeholder, so "left empty" keeps meaning "the default".
+      redirect_uri: link && link.redirect_uri !== links.DEFAULT_LINK_REDIRECT_URI ? link.redirect_uri : '',
+      terms_and_conditions_url: link?.terms_and_conditions_url ?? '',
+      privacy_policy_url: link?.privacy_policy_url ?? '',
+    },
+    validate: schemaValidator(links.ZLinkForm, translateDynamic),
+  });
+  const pending = create.isPending || edit.isPending;
+  // Spec section 8: DuplicatedName has its own text; anything else is "error creating / editing the Link".
+  const failedTitle = link ? t('errors.linkEdit') : t('errors.linkCreate');
+
+  const onError = (error: unknown) => {
+    if (error instanceof ApiError && error.code === 'DuplicatedName') {
+      form.setFieldError('name', t('errors.linkDuplicatedName'));
+      notifyFailure(failedTitle, t('errors.linkDuplicatedName'));
+      return;
+    }
+    if (error instanceof ApiError && error.issues.length > 0) {
+      form.setErrors(issuesToFormErrors(error.issues, translateDynamic));
+    }
+    notifyFailure(failedTitle, t('errors.codes.UnexpectedError'));
+  };
+
+  const submit = form.onSubmit((values) => {
+    const body = links.ZLinkForm.parse(values);
+    const done = (saved: Link) => {
+      notifySuccess(
+        link ? t('links.form.saved', { name: saved.name }) : t('links.form.created', { name: saved.name }),
+      );
+      onClose();
+    };
+    if (link) edit.mutate({ ...body, token: link.token }, { onSuccess: done, onError });
+    else create.mutate(body, { onSuccess: done, onError });
+  });
+
+  return (
+    <form onSubmit={submit} noValidate>
+      <Stack gap="md">
+        <TextInput
+          label={t('links.form.name')}
+          placeholder={t('links.form.namePlaceholder')}
+          required
+          maxLength={LIMITS.name + 20}
+          data-autofocus
+          key={form.key('name')}
+          {...form.getInputProps('name')}
+        />
+        <Fieldset
+          legend={t('links.form.customise')}
+          variant="unstyled"
+          styles={{ legend: { fontWeight: 600, fontSize: 'var(--mantine-font-size-sm)', marginBottom: 4 } }}
+        >
+          <Stack gap="sm">
+            <TextInput
+              label={t('links.form.redirectUri')}
+              description={t('links.form.redirectUriHint')}
+              placeholder={links.DEFAULT_LINK_REDIRECT_URI}
+              autoComplete="off"
+              inputMode="url"
+              maxLength={LIMITS.url}
+              key={form.key('redirect_uri')}
+              {...form.getInputProps('redirect_uri')}
+            />
+            <TextInput
+              label={t('links.form.terms')}
+              description={t('links.form.documentHint')}
+              placeholder="https://"
+              type="url"
+              autoComplete="off"
+              maxLength={LIMITS.url}
+              key={form.key('terms_and_conditions_url')}
+              {...form.getInputProps('terms_and_conditions_url')}
+            />
+            <TextInput
+              label={t('links.form.privacy')}
+              placeholder="https://"
+              type="url"
+              autoComplete="off"
+              maxLength={LIMITS.url}
+              key={form.key('privacy_policy_url')}
+              {...form.getInputProps('privacy_policy_url')}
+            />
+          </Stack>
+        </Fieldset>
+        <Group justify="flex-end" gap="sm" mt="sm">
+          <Button variant="default" onClick={onClose} disabled={pending}>
+            {t('links.form.cancel')}
+          </Button>
+          <Button type="submit" loading={pending}>
+            {link ? t('links.form.save') : t('links.form.create')}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

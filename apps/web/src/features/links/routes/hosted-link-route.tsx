@@ -1,0 +1,124 @@
+import { Anchor, Group, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { IconLinkOff, IconPlayerPause } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { useParams } from 'react-router';
+import { ApiError } from '../../../shared/api/api-error';
+import { HostedCustomCss } from '../../../shared/branding/hosted-custom-css';
+import { useLocale } from '../../../shared/i18n/use-locale';
+import { type SessionBrand, SessionFrame } from '../../../shared/layouts/session-layout';
+import { LoadFailed, Loading } from '../../connect/components/connect-status';
+import { ConnectFlow } from '../../connect/routes/connect-route';
+import { useLinkSessionQuery } from '../api/public-link-queries';
+import classes from '../components/links.module.css';
+
+const errorCode = (error: unknown) => (error instanceof ApiError ? error.code : null);
+
+/**
+ * `/:lang/link/:token`: the public page of a Link. No staff session: the Link's token opens a connect
+ * session minted for this visitor, and the hosted connect flow runs on it; at the end the visitor goes
+ * to the Link's redirect URI with a one-time code.
+ */
+export function HostedLinkRoute() {
+  const { t } = useTranslation();
+  const { token = '' } = useParams();
+  const language = useLocale();
+  const query = useLinkSessionQuery(token, language);
+  const data = query.data;
+  const company = data?.company_name;
+  const brand: SessionBrand = company
+    ? {
+        name: company,
+        tagline: t('links.hosted.tagline'),
+        description: t('links.hosted.description', { company }),
+      }
+    : { name: t('connect.brandFallback'), tagline: t('links.hosted.tagline'), description: '' };
+
+  let body: React.ReactNode;
+  if (data) {
+    body = (
+      <>
+        <ConnectFlow session={data.session} token={data.connect_token} />
+        <Documents
+          company={data.company_name}
+          terms={data.terms_and_conditions_url}
+          privacy={data.privacy_policy_url}
+        />
+      </>
+    );
+  } else if (errorCode(query.error) === 'LinkPaused') {
+    body = (
+      <Blocked
+        icon={<IconPlayerPause size={28} stroke={1.6} aria-hidden />}
+        title={t('links.hosted.pausedTitle')}
+      >
+        {t('links.hosted.pausedText')}
+      </Blocked>
+    );
+  } else if (errorCode(query.error) === 'NotFound') {
+    body = (
+      <Blocked
+        icon={<IconLinkOff size={28} stroke={1.6} aria-hidden />}
+        title={t('links.hosted.notFoundTitle')}
+      >
+        {t('links.hosted.notFoundText')}
+      </Blocked>
+    );
+  } else if (query.isError) {
+    body = <LoadFailed error={query.error} onRetry={() => query.refetch()} />;
+  } else {
+    body = <Loading />;
+  }
+
+  return (
+    <>
+      <HostedCustomCss css={data?.custom_css ?? null} />
+      <SessionFrame brand={brand}>{body}</SessionFrame>
+    </>
+  );
+}
+
+function Blocked({ icon, title, children }: { icon: React.ReactNode; title: string; children: string }) {
+  return (
+    <Stack align="flex-start" gap="md">
+      <ThemeIcon size={56} radius="xl" variant="light" color="gray">
+        {icon}
+      </ThemeIcon>
+      <Title order={1} fz={26} fw={700} c="secondary.9">
+        {title}
+      </Title>
+      <Text size="md" role="alert">
+        {children}
+      </Text>
+    </Stack>
+  );
+}
+
+/** The company's documents, always reachable, not only from the consent checkbox. */
+function Documents({
+  company,
+  terms,
+  privacy,
+}: {
+  company: string;
+  terms: string | null;
+  privacy: string | null;
+}) {
+  const { t } = useTranslation();
+  if (!terms && !privacy) return null;
+  return (
+    <nav aria-label={t('links.hosted.documents', { company })} className={classes.documents}>
+      <Group gap="lg" wrap="wrap">
+        {terms ? (
+          <Anchor href={terms} target="_blank" rel="noopener noreferrer" size="sm">
+            {t('links.hosted.terms')}
+          </Anchor>
+        ) : null}
+        {privacy ? (
+          <Anchor href={privacy} target="_blank" rel="noopener noreferrer" size="sm">
+            {t('links.hosted.privacy')}
+          </Anchor>
+        ) : null}
+      </Group>
+    </nav>
+  );
+}

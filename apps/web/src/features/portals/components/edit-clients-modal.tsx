@@ -1,0 +1,108 @@
+import type { PortalClient, PortalUser, PortalUserSummary } from '@caudal/contract';
+import { Button, Center, Group, Loader, Modal, Stack, Text } from '@mantine/core';
+import { useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ApiError, errorMessageKey } from '../../../shared/api/api-error';
+import { notifyFailure, notifySuccess } from '../../../shared/components/notify';
+import { ErrorPanel } from '../../../shared/components/state-panel';
+import { translateDynamic } from '../../../shared/i18n/i18n';
+import { useUpdatePortalMutation } from '../api/portal-mutations';
+import { usePortalUserQuery } from '../api/portal-queries';
+import { ClientMultiSelect } from './client-multi-select';
+
+interface EditClientsModalProps {
+  user: PortalUserSummary | null;
+  onClose: () => void;
+}
+
+/** The clients of one portal user, edited with the same picker as the create page. */
+export function EditClientsModal({ user: selected, onClose }: EditClientsModalProps) {
+  const { t } = useTranslation();
+  const last = useRef(selected);
+  if (selected) last.current = selected;
+  const username = last.current?.username ?? '';
+  return (
+    <Modal
+      opened={selected !== null}
+      onClose={onClose}
+      title={t('portals.edit.title', { username })}
+      centered
+      size="lg"
+      styles={{ title: { fontWeight: 700, fontSize: 'var(--mantine-font-size-lg)' } }}
+    >
+      {/* Modal unmounts its content once closed, so every opening starts from the server's state. */}
+      <EditClientsBody username={username} onClose={onClose} />
+    </Modal>
+  );
+}
+
+function EditClientsBody({ username, onClose }: { username: string; onClose: () => void }) {
+  const { t } = useTranslation();
+  const user = usePortalUserQuery(username || null);
+  if (user.isError) {
+    return (
+      <ErrorPanel
+        bare
+        title={t('portals.edit.loadError')}
+        error={user.error}
+        onRetry={() => user.refetch()}
+      />
+    );
+  }
+  if (!user.data) {
+    return (
+      <Center py="xl">
+        <Loader size="sm" aria-label={t('portals.clients.searching')} />
+      </Center>
+    );
+  }
+  return <EditClientsForm user={user.data} onClose={onClose} />;
+}
+
+function EditClientsForm({ user, onClose }: { user: PortalUser; onClose: () => void }) {
+  const { t } = useTranslation();
+  const [clients, setClients] = useState<PortalClient[]>(user.clients);
+  const [error, setError] = useState<string | null>(null);
+  const update = useUpdatePortalMutation();
+
+  const save = () => {
+    setError(null);
+    update.mutate(
+      { username: user.username, client_ids: clients.map((client) => client.id) },
+      {
+        onSuccess: () => {
+          notifySuccess(t('portals.edit.saved', { username: user.username }));
+          onClose();
+        },
+        onError: (failure) => {
+          const message = translateDynamic(errorMessageKey(failure));
+          if (failure instanceof ApiError && failure.code === 'UnknownClient') setError(message);
+          notifyFailure(t('portals.edit.failed'), message);
+        },
+      },
+    );
+  };
+
+  return (
+    <Stack gap="md">
+      <Text size="sm" c="dimmed">
+        {t('portals.edit.text')}
+      </Text>
+      <ClientMultiSelect
+        label={t('portals.clients.label')}
+        value={clients}
+        onChange={setClients}
+        error={error}
+        disabled={update.isPending}
+      />
+      <Group justify="flex-end" gap="sm" mt="sm">
+        <Button variant="default" onClick={onClose} disabled={update.isPending}>
+          {t('portals.edit.cancel')}
+        </Button>
+        <Button onClick={save} loading={update.isPending}>
+          {t('portals.edit.save')}
+        </Button>
+      </Group>
+    </Stack>
+  );
+}

@@ -1,0 +1,58 @@
+import { LOCALES, type LocaleCode } from '@caudal/contract';
+import { Menu } from '@mantine/core';
+import { IconCheck } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { useLocation, useNavigate } from 'react-router';
+import { switchLocale } from './i18n';
+import { LanguageButton } from './language-button';
+import { pathWithLocale } from './locale';
+import { useLocale } from './use-locale';
+
+interface LanguageMenuDropdownProps {
+  tone?: 'light' | 'dark';
+  /** Open at once: the user clicked the button before the menu's code had loaded. */
+  defaultOpened?: boolean;
+  /** The button had the focus before the menu loaded: give it back. */
+  focusButton?: boolean;
+}
+
+/** Switches language at runtime, remembers it in the cookie and moves to the same page in that locale. */
+export function LanguageMenuDropdown({
+  tone = 'light',
+  defaultOpened = false,
+  focusButton = false,
+}: LanguageMenuDropdownProps) {
+  const { t } = useTranslation();
+  const locale = useLocale();
+  const location = useLocation();
+  const navigate = useNavigate();
+
+  const choose = async (next: LocaleCode) => {
+    await switchLocale(next);
+    if (next !== locale) {
+      navigate(`${pathWithLocale(location.pathname, next)}${location.search}${location.hash}`);
+    }
+  };
+
+  return (
+    <Menu position="bottom-end" shadow="md" width={180} defaultOpened={defaultOpened}>
+      <Menu.Target>
+        <LanguageButton tone={tone} autoFocus={focusButton && !defaultOpened} />
+      </Menu.Target>
+      <Menu.Dropdown>
+        <Menu.Label>{t('shell.language.label')}</Menu.Label>
+        {LOCALES.map((entry) => (
+          <Menu.Item
+            key={entry.code}
+            lang={entry.code}
+            onClick={() => void choose(entry.code)}
+            rightSection={entry.code === locale ? <IconCheck size={14} aria-hidden /> : null}
+            aria-current={entry.code === locale ? 'true' : undefined}
+          >
+            {entry.name}
+          </Menu.Item>
+        ))}
+      </Menu.Dropdown>
+    </Menu>
+  );
+}

@@ -1,0 +1,65 @@
+import { Menu, Stack, Text } from '@mantine/core';
+import { IconLogout, IconUserCircle } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { useLocalePath } from '../i18n/use-locale';
+import { PATHS } from '../routing/paths';
+import { useSession } from '../session/session-context';
+import { AccountButton } from './account-button';
+
+interface AccountMenuDropdownProps {
+  /** Open at once: the user reached for the button before the menu's code had loaded. */
+  defaultOpened?: boolean;
+  /** The button had the focus before the menu loaded: give it back. */
+  focusButton?: boolean;
+}
+
+/** Hover menu (also opens on click/keyboard) with the username, company name and logout. */
+export function AccountMenuDropdown({
+  defaultOpened = false,
+  focusButton = false,
+}: AccountMenuDropdownProps) {
+  const { t } = useTranslation();
+  const to = useLocalePath();
+  const { identity } = useSession();
+  const { user, company } = identity;
+
+  return (
+    <Menu
+      trigger="click-hover"
+      openDelay={50}
+      closeDelay={200}
+      position="bottom-end"
+      shadow="md"
+      width={240}
+      defaultOpened={defaultOpened}
+    >
+      <Menu.Target>
+        <AccountButton autoFocus={focusButton && !defaultOpened} />
+      </Menu.Target>
+      <Menu.Dropdown>
+        <Menu.Label>{t('shell.account.signedInAs')}</Menu.Label>
+        <Stack gap={2} px="sm" pb="xs">
+          <Text size="sm" fw={600}>
+            {user.username}
+          </Text>
+          <Text size="xs" c="dimmed">
+            {t('shell.account.company')}: {company.name}
+          </Text>
+        </Stack>
+        <Menu.Divider />
+        <Menu.Item component={Link} to={to(PATHS.me)} leftSection={<IconUserCircle size={16} aria-hidden />}>
+          {t('shell.account.profile')}
+        </Menu.Item>
+        <Menu.Item
+          component={Link}
+          to={to(PATHS.logout)}
+          color="red.9"
+          leftSection={<IconLogout size={16} aria-hidden />}
+        >
+          {t('shell.account.logout')}
+        </Menu.Item>
+      </Menu.Dropdown>
+    </Menu>
+  );
+}

@@ -1,0 +1,465 @@
+// Assembles bench/REPORT.md from the latest JSON result of each benchmark (bench/results/*.json): the
+// date, the machine, and every figure beside its target (issues 8, 9, 10, 13 and 15).
+//
+//   npm run report -w @caudal/bench
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { cpus, totalmem } from 'node:os';
+import { fileURLToPath } from 'node:url';
+import { RESULTS_DIR, type ResultFile } from './lib/results';
+import { serverVersion } from './suite/databases';
+
+const REPORT = fileURLToPath(new URL('./REPORT.md', import.meta.url));
+
+function read<T>(name: string): ResultFile<T> | null {
+  const path = `${RESULTS_DIR}${name}.json`;
+  return existsSync(path) ? (JSON.parse(readFileSync(path, 'utf8')) as ResultFile<T>) : null;
+}
+
+const n = (value: number | null | undefined, digits = 0) =>
+  value === null || value === undefined || Number.isNaN(value)
+    ? 'n/a'
+    : value.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits });
+const verdict = (isMet: boolean | null) => (isMet === null ? '–' : isMet ? '✓' : '✗');
+const when = (file: ResultFile<unknown>) =>
+  `${file.finishedAt.slice(0, 16).replace('T', ' ')} UTC, load average ${file.machine.loadAverage.join(' / ')}`;
+
+const lines: string[] = [];
+const out = (...text: string[]) => lines.push(...text);
+const table = (header: string[], rows: (string | number)[][]) => {
+  out(`| ${header.join(' | ')} |`, `| ${header.map(() => '---').join(' | ')} |`);
+  for (const row of rows) out(`| ${row.join(' | ')} |`);
+  out('');
+};
+
+let postgres = 'unknown';
+try {
+  postgres = await serverVersion();
+} catch {
+  // No server to ask: the suite's own record below still names it.
+}
+
+out(
+  '# Caudal benchmark report',
+  '',
+  `Generated ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC by \`npm run report -w @caudal/bench\` from the`,
+  'latest JSON result of each benchmark in `bench/results/` (each script writes its own; rerun one to refresh it).',
+  '',
+  `Machine: ${cpus().length} cores (${cpus()[0]?.model.trim() ?? 'unknown CPU'}), ${Math.round(totalmem() / 2 ** 30)} GB RAM,`,
+  `Node ${process.version}, PostgreSQL ${postgres}. **Shared machine**: several engineers' tests and builds run on`,
+  'the same cores; each section gives the load average when its run finished. Read absolute rates and',
+  'latencies as orders of magnitude; the pass/fail figures (errors, leaks, lost writes, 5xx) do not depend on load.',
+  '',
+);
+
+// ---------------------------------------------------------------------------------------------- issue 15
+interface CallFigures {
+  call: string;
+  ok: number;
+  rps: number;
+  p50: number;
+  p99: number;
+  errors: Record<string, number>;
+}
+interface Suite {
+  mode: string;
+  postgres: string;
+  loadBefore: number[];
+  loadAfter: number[];
+  seconds: number;
+  workload?: {
+    seconds: number;
+    levels: { connections: number; instances: number; figures: CallFigures[] }[];
+    scaling: { connections: number; oneInstanceRps: number; twoInstancesRps: number; ratio: number };
+  };
+  kill?: {
+    seconds: number;
+    killedAt: number;
+    readers: number;
+    writers: number;
+    answersChecked: number;
+    leaks: unknown[];
+    acknowledgedWrites: number;
+    lostWrites: number;
+    writesSent: number;
+    errors: { retriable: number; other: number; otherSamples: unknown[] };
+    servedAfterKill: number;
+  };
+  database?: {
+    mode: string;
+    seconds: number;
+    outage: { from: number; to: number };
+    health: { probes: number; failed: number; maxMs: number };
+    ready: { notReadyDuringOutage: Record<string, boolean>; recoverySeconds: Record<string, number | null> };
+    firstCallOkAfterSeconds: number | null;
+    instancesAlive: boolean;
+    acknowledgedWrites: number;
+    lostWrites: number;
+    errors: { retriable: number; other: number; otherSamples: unknown[] };
+  };
+  fuzz?: {
+    seed: number;
+    seconds: number;
+    calls: number;
+    requests: number;
+    statuses: Record<string, number>;
+    accepted: number;
+    refused: number;
+    fiveXx: unknown[];
+    hangs: unknown[];
+    withoutCode: unknown[];
+    acceptedInvalid: unknown[];
+    changedOnRefusal: unknown[];
+    perCall: { call: string; requests: number; statuses: Record<string, number> }[];
+  };
+}
+
+interface Phase<T> {
+  mode: string;
+  postgres: string;
+  loadBefore: number[];
+  seconds: number;
+  result: T;
+}
+const phase = <T>(name: string) => read<Phase<T>>(`suite-${name}`);
+const phases = {
+  workload: phase<NonNullable<Suite['workload']>>('workload'),
+  kill: phase<NonNullable<Suite['kill']>>('kill'),
+  database: phase<NonNullable<Suite['database']>>('database'),
+  fuzz: phase<NonNullable<Suite['fuzz']>>('fuzz'),
+};
+out('## Issue 15: several instances under load, faults and fuzz', '');
+const recorded = Object.entries(phases).filter(([, file]) => file !== null) as [
+  string,
+  ResultFile<Phase<unknown>>,
+][];
+if (recorded.length === 0) {
+  out('No suite run recorded: `npm run suite -w @caudal/bench` (or `-- --quick`).', '');
+} else {
+  const s: Suite = {
+    mode: '',
+    postgres: '',
+    loadBefore: [],
+    loadAfter: [],
+    seconds: 0,
+    ...(phases.workload ? { workload: phases.workload.data.result } : {}),
+    ...(phases.kill ? { kill: phases.kill.data.result } : {}),
+    ...(phases.database ? { database: phases.database.data.result } : {}),
+    ...(phases.fuzz ? { fuzz: phases.fuzz.data.result } : {}),
+  };
+  out(
+    'Two API instances (the real `main.ts`, jobs on, started together) on PostgreSQL, loopback only; one command:',
+    '`npm run suite -w @caudal/bench` (`-- --quick` for the short form). Phases recorded:',
+    '',
+  );
+  table(
+    ['phase', 'mode', 'took', 'load average at start', 'finished (load average then)'],
+    recorded.map(([name, file]) => [
+      name,
+      file.data.mode,
+      `${file.data.seconds} s`,
+      file.data.loadBefore.map((value) => value.toFixed(2)).join(' / '),
+      when(file),
+    ]),
+  );
+  const rows: string[][] = [];
+  if (s.fuzz) {
+    const f = s.fuzz;
+    rows.push([
+      '5xx answers under fuzz',
+      `${f.fiveXx.length} of ${n(f.requests)} requests`,
+      '0',
+      verdict(f.fiveXx.length === 0),
+    ]);
+    rows.push([
+      'hangs / no answer under fuzz (15 s timeout)',
+      String(f.hangs.length),
+      '0',
+      verdict(f.hangs.length === 0),
+    ]);
+    rows.push([
+      '4xx without an error code',
+      String(f.withoutCode.length),
+      '0',
+      verdict(f.withoutCode.length === 0),
+    ]);
+    rows.push([
+      'refused calls that changed the database',
+      String(f.changedOnRefusal.length),
+      '0',
+      verdict(f.changedOnRefusal.length === 0),
+    ]);
+    rows.push([
+      'bodies the schema refuses but the API accepted',
+      String(f.acceptedInvalid.length),
+      '0',
+      verdict(f.acceptedInvalid.length === 0),
+    ]);
+  }
+  if (s.kill) {
+    const k = s.kill;
+    rows.push([
+      'cross-company answers (2 tenants, SIGKILL run)',
+      `${k.leaks.length} of ${n(k.answersChecked)} answers checked`,
+      '0',
+      verdict(k.leaks.length === 0),
+    ]);
+    rows.push([
+      'acknowledged writes lost (SIGKILL)',
+      `${k.lostWrites} of ${n(k.acknowledgedWrites)} clients`,
+      '0',
+      verdict(k.lostWrites === 0),
+    ]);
+    rows.push([
+      'non-retriable errors seen by clients (SIGKILL)',
+      `${k.errors.other} (retriable: ${k.errors.retriable})`,
+      '0',
+      verdict(k.errors.other === 0),
+    ]);
+    rows.push([
+      'calls served by the survivor after the kill',
+      n(k.servedAfterKill),
+      '> 0',
+      verdict(k.servedAfterKill > 0),
+    ]);
+  }
+  if (s.database) {
+    const d = s.database;
+    const notReady = Object.values(d.ready.notReadyDuringOutage);
+    const recovery = Object.values(d.ready.recoverySeconds);
+    const worst = recovery.some((value) => value === null) ? null : Math.max(...(recovery as number[]));
+    rows.push([
+      `/ready not ready during the database ${d.mode === 'relay' ? 'outage' : 'restart'}`,
+      notReady.map(String).join(', '),
+      'true on each instance',
+      verdict(notReady.every(Boolean)),
+    ]);
+    rows.push([
+      '/health failures during it',
+      `${d.health.failed} of ${d.health.probes} (max ${n(d.health.maxMs)} ms)`,
+      '0',
+      verdict(d.health.failed === 0),
+    ]);
+    rows.push([
+      'recovery: /ready 200 again after the database is back',
+      worst === null ? 'never' : `${n(worst, 2)} s (worst instance)`,
+      'by itself, no restart',
+      verdict(worst !== null && d.instancesAlive),
+    ]);
+    rows.push([
+      'recovery: first call answered OK after it is back',
+      d.firstCallOkAfterSeconds === null ? 'never' : `${n(d.firstCallOkAfterSeconds, 2)} s`,
+      'reported',
+      '–',
+    ]);
+    rows.push([
+      'acknowledged writes lost (database restart)',
+      `${d.lostWrites} of ${n(d.acknowledgedWrites)} clients`,
+      '0',
+      verdict(d.lostWrites === 0),
+    ]);
+    rows.push([
+      'non-retriable errors seen by clients (database restart)',
+      `${d.errors.other} (retriable: ${d.errors.retriable})`,
+      '0',
+      verdict(d.errors.other === 0),
+    ]);
+  }
+  if (s.workload) {
+    const w = s.workload.scaling;
+    rows.push([
+      `throughput, two instances vs one (${w.connections} connections)`,
+      `${n(w.ratio, 2)}× (${n(w.twoInstancesRps)} vs ${n(w.oneInstanceRps)} req/s)`,
+      'reported; > 1 needs spare cores',
+      '–',
+    ]);
+  }
+  table(['figure', 'measured', 'target', 'met'], rows);
+
+  if (s.workload) {
+    out(`### Mixed staff workload on the large tenant (${s.workload.seconds} s per run)`, '');
+    for (const level of s.workload.levels) {
+      out(`${level.connections} connections, ${level.instances} instance(s):`, '');
+      table(
+        ['call', 'ok', 'req/s', 'p50 ms', 'p99 ms', 'errors'],
+        level.figures.map((row) => [
+          row.call,
+          n(row.ok),
+          n(row.rps, 1),
+          n(row.p50, 1),
+          n(row.p99, 1),
+          Object.entries(row.errors)
+            .map(([code, count]) => `${code}: ${count}`)
+            .join(', ') || '0',
+        ]),
+      );
+    }
+  }
+  if (s.kill) {
+    const k = s.kill;
+    out(
+      '### One instance killed with SIGKILL',
+      '',
+      `${k.readers} readers over two companies (the large tenant and a rival one), ${k.writers} writers (create a client, then rename it; each acknowledged write goes in a ledger), ${n(k.seconds, 1)} s; the second instance was killed at ${n(k.killedAt, 1)} s. A call that got no answer was sent again to the other instance, as a client behind a balancer does. Every 200 answer was searched for the other company's ids and client aliases; every ledger entry was read back from the database afterwards.`,
+      '',
+    );
+    const resentCreates = (k.errors.otherSamples as { call?: string; code?: string }[]).filter(
+      (sample) => sample.call === 'write:client-create' && sample.code === 'DuplicatedAlias',
+    ).length;
+    if (resentCreates > 0) {
+      out(
+        `Of the non-retriable errors, ${resentCreates} were 409 DuplicatedAlias on a create whose first answer was lost to the kill and that this run's harness resent to the other instance: the create had committed, so the resend was refused as a duplicate. Correct behaviour; the harness no longer resends creates (an unanswered create is simply not owed).`,
+        '',
+      );
+    }
+  }
+  if (s.database) {
+    const d = s.database;
+    out(
+      '### Database restart',
+      '',
+      d.mode === 'relay'
+        ? `The two instances reached PostgreSQL through a TCP relay in the suite; from ${n(d.outage.from, 1)} s to ${n(d.outage.to, 1)} s their database's backends were terminated (57P01, as a shutdown does) and the relay reset every connection and refused new ones — what a client sees while the server restarts — so other engineers' databases on the shared server were not touched. (\`--real-restart\` restarts the server itself with \`pg_ctlcluster\`.)`
+        : `The PostgreSQL server was restarted with \`pg_ctlcluster\` at ${n(d.outage.from, 1)} s (back at ${n(d.outage.to, 1)} s).`,
+      `/health and /ready were probed on both instances every 100 ms. Recovery per instance (s after the database was back): ${Object.entries(
+        d.ready.recoverySeconds,
+      )
+        .map(([name, value]) => `${name} ${value === null ? 'never' : n(value, 2)}`)
+        .join(', ')}.`,
+      '',
+    );
+  }
+  if (s.fuzz) {
+    const f = s.fuzz;
+    out(
+      '### Contract fuzz',
+      '',
+      `${f.calls} calls (every portal call in \`packages/contract\`, every data-API route and the token endpoint), ${n(f.requests)} requests in ${n(f.seconds, 1)} s, seed ${f.seed}: valid, boundary and malformed bodies from fast-check arbitraries derived from each zod schema (through \`z.toJSONSchema\`), raw non-JSON texts, wrong types, huge strings, unicode. Accepted ${n(f.accepted)}, refused ${n(f.refused)}. Statuses: ${Object.entries(
+        f.statuses,
+      )
+        .map(([status, count]) => `${status}: ${count}`)
+        .join(
+          ', ',
+        )}. Every table but sessions, login_failures and rate_limits carried a row-change counter (triggers the suite adds to its own fuzz database), read before and after each request; the demo data, jobs off, so only the calls write.`,
+      '',
+    );
+    for (const finding of [
+      ...f.fiveXx,
+      ...f.hangs,
+      ...f.withoutCode,
+      ...f.changedOnRefusal,
+      ...f.acceptedInvalid,
+    ].slice(0, 10)) {
+      out(`- finding: \`${JSON.stringify(finding).slice(0, 400)}\``);
+    }
+    out('');
+  }
+}
+
+// ---------------------------------------------------------------------------------------------- issue 8
+out('## Issue 8: the guard and faults', '');
+const me = read<{ database: string; ratio: number; me: { rps: number }[]; bare: { rps: number }[] }>(
+  'me-overhead',
+);
+const faults = read<{
+  rows: Record<string, number | string>[];
+  alive: boolean;
+  firstOkAfterLockSeconds: number;
+}>('faults');
+table(
+  ['figure', 'measured', 'target', 'met', 'run'],
+  [
+    me
+      ? [
+          '`/platform/me` vs bare JWT + session join (throughput)',
+          `${n(me.data.ratio, 2)}× (${me.data.database})`,
+          '≥ 0.8×',
+          verdict(me.data.ratio >= 0.8),
+          when(me),
+        ]
+      : ['`/platform/me` vs bare route', 'not run', '≥ 0.8×', '–', '`npm run me-overhead -w @caudal/bench`'],
+    faults
+      ? [
+          'faults.ts: /health max during terminate + 10 s lock',
+          `${n(Math.max(...faults.data.rows.map((row) => Number(row.probeMaxMs))))} ms, ${faults.data.rows.reduce((sum, row) => sum + Number(row.probesFailed), 0)} failed, process alive: ${faults.data.alive}`,
+          '≤ 100 ms, 0 failed, alive',
+          verdict(
+            faults.data.alive &&
+              faults.data.rows.every(
+                (row) => Number(row.probeMaxMs) <= 100 && Number(row.probesFailed) === 0,
+              ),
+          ),
+          when(faults),
+        ]
+      : ['faults.ts', 'not run', 'liveness ≤ 100 ms', '–', '`npm run bench:faults -w @caudal/bench`'],
+  ],
+);
+out(
+  'Issue 8 item 9 (embedded PGlite: p99 ≤ 100 ms, RSS ≤ 300 MB) is measured by `bench/embedded-load.ts`, which does not write a result file; see bench/README.md for its last figures.',
+  '',
+);
+
+// ---------------------------------------------------------------------------------------------- lists, summary
+interface ScenarioFile {
+  floor: { rps: number; p50: number; p99: number } | null;
+  scenarios: {
+    name: string;
+    api: { rps: number; p50: number; p99: number } | null;
+    bare: { rps: number; p50: number; p99: number };
+    ratio: number | null;
+  }[];
+}
+out('## Wealth lists and the summary on the large tenant: API p50 vs its own SQL', '');
+const scenarioRows: string[][] = [];
+for (const [name, target] of [
+  ['client-list', 3],
+  ['transactions', 3],
+  ['summary', 2],
+] as const) {
+  const file = read<ScenarioFile>(name);
+  if (!file) {
+    scenarioRows.push([
+      name,
+      'not run',
+      '–',
+      '–',
+      '–',
+      `≤ ${target}×`,
+      '–',
+      `\`npm run bench:${name} -w @caudal/bench\``,
+    ]);
+    continue;
+  }
+  for (const scenario of file.data.scenarios) {
+    scenarioRows.push([
+      scenario.name,
+      scenario.api ? n(scenario.api.rps) : 'n/a',
+      scenario.api ? n(scenario.api.p50, 1) : 'n/a',
+      n(scenario.bare.p50, 2),
+      scenario.ratio === null ? 'n/a' : `${n(scenario.ratio, 2)}×`,
+      `≤ ${target}×`,
+      verdict(scenario.ratio === null ? null : scenario.ratio <= target),
+      when(file),
+    ]);
+  }
+}
+table(['scenario', 'API req/s', 'API p50 ms', 'SQL p50 ms', 'ratio', 'target', 'met', 'run'], scenarioRows);
+
+// ---------------------------------------------------------------------------------------------- issues 10, 9
+out('## Issue 10: exports; issue 9: front end', '');
+const exportsFile = read<{
+  runs: { name: string; rowsPerSecond: number; vsBare: number; peakRssMb: number; healthP99: number }[];
+}>('exports');
+const frontEnd = read<Record<string, unknown>>('front-end');
+out(
+  exportsFile
+    ? `Exports: ${JSON.stringify(exportsFile.data)}`
+    : 'Exports (1M-row CSV ≥ 0.7× bare csv-stringify, ≤ 200 MB; XLSX ≤ 300 MB; /health p99 < 50 ms): `bench/exports.ts` takes ~6 minutes on this machine and was not rerun for this report; its last figures are in bench/README.md (CSV 0.76× ✓, CSV 273 MB ✗, XLSX 282 MB ✓, /health p99 210 ms ✗ on a loaded machine).',
+  '',
+  frontEnd
+    ? `Front end: ${JSON.stringify(frontEnd.data)}`
+    : 'Front end (≤ 200 KB initial JS per entry route, Lighthouse ≥ 95 desktop / ≥ 90 mobile): `bench/front-end.ts` needs the e2e lock and Chromium and was not rerun for this report; its last figures are in bench/README.md.',
+  '',
+);
+
+writeFileSync(REPORT, `${lines.join('\n').trimEnd()}\n`);
+console.log(`Wrote ${REPORT}`);

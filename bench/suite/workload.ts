@@ -1,0 +1,63 @@
+// Phase 1: the mixed staff workload on the large tenant at 10, 50 and 100 connections on two instances,
+// then the same workload at one instance against two (the throughput ratio).
+
+import type { Instance } from './instances';
+import { type CallFigures, printFigures, runLoad, summarise } from './load';
+import type { Tenant } from './tenants';
+
+export interface WorkloadResult {
+  seconds: number;
+  levels: { connections: number; instances: number; figures: CallFigures[] }[];
+  scaling: { connections: number; oneInstanceRps: number; twoInstancesRps: number; ratio: number };
+}
+
+export async function runWorkload(
+  instances: Instance[],
+  tenant: Tenant,
+  options: { seconds: number; levels: readonly number[]; scalingConnections: number; databaseUrl: string },
+): Promise<WorkloadResult> {
+  const measure = async (connections: number, targets: Instance[]) => {
+    const result = await runLoad({
+      instances: targets,
+      tenants: [tenant],
+      readers: connections,
+      writersPerTenant: 0,
+      durationMs: options.seconds * 1000,
+      failover: false,
+      databaseUrl: options.databaseUrl,
+    });
+    const figures = summarise(result.samples, options.seconds);
+    printFigures(
+      `Mixed staff workload, ${connections} connections, ${targets.length} instance(s), ${options.seconds} s (+${(result.seconds - options.seconds).toFixed(1)} s draining)`,
+      figures,
+    );
+    return { connections, instances: targets.length, figures };
+  };
+  // Every call's code hot before anything is measured.
+  await runLoad({
+    instances,
+    tenants: [tenant],
+    readers: 10,
+    writersPerTenant: 0,
+    durationMs: 3_000,
+    failover: false,
+    databaseUrl: options.databaseUrl,
+  });
+  const levels = [];
+  for (const connections of options.levels) levels.push(await measure(connections, instances));
+  // Back to back, so both see the same machine: one instance, then two, at the same connections.
+  const one = await measure(options.scalingConnections, instances.slice(0, 1));
+  const two = await measure(options.scalingConnections, instances);
+  levels.push(one, two);
+  const rps = (level: typeof one) => level.figures.find((row) => row.call === 'all')?.rps ?? 0;
+  const scaling = {
+    connections: options.scalingConnections,
+    oneInstanceRps: rps(one),
+    twoInstancesRps: rps(two),
+    ratio: rps(one) > 0 ? Math.round((rps(two) / rps(one)) * 100) / 100 : 0,
+  };
+  console.log(
+    `\nTwo instances vs one at ${scaling.connections} connections: ${scaling.twoInstancesRps} vs ${scaling.oneInstanceRps} req/s = ${scaling.ratio}x`,
+  );
+  return { seconds: options.seconds, levels, scaling };
+}

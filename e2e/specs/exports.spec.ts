@@ -1,0 +1,314 @@
+import { readFile } from 'node:fs/promises';
+import type { APIRequestContext, Page } from '@playwright/test';
+import ExcelJS from 'exceljs';
+import { callApi, signInByApi } from '../fixtures/api';
+import { DEMO_USERS } from '../fixtures/demo';
+import { expect, test } from '../fixtures/signed-in';
+
+const FROM = '2026-06-01';
+const TO = '2026-08-31';
+
+interface Client {
+  id: string;
+  name: string;
+  alias: string;
+  entities: string[];
+}
+interface Product {
+  id: string;
+  entity: string;
+}
+interface Transaction {
+  id: string;
+  amount: number;
+  balance: number | null;
+  description: string;
+  operationDate: string;
+}
+
+/**
+ * What the file must hold, read through the wealth calls: every movement in the range of the clients'
+ * accounts and liabilities at their entities, and one known movement to look for.
+ */
+async function expectedMovements(request: APIRequestContext, token: string, clients: Client[]) {
+  // The export takes the chosen entities (the clients' together) for every chosen client.
+  const entities = new Set(clients.flatMap((client) => client.entities));
+  let count = 0;
+  let known: (Transaction & { client: string }) | null = null;
+  for (const client of clients) {
+    const body = { client_id: client.id };
+    const products = [
+      ...(await callApi<Product[]>(request, token, '/platform/wealth/client-account-list', body)),
+      ...(await callApi<Product[]>(request, token, '/platform/wealth/client-liability-list', body)),
+    ].filter((product) => entities.has(product.entity));
+    for (const product of products) {
+      let cursor: string | undefined;
+      do {
+        const page = await callApi<{ items: Transaction[]; next_cursor: string | null }>(
+          request,
+          token,
+          '/platform/wealth/product-transaction-list',
+          {
+            ...body,
+            product_id: product.id,
+            date_from: FROM,
+            date_to: TO,
+            limit: 200,
+            ...(cursor ? { cursor } : {}),
+          },
+        );
+        count += page.items.length;
+        const negative = page.items.find((item) => item.amount < 0);
+        if (!known && negative) known = { ...negative, client: client.name };
+        cursor = page.next_cursor ?? undefined;
+      } while (cursor);
+    }
+  }
+  if (!known) throw new Error('no negative movement in the range');
+  return { count, known };
+}
+
+/** Demo clients with movements in the range, by name. */
+async function clientsWithMovements(request: APIRequestContext, token: string, how: number) {
+  const clients = await callApi<Client[]>(request, token, '/platform/wealth/client-list', {
+    sort: 'name',
+    page: 1,
+    page_size: 20,
+  });
+  const found: Client[] = [];
+  for (const client of clients) {
+    if (found.length === how) break;
+    const accounts = await callApi<Product[]>(request, token, '/platform/wealth/client-account-list', {
+      client_id: client.id,
+    });
+    if (accounts.some((account) => client.entities.includes(account.entity))) found.push(client);
+  }
+  return found;
+}
+
+/** A minimal RFC 4180 reader: enough for our files (quotes, doubled quotes, commas inside). */
+function parseCsv(text: string): string[][] {
+  const rows: string[][] = [];
+  let row: string[] = [];
+  let cell = '';
+  let quoted = false;
+  for (let index = 0; index < text.length; index += 1) {
+    const char = text[index];
+    if (quoted) {
+      if (char === '"' && text[index + 1] === '"') {
+        cell += '"';
+        index += 1;
+      } else if (char === '"') quoted = false;
+      else cell += char;
+    } else if (char === '"') quoted = true;
+    else if (char === ',') {
+      row.push(cell);
+      cell = '';
+    } else if (char === '\n') {
+      row.push(cell.replace(/\r$/, ''));
+      rows.push(row);
+      row = [];
+      cell = '';
+    } else cell += char;
+  }
+  if (cell || row.length > 0) rows.push([...row, cell]);
+  return rows;
+}
+
+async function fillDates(
+  page: Page,
+  from: string,
+  to: string,
+  labels = { from: 'Fecha desde', to: 'Fecha hasta' },
+) {
+  const fromBox = page.getByRole('textbox', { name: new RegExp(`^${labels.from}`) });
+  const toBox = page.getByRole('textbox', { name: new RegExp(`^${labels.to}`) });
+  await fromBox.fill(from);
+  await fromBox.press('Escape');
+  await toBox.fill(to);
+  await toBox.press('Escape');
+}
+
+async function pickClient(page: Page, client: Client) {
+  await page.getByRole('searchbox', { name: 'Buscar clientes' }).fill(client.name);
+  await page.getByRole('checkbox', { name: `Elegir a ${client.name}` }).check();
+}
+
+async function generateAndDownload(page: Page, buttonName: string) {
+  await page.getByRole('button', { name: buttonName, exact: true }).click();
+  const download = page.getByRole('button', {
+    name: buttonName === 'Export' ? 'Download' : 'Descargar',
+    exact: true,
+  });
+  await expect(download).toBeVisible({ timeout: 30_000 });
+  const [file] = await Promise.all([page.waitForEvent('download'), download.click()]);
+  return { name: file.suggestedFilename(), path: await file.path() };
+}
+
+test.use({ signedInAs: DEMO_USERS.wealth });
+
+test('the wizard exports two clients to CSV and XLSX with every movement and exact amounts', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  const token = await signInByApi(request, DEMO_USERS.wealth);
+  const clients = await clientsWithMovements(request, token, 2);
+  const { count, known } = await expectedMovements(request, token, clients);
+  expect(count).toBeGreaterThan(0);
+
+  await page.goto('/es/wealth/export');
+  await expect(page.getByRole('heading', { level: 1, name: 'Exportar datos' })).toBeVisible();
+
+  // Reversed dates are refused with the spec's text.
+  await fillDates(page, TO, FROM);
+  await page.getByRole('button', { name: 'Siguiente', exact: true }).click();
+  await expect(page.getByText('La fecha desde debe ser menor o igual que la fecha hasta')).toBeVisible();
+  await fillDates(page, FROM, TO);
+  await page.getByRole('button', { name: 'Siguiente', exact: true }).click();
+
+  // No client: refused.
+  await expect(page.getByRole('heading', { level: 2, name: 'Clientes' })).toBeVisible();
+  await page.getByRole('button', { name: 'Siguiente', exact: true }).click();
+  await expect(page.getByText('Elige al menos un cliente')).toBeVisible();
+  for (const client of clients) await pickClient(page, client);
+  await expect(page.getByText('Clientes elegidos: 2')).toBeVisible();
+  await page.getByRole('button', { name: 'Siguiente', exact: true }).click();
+
+  // Entities of the chosen clients come ticked.
+  await expect(page.getByRole('heading', { level: 2, name: 'Entidades' })).toBeVisible();
+  await expect(page.getByRole('checkbox', { name: 'Todas las entidades' })).toBeChecked();
+  await page.getByRole('button', { name: 'Siguiente', exact: true }).click();
+
+  const csv = await generateAndDownload(page, 'Generar fichero');
+  expect(csv.name).toBe(`movimientos_2-clientes_${FROM}_${TO}.csv`);
+  const text = await readFile(csv.path, 'utf8');
+  expect(text.charCodeAt(0)).toBe(0xfeff);
+  const rows = parseCsv(text.slice(1).trimEnd());
+  expect(rows).toHaveLength(count + 1);
+  const header = rows[0] ?? [];
+  const at = (name: string) => header.indexOf(name);
+  const match = rows.find(
+    (row) =>
+      row[at('Fecha de operación')] === known.operationDate && Number(row[at('Importe')]) === known.amount,
+  );
+  expect(match?.[at('Cliente')]).toBe(known.client);
+  expect(match?.[at('Importe')]).toMatch(/^-\d+\.\d{2}$/);
+
+  // A new file, now XLSX, from the same choices.
+  await page.getByRole('button', { name: 'Generar un nuevo fichero' }).click();
+  await page.getByText('Excel (XLSX)').click();
+  for (let step = 0; step < 3; step += 1)
+    await page.getByRole('button', { name: 'Siguiente', exact: true }).click();
+  const xlsx = await generateAndDownload(page, 'Generar fichero');
+  expect(xlsx.name).toBe(`movimientos_2-clientes_${FROM}_${TO}.xlsx`);
+  const workbook = new ExcelJS.Workbook();
+  await workbook.xlsx.readFile(xlsx.path);
+  const sheet = workbook.worksheets[0];
+  expect(sheet?.rowCount).toBe(count + 1);
+  const headers = (sheet?.getRow(1).values as string[]) ?? [];
+  const amountColumn = headers.indexOf('Importe');
+  const dateColumn = headers.indexOf('Fecha de operación');
+  let found = false;
+  sheet?.eachRow((row) => {
+    const amount = row.getCell(amountColumn).value;
+    if (row.getCell(dateColumn).value === known.operationDate && amount === known.amount) {
+      found = true;
+      expect(row.getCell(amountColumn).type).toBe(ExcelJS.ValueType.Number);
+    }
+  });
+  expect(found).toBe(true);
+
+  // Both files show in the recent exports.
+  await expect(
+    page.getByRole('table', { name: 'Exportaciones recientes' }).getByText(csv.name),
+  ).toBeVisible();
+});
+
+test('the quick export (export2) downloads a file', async ({ page, request }) => {
+  const token = await signInByApi(request, DEMO_USERS.wealth);
+  const [client] = await clientsWithMovements(request, token, 1);
+  if (!client) throw new Error('no demo client');
+  await page.goto('/en/wealth/export2');
+  await expect(page.getByRole('heading', { level: 1, name: 'Quick export' })).toBeVisible();
+
+  await page.getByRole('button', { name: 'Export', exact: true }).click();
+  await expect(page.getByText('Choose at least one client')).toBeVisible();
+
+  const clients = page.getByTestId('export-clients');
+  await clients.click();
+  await clients.fill(client.alias);
+  await page.getByRole('option', { name: new RegExp(client.alias) }).click();
+  await page.keyboard.press('Escape');
+  await page.getByTestId('export-document').click();
+  await page.getByRole('option', { name: 'Transactions (JSON)' }).click();
+  await fillDates(page, FROM, TO, { from: 'Date from', to: 'Date to' });
+  const file = await generateAndDownload(page, 'Export');
+  expect(file.name).toMatch(new RegExp(`^transactions_.+_${FROM}_${TO}\\.json$`));
+  const rows = JSON.parse(await readFile(file.path, 'utf8'));
+  expect(rows.length).toBeGreaterThan(0);
+  expect(rows[0]).toHaveProperty('amount');
+});
+
+test.describe('as a portal user', () => {
+  test.use({ signedInAs: DEMO_USERS.portal });
+
+  test('a portal user exports only their own clients', async ({ page, request }) => {
+    const staff = await signInByApi(request, DEMO_USERS.wealth);
+    const portal = await signInByApi(request, DEMO_USERS.portal);
+    const assigned = await callApi<Client[]>(request, portal, '/platform/wealth/client-list', {
+      sort: 'name',
+    });
+    const everyone = await callApi<Client[]>(request, staff, '/platform/wealth/client-list', {
+      sort: 'name',
+    });
+    const other = everyone.find((client) => !assigned.some((mine) => mine.id === client.id));
+    const mine = assigned.find((client) => client.entities.length > 0);
+    if (!other || !mine) throw new Error('the demo portal user needs assigned and unassigned clients');
+
+    // The API refuses a client they cannot see, without saying whose it is.
+    const refused = await request.post('/platform/wealth/export-generate', {
+      headers: { authorization: `Bearer ${portal}` },
+      data: {
+        type: 'positions',
+        format: 'csv',
+        client_ids: [other.id],
+        entity_ids: other.entities,
+        language: 'es',
+      },
+    });
+    expect(refused.status()).toBe(422);
+
+    await page.goto('/es/wealth/export');
+    await page.getByRole('radio', { name: /Posiciones/ }).check();
+    await page.getByRole('button', { name: 'Siguiente', exact: true }).click();
+    // Only their clients are offered.
+    await page.getByRole('searchbox', { name: 'Buscar clientes' }).fill(other.name);
+    await expect(page.getByText('No hay clientes que coincidan')).toBeVisible();
+    await pickClient(page, mine);
+    await page.getByRole('button', { name: 'Siguiente', exact: true }).click();
+    await page.getByRole('button', { name: 'Siguiente', exact: true }).click();
+    const file = await generateAndDownload(page, 'Generar fichero');
+    expect(file.name).toMatch(/^posiciones_.+\.csv$/);
+    const rows = parseCsv((await readFile(file.path, 'utf8')).slice(1).trimEnd());
+    expect(rows.length).toBeGreaterThan(1);
+    expect(rows.slice(1).every((row) => row[0] === mine.name)).toBe(true);
+
+    // An export the staff made of another client is not theirs: not listed, and a 404 (never a 403).
+    const staffs = await callApi<{ id: string }>(request, staff, '/platform/wealth/export-generate', {
+      type: 'positions',
+      format: 'csv',
+      client_ids: [other.id],
+      entity_ids: other.entities,
+      language: 'es',
+    });
+    const status = await request.post('/platform/wealth/export-status', {
+      headers: { authorization: `Bearer ${portal}` },
+      data: { export_id: staffs.id },
+    });
+    expect(status.status()).toBe(404);
+    const listed = await callApi<{ id: string }[]>(request, portal, '/platform/wealth/export-list');
+    expect(listed.map((item) => item.id)).not.toContain(staffs.id);
+    expect(listed.length).toBeGreaterThan(0);
+  });
+});

@@ -1,0 +1,65 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test } from '@playwright/test';
+import { SCREENS } from '../fixtures/screens';
+import { groupScreens, SWEEP_LANGUAGES, SWEEP_SCREEN_MS, sweepScreens } from '../fixtures/sweep';
+
+/**
+ * axe-core on every screen of `fixtures/screens.ts`: no serious or critical violation. The one accepted
+ * exception is white text on the spec's primary #3972FF (contrast 4.3:1; docs/decisions/0008).
+ */
+const PRIMARY = '#3972ff';
+const WHITE = '#ffffff';
+
+interface ContrastData {
+  fgColor?: string;
+  bgColor?: string;
+}
+
+function isAcceptedPrimaryContrast(ruleId: string, data: ContrastData | undefined) {
+  return (
+    ruleId === 'color-contrast' &&
+    data?.fgColor?.toLowerCase() === WHITE &&
+    data?.bgColor?.toLowerCase() === PRIMARY
+  );
+}
+
+/** A screen with a known, open defect waits for its fix in a test of its own, reported as skipped. */
+const known = SCREENS.filter((screen) => screen.axeKnownIssue !== undefined);
+const swept = SCREENS.filter((screen) => screen.axeKnownIssue === undefined);
+
+test.use({ actionTimeout: SWEEP_SCREEN_MS, navigationTimeout: SWEEP_SCREEN_MS });
+
+for (const lang of SWEEP_LANGUAGES) {
+  test.describe(`accessibility sweep (${lang})`, () => {
+    for (const group of groupScreens(swept)) {
+      test(`${group.title} have no serious axe violations`, async ({ page, request }) => {
+        await sweepScreens(page, request, group, lang, async (screen) => {
+          const results = await new AxeBuilder({ page })
+            .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
+            .analyze();
+          const violations = results.violations
+            .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+            .map((violation) => ({
+              id: violation.id,
+              impact: violation.impact,
+              nodes: violation.nodes
+                .filter(
+                  (node) =>
+                    !isAcceptedPrimaryContrast(violation.id, node.any[0]?.data as ContrastData | undefined),
+                )
+                .map(
+                  (node) => `${node.target.join(' ')}: ${node.failureSummary?.split('\n')[1]?.trim() ?? ''}`,
+                ),
+            }))
+            .filter((violation) => violation.nodes.length > 0);
+          expect(violations, `${screen.name}: ${JSON.stringify(violations, null, 2)}`).toEqual([]);
+        });
+      });
+    }
+    for (const screen of known) {
+      test(`${screen.name} has no serious axe violations`, () => {
+        test.fixme(true, screen.axeKnownIssue);
+      });
+    }
+  });
+}

@@ -1,0 +1,34 @@
+import { z } from 'zod';
+import { DATA_API_PREFIX, defineDataApiCall } from '../shared/data-api';
+import { LIMITS } from '../shared/validation';
+import { ZCredentialInformation } from './calls';
+
+/** The data API's reads of credentials and their status (shared/data-api.ts), scoped to the company. */
+const P = DATA_API_PREFIX;
+const Credential = ZCredentialInformation.meta({
+  id: 'Credential',
+  description: 'A bank credential a client connected, with its refresh status',
+});
+const items = <T extends z.ZodType>(item: T) => z.object({ items: z.array(item) });
+
+export const listCredentials = defineDataApiCall({
+  path: `${P}/credentials`,
+  operationId: 'listCredentials',
+  tag: 'Credentials',
+  summary: 'List credentials and their status',
+  module: 'wealth',
+  query: z.object({ bank: z.string().max(64).optional().meta({ description: 'Only this entity’s' }) }),
+  response: items(Credential),
+  errors: [],
+});
+
+export const getCredential = defineDataApiCall({
+  path: `${P}/credentials/:credentials_token`,
+  operationId: 'getCredential',
+  tag: 'Credentials',
+  summary: 'Get a credential and its status',
+  module: 'wealth',
+  params: z.object({ credentials_token: z.string().min(1).max(LIMITS.token) }),
+  response: Credential,
+  errors: ['NotFound'],
+});

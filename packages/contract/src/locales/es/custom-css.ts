@@ -1,0 +1,31 @@
+/** Custom CSS editor (/custom-css). */
+export const customCss = {
+  subtitle: 'Estilos propios para las páginas de conexión y de Links que ven tus clientes',
+  editorLabel: 'CSS personalizado',
+  editorHelp:
+    'Se aplica a las páginas de conexión y de Links. Antes de publicarlo se eliminan las reglas que cargan recursos de otros sitios, ejecutan código o leen lo que se escribe en los formularios. Máximo 64 KB.',
+  save: 'Guardar',
+  saved: 'CSS guardado',
+  savedWithRemovals_one: 'CSS guardado. Se ha eliminado {count} regla no permitida',
+  savedWithRemovals_other: 'CSS guardado. Se han eliminado {count} reglas no permitidas',
+  loadError: 'No se ha podido cargar el CSS',
+  size: '{size} de 64 KB',
+  tooLarge: 'El CSS supera los 64 KB',
+  unsaved: 'Cambios sin guardar',
+  lastSaved: 'Guardado el {date}',
+  removedTitle: 'Eliminado de las páginas públicas',
+  removedIntro: 'Estas partes del CSS guardado no se aplican:',
+  noneRemoved: 'Todo el CSS guardado se aplica a las páginas públicas.',
+  removedAt: 'Línea {line}, columna {column}',
+  goToLine: 'Ir a la línea {line}',
+  reasons: {
+    import: '@import no está permitido: cargaría otra hoja de estilos',
+    at_rule: 'Esta regla @ no está permitida',
+    url: 'Solo se permiten URL del propio sitio y imágenes o fuentes data:',
+    expression: 'expression() no está permitido: ejecuta código',
+    binding: '-moz-binding y behavior no están permitidos: ejecutan código',
+    input_selector:
+      'No se permiten selectores de atributo en campos de formulario ni sobre value: podrían leer lo que se escribe',
+    invalid: 'CSS que no se ha podido interpretar',
+  },
+};

@@ -1,0 +1,111 @@
+import { z } from 'zod';
+import { DATA_API_PREFIX, defineDataApiCall } from '../shared/data-api';
+import { LIMITS, zDateRange } from '../shared/validation';
+import { CLIENT_PAGE_SIZE, CLIENT_SORTS, TRANSACTION_PAGE_SIZE } from './calls';
+import { ZAccount, ZClient, ZLiability, ZPortfolio, ZTransaction } from './models';
+
+/**
+ * The data API's reads of the wealth book (shared/data-api.ts): the portal's models, read by the same
+ * repository code. Every route is scoped to the application's company.
+ */
+const P = DATA_API_PREFIX;
+const ZId = z.string().min(1).max(64);
+/** Query strings are text: numbers are coerced, then checked like the portal's. */
+const zQueryInt = (min: number, max: number) => z.coerce.number().int().min(min).max(max);
+
+const Client = ZClient.meta({ id: 'Client', description: 'A wealth client of the company' });
+const Account = ZAccount.meta({ id: 'Account' });
+const Portfolio = ZPortfolio.meta({ id: 'Portfolio' });
+const Liability = ZLiability.meta({ id: 'Liability' });
+const Transaction = ZTransaction.meta({
+  id: 'Transaction',
+  description: 'A movement of an account or liability',
+});
+
+const items = <T extends z.ZodType>(item: T) => z.object({ items: z.array(item) });
+const clientParams = z.object({ client_id: ZId.meta({ description: 'The client id' }) });
+
+export const listClients = defineDataApiCall({
+  path: `${P}/clients`,
+  operationId: 'listClients',
+  tag: 'Clients',
+  summary: 'List clients',
+  description: 'One page of the company’s clients, searchable by name and alias.',
+  module: 'wealth',
+  query: z.object({
+    search: z.string().trim().max(LIMITS.name).optional().meta({ description: 'Part of a name or alias' }),
+    sort: z.enum(CLIENT_SORTS).default('name'),
+    order: z.enum(['asc', 'desc']).default('asc'),
+    page: zQueryInt(1, 100_000).default(1).meta({ description: '1-based page number' }),
+    page_size: zQueryInt(1, CLIENT_PAGE_SIZE.max).default(CLIENT_PAGE_SIZE.default),
+  }),
+  response: items(Client)
+    .extend({
+      total: z.number().int().meta({ description: 'Clients matching the search, on every page' }),
+      page: z.number().int(),
+      page_size: z.number().int(),
+    })
+    .meta({ id: 'ClientPage' }),
+  errors: [],
+});
+
+export const getClient = defineDataApiCall({
+  path: `${P}/clients/:client_id`,
+  operationId: 'getClient',
+  tag: 'Clients',
+  summary: 'Get a client',
+  module: 'wealth',
+  params: clientParams,
+  response: Client,
+  errors: ['NotFound'],
+});
+
+export const listClientAccounts = defineDataApiCall({
+  path: `${P}/clients/:client_id/accounts`,
+  operationId: 'listClientAccounts',
+  tag: 'Products',
+  summary: 'List a client’s accounts',
+  module: 'wealth',
+  params: clientParams,
+  response: items(Account),
+  errors: ['NotFound'],
+});
+
+export const listClientPortfolios = defineDataApiCall({
+  path: `${P}/clients/:client_id/portfolios`,
+  operationId: 'listClientPortfolios',
+  tag: 'Products',
+  summary: 'List a client’s portfolios',
+  module: 'wealth',
+  params: clientParams,
+  response: items(Portfolio),
+  errors: ['NotFound'],
+});
+
+export const listClientLiabilities = defineDataApiCall({
+  path: `${P}/clients/:client_id/liabilities`,
+  operationId: 'listClientLiabilities',
+  tag: 'Products',
+  summary: 'List a client’s liabilities',
+  module: 'wealth',
+  params: clientParams,
+  response: items(Liability),
+  errors: ['NotFound'],
+});
+
+export const listProductTransactions = defineDataApiCall({
+  path: `${P}/clients/:client_id/products/:product_id/transactions`,
+  operationId: 'listProductTransactions',
+  tag: 'Products',
+  summary: 'List an account’s or liability’s transactions',
+  description:
+    'Newest first, keyset-paged: pass the answer’s `next_cursor` as `cursor` for the next page; it is null on the last one.',
+  module: 'wealth',
+  params: clientParams.extend({ product_id: ZId.meta({ description: 'An account or liability id' }) }),
+  query: zDateRange().safeExtend({
+    cursor: z.string().max(200).optional().meta({ description: 'Opaque; from the previous page' }),
+    limit: zQueryInt(1, TRANSACTION_PAGE_SIZE.max).default(TRANSACTION_PAGE_SIZE.default),
+  }),
+  response: items(Transaction).extend({ next_cursor: z.string().nullable() }).meta({ id: 'TransactionPage' }),
+  errors: ['NotFound'],
+});
