@@ -1,7 +1,13 @@
 // Assembles bench/REPORT.md from the latest JSON result of each benchmark (bench/results/*.json): the
 // date, the machine, and every figure beside its target (issues 8, 9, 10, 13 and 15).
 //
+// bench/results/ is git-ignored, so a fresh checkout has none of it and one benchmark rerun gives only its
+// own file. The data every section was rendered from is therefore also kept, tracked, in
+// bench/report-data.json: a result file present in bench/results/ replaces its entry there, an absent one
+// is rendered from the entry, so regenerating the report after one benchmark drops no other figure.
+//
 //   npm run report -w @caudal/bench
+import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { cpus, totalmem } from 'node:os';
 import { fileURLToPath } from 'node:url';
@@ -9,10 +15,25 @@ import { RESULTS_DIR, type ResultFile } from './lib/results';
 import { serverVersion } from './suite/databases';
 
 const REPORT = fileURLToPath(new URL('./REPORT.md', import.meta.url));
+const SNAPSHOT = fileURLToPath(new URL('./report-data.json', import.meta.url));
 
+/** A result as the report keeps it; `reconstructed` marks one re-read from an earlier REPORT.md's tables. */
+type KeptResult = ResultFile<unknown> & { reconstructed?: string };
+const kept: Record<string, KeptResult> = existsSync(SNAPSHOT)
+  ? (JSON.parse(readFileSync(SNAPSHOT, 'utf8')) as Record<string, KeptResult>)
+  : {};
+const fresh: string[] = [];
+
+/** The result in bench/results/ if this checkout has one, else the one the last report was made from. */
 function read<T>(name: string): ResultFile<T> | null {
   const path = `${RESULTS_DIR}${name}.json`;
-  return existsSync(path) ? (JSON.parse(readFileSync(path, 'utf8')) as ResultFile<T>) : null;
+  if (existsSync(path)) {
+    const file = JSON.parse(readFileSync(path, 'utf8')) as ResultFile<T>;
+    kept[name] = file as KeptResult;
+    fresh.push(name);
+    return file;
+  }
+  return (kept[name] as ResultFile<T> | undefined) ?? null;
 }
 
 const n = (value: number | null | undefined, digits = 0) =>
@@ -42,7 +63,8 @@ out(
   '# Caudal benchmark report',
   '',
   `Generated ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC by \`npm run report -w @caudal/bench\` from the`,
-  'latest JSON result of each benchmark in `bench/results/` (each script writes its own; rerun one to refresh it).',
+  'latest JSON result of each benchmark in `bench/results/` (each script writes its own; rerun one to refresh it);',
+  'a benchmark with no file there keeps the figures of the last report, from `bench/report-data.json`.',
   '',
   `Machine: ${cpus().length} cores (${cpus()[0]?.model.trim() ?? 'unknown CPU'}), ${Math.round(totalmem() / 2 ** 30)} GB RAM,`,
   `Node ${process.version}, PostgreSQL ${postgres}. **Shared machine**: several engineers' tests and builds run on`,
@@ -104,6 +126,8 @@ interface Suite {
     statuses: Record<string, number>;
     accepted: number;
     refused: number;
+    /** Refused answers by `status code`; absent from runs before it was recorded. */
+    refusals?: Record<string, number>;
     fiveXx: unknown[];
     hangs: unknown[];
     withoutCode: unknown[];
@@ -171,7 +195,7 @@ if (recorded.length === 0) {
       verdict(f.fiveXx.length === 0),
     ]);
     rows.push([
-      'hangs / no answer under fuzz (15 s timeout)',
+      'hangs / no answer under fuzz (none within 15 s)',
       String(f.hangs.length),
       '0',
       verdict(f.hangs.length === 0),
@@ -341,18 +365,80 @@ if (recorded.length === 0) {
           ', ',
         )}. Every table but sessions, login_failures and rate_limits carried a row-change counter (triggers the suite adds to its own fuzz database), read before and after each request; the demo data, jobs off, so only the calls write.`,
       '',
+      ...(f.refusals
+        ? [
+            `Refusals by status and error code: ${Object.entries(f.refusals)
+              .sort(([a], [b]) => a.localeCompare(b))
+              .map(([reason, count]) => `${reason}: ${n(count)}`)
+              .join(', ')}.`,
+            '',
+          ]
+        : []),
+      'A hang is a call with no answer within 15 s. A body over the 1 MB limit is answered 413 from its Content-Length and the connection closed while the client is still sending (RFC 9110 allows it; the server does not read megabytes it refuses): the harness reads that early answer (node:http), so it counts as a 4xx with its code, not as a hang.',
+      '',
     );
-    for (const finding of [
+    const findings = [
       ...f.fiveXx,
       ...f.hangs,
       ...f.withoutCode,
       ...f.changedOnRefusal,
       ...f.acceptedInvalid,
-    ].slice(0, 10)) {
-      out(`- finding: \`${JSON.stringify(finding).slice(0, 400)}\``);
-    }
-    out('');
+    ].slice(0, 10);
+    for (const finding of findings) out(`- finding: \`${JSON.stringify(finding).slice(0, 400)}\``);
+    if (findings.length > 0) out('');
   }
+}
+
+// ---------------------------------------------------------------------------------------------- issue 15: start
+interface StartTime {
+  runs: number;
+  targetMs: number;
+  ownWebRoot: boolean;
+  databases: {
+    label: string;
+    firstMs: number;
+    secondMs: number[];
+    medianMs: number;
+    cpuSeconds: number[];
+    medianCpuSeconds: number;
+    isMet: boolean;
+    loadAverage: number;
+    cores: number;
+  }[];
+}
+out('## Issue 15: second `npm start` time (decision 0018)', '');
+const startTime = read<StartTime>('start-time');
+if (!startTime) {
+  out('Not run: `npm run bench:start-time -w @caudal/bench` (it builds first).', '');
+} else {
+  const st = startTime.data;
+  out(
+    `The compiled server (\`npm start\`, already built, database migrated and seeded by a first start), timed ${st.runs} times per database from the spawn of \`npm start\` to the first 200 of \`/ready\`; CPU is user + system seconds of the whole process group (npm, shell, server) to that point, which the queue for a core on a loaded machine does not inflate. Run ${when(startTime)}${st.ownWebRoot ? '; portal served from a build of its own (`--web-root`)' : ''}.`,
+    '',
+  );
+  const seconds = (ms: number) => n(ms / 1000, 2);
+  table(
+    [
+      'database',
+      'first start (migrate + seed)',
+      'second start, median',
+      'runs',
+      'CPU to ready, median',
+      'load average (cores)',
+      'target',
+      'met',
+    ],
+    st.databases.map((row) => [
+      row.label,
+      `${n(row.firstMs / 1000, 1)} s`,
+      `${seconds(row.medianMs)} s`,
+      `${row.secondMs.map(seconds).join(' / ')} s`,
+      `${n(row.medianCpuSeconds, 2)} s`,
+      `${n(row.loadAverage, 1)} (${row.cores})`,
+      `< ${n(st.targetMs / 1000)} s`,
+      verdict(row.isMet),
+    ]),
+  );
 }
 
 // ---------------------------------------------------------------------------------------------- issue 8
@@ -461,5 +547,24 @@ out(
   '',
 );
 
+// Which figures are this run's and which were kept, so a reader can tell a fresh section from an old one.
+const keptOnly = Object.keys(kept).filter((name) => !fresh.includes(name));
+const reconstructed = keptOnly.filter((name) => kept[name]?.reconstructed !== undefined);
+out(
+  '## Where the figures come from',
+  '',
+  `Fresh from \`bench/results/\` for this report: ${fresh.join(', ') || 'none'}. Kept from the last report (\`bench/report-data.json\`): ${keptOnly.join(', ') || 'none'}.${
+    reconstructed.length > 0
+      ? ` Of these, ${reconstructed.join(', ')} were re-read from the tables of an earlier REPORT.md, their result files not having been kept: they hold only the figures shown here.`
+      : ''
+  } Each section gives the date of its run.`,
+  '',
+);
+
 writeFileSync(REPORT, `${lines.join('\n').trimEnd()}\n`);
-console.log(`Wrote ${REPORT}`);
+const sorted = Object.fromEntries(Object.entries(kept).sort(([a], [b]) => a.localeCompare(b)));
+writeFileSync(SNAPSHOT, `${JSON.stringify(sorted, null, 2)}\n`);
+// The file is tracked, and `npm run lint` (biome check .) would refuse JSON.stringify's layout.
+const formatted = spawnSync('npx', ['biome', 'format', '--write', SNAPSHOT], { stdio: 'ignore' });
+if (formatted.status !== 0) console.warn(`biome could not format ${SNAPSHOT}: run \`npm run format\``);
+console.log(`Wrote ${REPORT} (fresh: ${fresh.join(', ') || 'none'}) and ${SNAPSHOT}`);

@@ -2,6 +2,7 @@
 // the embedded PGlite and on PostgreSQL (issue 15, decision 0018). For each database: build what is
 // stale, run a first start (it migrates and seeds) and stop it, then time RUNS second starts from the
 // spawn of `npm start` to the first 200 of /ready. Loopback only; every server is stopped at the end.
+// Writes bench/results/start-time.json for bench/report.ts.
 //
 //   npm run bench:start-time -w @caudal/bench [-- --runs 3] [-- --web-root DIR]
 //   --web-root: serve a portal build of your own (WEB_ROOT), so apps/web/dist is neither checked nor built.
@@ -12,6 +13,7 @@ import { cpus, loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
+import { writeResult } from './lib/results';
 
 const ROOT = fileURLToPath(new URL('../', import.meta.url));
 const { values } = parseArgs({
@@ -114,7 +116,30 @@ function medianOf(values: number[]): number {
   return sorted[Math.floor(sorted.length / 2)] ?? Number.NaN;
 }
 
-async function measure(label: string, env: Record<string, string>) {
+/** What bench/report.ts reads from bench/results/start-time.json. */
+export interface StartTimeResult {
+  runs: number;
+  targetMs: number;
+  /** Whether the portal was a build of the caller's own (--web-root) rather than apps/web/dist. */
+  ownWebRoot: boolean;
+  databases: {
+    label: string;
+    firstMs: number;
+    secondMs: number[];
+    medianMs: number;
+    cpuSeconds: number[];
+    medianCpuSeconds: number;
+    isMet: boolean;
+    /** One-minute load average right after the timed starts, with the machine's core count. */
+    loadAverage: number;
+    cores: number;
+  }[];
+}
+
+async function measure(
+  label: string,
+  env: Record<string, string>,
+): Promise<StartTimeResult['databases'][number]> {
   const first = startServer(env);
   const firstMs = await msUntilReady(first, Date.now());
   await stopServer(first);
@@ -137,9 +162,19 @@ async function measure(label: string, env: Record<string, string>) {
       `(target < ${TARGET_MS / 1000} s: ${median < TARGET_MS ? 'met' : 'NOT met'}); ` +
       `CPU to ready: median ${medianOf(cpu).toFixed(2)} s, runs ${cpu.map((s) => s.toFixed(2)).join(' / ')} s`,
   );
-  console.log(
-    `            load average while measuring: ${loadavg()[0]?.toFixed(1)} on ${cpus().length} cores`,
-  );
+  const load = loadavg()[0] ?? Number.NaN;
+  console.log(`            load average while measuring: ${load.toFixed(1)} on ${cpus().length} cores`);
+  return {
+    label,
+    firstMs,
+    secondMs: seconds,
+    medianMs: median,
+    cpuSeconds: cpu,
+    medianCpuSeconds: medianOf(cpu),
+    isMet: median < TARGET_MS,
+    loadAverage: Math.round(load * 100) / 100,
+    cores: cpus().length,
+  };
 }
 
 // Built first, so no timed start pays for a build (they would only if a source changed meanwhile).
@@ -150,14 +185,22 @@ const build = spawnSync('node', ['scripts/build.mjs', ...(values['web-root'] ? [
 if (build.status !== 0) throw new Error('build failed');
 
 console.log(`Second-start time of \`npm start\`, spawn to the first 200 of /ready, ${RUNS} runs each`);
+const databases: StartTimeResult['databases'] = [];
 rmSync(DATA_DIR, { recursive: true, force: true });
-await measure('PGlite', { DATA_DIR, DATABASE_URL: '' });
+databases.push(await measure('PGlite', { DATA_DIR, DATABASE_URL: '' }));
 rmSync(DATA_DIR, { recursive: true, force: true });
 
 await admin(`drop database if exists ${DATABASE} with (force)`);
 await admin(`create database ${DATABASE}`);
 try {
-  await measure('PostgreSQL', { DATABASE_URL: databaseUrl(DATABASE) });
+  databases.push(await measure('PostgreSQL', { DATABASE_URL: databaseUrl(DATABASE) }));
 } finally {
   await admin(`drop database if exists ${DATABASE} with (force)`);
 }
+const result: StartTimeResult = {
+  runs: RUNS,
+  targetMs: TARGET_MS,
+  ownWebRoot: values['web-root'] !== undefined,
+  databases,
+};
+console.log(`Results in ${writeResult('start-time', result)}`);

@@ -38,6 +38,8 @@ export interface FuzzResult {
   calls: number;
   requests: number;
   statuses: Record<string, number>;
+  /** Refused answers by status and error code (`413 PayloadTooLarge`), so each refusal shows its reason. */
+  refusals: Record<string, number>;
   accepted: number;
   refused: number;
   fiveXx: Finding[];
@@ -74,6 +76,7 @@ export async function runFuzz(
     calls: 0,
     requests: 0,
     statuses: {},
+    refusals: {},
     accepted: 0,
     refused: 0,
     fiveXx: [],
@@ -109,6 +112,10 @@ export async function runFuzz(
     const isOk = answer.status >= 200 && answer.status < 300;
     if (isOk) result.accepted++;
     else result.refused++;
+    if (!isOk && answer.status !== 0) {
+      const reason = `${answer.status} ${answer.code ?? 'no code'}`;
+      result.refusals[reason] = (result.refusals[reason] ?? 0) + 1;
+    }
     if (answer.status >= 500) result.fiveXx.push(finding());
     else if (answer.status === 0) result.hangs.push(finding());
     else if (!isOk && !answer.code) result.withoutCode.push(finding());
@@ -378,6 +385,7 @@ function printFuzz(result: FuzzResult) {
     `\nFuzz: ${result.calls} calls, ${result.requests} requests in ${result.seconds} s (seed ${result.seed}); accepted ${result.accepted}, refused ${result.refused}`,
   );
   console.log(`  statuses: ${JSON.stringify(result.statuses)}`);
+  console.log(`  refusals: ${JSON.stringify(result.refusals)}`);
   console.log(
     `  5xx: ${result.fiveXx.length}; hangs/no answer: ${result.hangs.length}; 4xx without an error code: ${result.withoutCode.length}; accepted although the schema refuses: ${result.acceptedInvalid.length}; database changed by a refused call: ${result.changedOnRefusal.length}`,
   );

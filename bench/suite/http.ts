@@ -1,4 +1,5 @@
 // One timed HTTP call, and the figures the suite prints for a set of them.
+import http from 'node:http';
 
 export interface Answer {
   /** 0: no HTTP answer (connection refused or reset, or the per-request timeout fired). */
@@ -31,27 +32,71 @@ export async function get(url: string, timeoutMs?: number): Promise<Answer> {
   return request(url, { method: 'GET', timeoutMs });
 }
 
-export async function request(
+/**
+ * Keep-alive, as fetch pools connections: the load phases measure the API, not TCP handshakes. An answer
+ * with `connection: close` (a refused oversized body, say) simply takes its socket out of the pool.
+ */
+const agent = new http.Agent({ keepAlive: true });
+
+/**
+ * One call over node:http rather than fetch, because a server may answer before it has read the whole
+ * body: Fastify answers 413 from the Content-Length header of a body over its limit and closes the
+ * connection (RFC 9110 allows it; reading megabytes it will refuse would only help an attacker). fetch
+ * then reports only the broken upload (EPIPE, ECONNRESET) and drops the answer; node:http emits the
+ * answer as soon as it arrives, so a write error after it is the upload being cut short, not a failure.
+ * Only a call with no answer at all is status 0: `network` if the connection failed, `timeout` if
+ * nothing came back within the timeout.
+ */
+export function request(
   url: string,
   init: { method: string; headers?: Record<string, string>; body?: string; timeoutMs?: number | undefined },
 ): Promise<Answer> {
   const started = performance.now();
-  try {
-    const response = await fetch(url, {
+  const payload = init.body === undefined ? undefined : Buffer.from(init.body);
+  return new Promise<Answer>((resolve) => {
+    let status = 0;
+    const chunks: Buffer[] = [];
+    let isSettled = false;
+    const settle = (failure: 'network' | 'timeout' | null) => {
+      if (isSettled) return;
+      isSettled = true;
+      clearTimeout(timer);
+      if (status === 0) {
+        resolve({ status: 0, code: failure ?? 'network', body: null, ms: performance.now() - started });
+        return;
+      }
+      // An answer whose body was cut off still counts: its status is what the server decided.
+      const body = parseJson(Buffer.concat(chunks).toString('utf8'));
+      const isOk = status >= 200 && status < 300;
+      const code = isOk ? null : (errorCode(body) ?? `http-${status}`);
+      resolve({ status, code, body, ms: performance.now() - started });
+    };
+    const call = http.request(url, {
       method: init.method,
-      ...(init.headers ? { headers: init.headers } : {}),
-      ...(init.body !== undefined ? { body: init.body } : {}),
-      signal: AbortSignal.timeout(init.timeoutMs ?? REQUEST_TIMEOUT_MS),
+      agent,
+      headers: {
+        ...init.headers,
+        ...(payload ? { 'content-length': String(payload.length) } : {}),
+      },
     });
-    const text = await response.text();
-    const body = parseJson(text);
-    const code = response.ok ? null : (errorCode(body) ?? `http-${response.status}`);
-    return { status: response.status, code, body, ms: performance.now() - started };
-  } catch (error) {
-    const name = (error as Error).name;
-    const code = name === 'TimeoutError' || name === 'AbortError' ? 'timeout' : 'network';
-    return { status: 0, code, body: null, ms: performance.now() - started };
-  }
+    const timer = setTimeout(() => {
+      // No answer in time: a hang, even if the status line came and the body never finished.
+      status = 0;
+      settle('timeout');
+      call.destroy();
+    }, init.timeoutMs ?? REQUEST_TIMEOUT_MS);
+    call.on('response', (response) => {
+      status = response.statusCode ?? 0;
+      response.on('data', (chunk: Buffer) => chunks.push(chunk));
+      response.on('end', () => settle(null));
+      // The connection closed before the body ended (the server cut it, or died): keep what came.
+      response.on('error', () => settle(null));
+      response.on('close', () => settle(null));
+    });
+    // Before an answer: the call failed. After one: the server closed while the body was still going up.
+    call.on('error', () => settle(status === 0 ? 'network' : null));
+    call.end(payload);
+  });
 }
 
 function parseJson(text: string): unknown {

@@ -1,43 +1,42 @@
 import { buildApp } from './app';
-import { ConfigError, loadConfig } from './config';
+import { type Config, ConfigError, loadConfig } from './config';
 import { DataDirLockedError } from './db/data-dir-lock';
-import { openDatabase } from './db/database';
-import { migrate } from './db/migrate';
+import { type DatabaseTarget, openDatabase } from './db/database';
+import {
+  isFreshDataDir,
+  PREPARE_ONLY_ENV,
+  PreparationFailedError,
+  prepareDatabase,
+  prepareInChild,
+} from './db/prepare-database';
 import { refreshJobs } from './features/connections/refresh-jobs';
 import { exportJobs } from './features/exports';
 import type { DemoApplication } from './features/seed/demo-applications';
-import { DEMO_SIGN_INS, seedDemo, seedInstitutions } from './features/seed/seed';
+import { DEMO_SIGN_INS } from './features/seed/seed';
 import { PURGE_TASKS } from './purge-tasks';
 import { systemClock } from './shared/clock';
 import { housekeepingJobs } from './shared/housekeeping/housekeeping';
 import { type JobQueue, noJobQueue, queueWhenStarted, startJobs } from './shared/jobs/jobs';
-import { createLogger } from './shared/logger';
+import { createLogger, type Logger } from './shared/logger';
 import { mailJobs } from './shared/mail/mail-jobs';
 import { createMailTransport } from './shared/mail/mail-transport';
 
 async function main() {
   const config = loadConfig(process.env);
   const log = createLogger(config.logLevel);
-  const handle = await openDatabase(
-    config.databaseUrl ? { databaseUrl: config.databaseUrl } : { dataDir: config.dataDir },
-    config.databaseTimeouts,
-  );
+  const target = config.databaseUrl ? { databaseUrl: config.databaseUrl } : { dataDir: config.dataDir };
+  if (process.env[PREPARE_ONLY_ENV] === '1') return prepareAndExit(target, config, log);
+
+  const preparedInChild = isFreshDataDir(config) ? await prepareInChild() : null;
+  const handle = await openDatabase(target, config.databaseTimeouts);
   log.info(
     { database: handle.kind, dataDir: handle.kind === 'pglite' ? config.dataDir : undefined },
     'database opened',
   );
-
-  const applied = await migrate(handle.db);
-  if (applied.length > 0) log.info({ applied }, 'migrations applied');
+  const prepared = await prepareDatabase(handle.db, config, log);
+  const isSeeded = prepared.isSeeded || preparedInChild?.isSeeded === true;
   // Demo application secrets are printed once, below, never logged.
-  const demoApplications: DemoApplication[] = [];
-  const isSeeded =
-    config.seedDemo &&
-    (await seedDemo(handle.db, config.passwordHashing, systemClock, (application) =>
-      demoApplications.push(application),
-    ));
-  if (isSeeded) log.info('demo data seeded');
-  else await seedInstitutions(handle.db);
+  const demoApplications = [...(preparedInChild?.demoApplications ?? []), ...prepared.demoApplications];
 
   const mailDeps = {
     db: handle.db,
@@ -115,8 +114,23 @@ function printBanner(url: string, isDemo: boolean, demoApplications: readonly De
   process.stdout.write(`\n${lines.join('\n')}\n\n`);
 }
 
+/** The child of `prepareInChild`: prepares the data directory, hands back what it seeded, exits. */
+async function prepareAndExit(target: DatabaseTarget, config: Config, log: Logger): Promise<void> {
+  const handle = await openDatabase(target, config.databaseTimeouts);
+  try {
+    const prepared = await prepareDatabase(handle.db, config, log);
+    await new Promise<void>((resolve, reject) =>
+      process.send?.(prepared, (error: Error | null) => (error ? reject(error) : resolve())),
+    );
+  } finally {
+    await handle.close();
+  }
+  process.exit(0);
+}
+
 main().catch((error: unknown) => {
   if (error instanceof ConfigError || error instanceof DataDirLockedError) console.error(error.message);
+  else if (error instanceof PreparationFailedError) console.error(error.message);
   else console.error('Caudal failed to start', error);
   process.exit(1);
 });
