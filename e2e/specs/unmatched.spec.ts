@@ -95,13 +95,13 @@ for (const lang of ['es', 'en'] as const) {
     const [first, second] = clients;
     if (!first || !second) throw new Error('the demo has clients');
 
+    const cdp = await page.context().newCDPSession(page);
+    if (process.env.PROBE_RATE) await cdp.send('Emulation.setCPUThrottlingRate', { rate: Number(process.env.PROBE_RATE) });
+    page.on('console', (m) => console.log('[page]', m.text()));
     await page.goto(`/${lang}/wealth/unmatched?bank=${bank.id}`);
     const table = page.getByRole('table', { name: t.pendingTable });
     const rows = table.getByRole('row');
     await expect(rows).toHaveCount(connected.length + 1);
-    const cdp = await page.context().newCDPSession(page);
-    if (process.env.PROBE_RATE) await cdp.send('Emulation.setCPUThrottlingRate', { rate: Number(process.env.PROBE_RATE) });
-    page.on('console', (m) => console.log('[page]', m.text()));
     for (const [index, client] of [first, first, second].entries()) {
       const select = rows.nth(index + 1).getByRole('combobox', { name: new RegExp(`^${t.assignTo}`) });
       await select.click();

@@ -106,8 +106,10 @@ export async function startProxy({ upstreams, port, host = '127.0.0.1', interval
   app.all('/*', (request, reply) => forward(request, reply, new Set()));
 
   await app.listen({ port, host });
+  // The bound port: `port` may be 0 (any free port, as the tests ask).
+  const boundPort = app.server.address().port;
   return {
-    url: `http://${host === '0.0.0.0' ? '127.0.0.1' : host}:${port}`,
+    url: `http://${host === '0.0.0.0' ? '127.0.0.1' : host}:${boundPort}`,
     /** Each instance's last health: live (/health) and ready (/ready, in rotation). */
     states: () =>
       states.map((state) => ({ url: state.upstream.url, isLive: state.isLive, isReady: state.isReady })),

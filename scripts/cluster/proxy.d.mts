@@ -1,0 +1,20 @@
+// Types of proxy.mjs, for the TypeScript callers (the proxy's retry test).
+
+export interface ProxyOptions {
+  upstreams: { url: string }[];
+  port: number;
+  host?: string;
+  /** How often each instance's /health and /ready are checked; default 1000 ms. */
+  intervalMs?: number;
+  log?: (line: string) => void;
+}
+
+export interface Proxy {
+  url: string;
+  states(): { url: string; isLive: boolean; isReady: boolean }[];
+  /** Checks every instance now instead of waiting for the next interval. */
+  checkNow(): Promise<unknown>;
+  stop(): Promise<void>;
+}
+
+export function startProxy(options: ProxyOptions): Promise<Proxy>;
