@@ -124,6 +124,27 @@ describe('forgot-password', () => {
     expect((await forgot({ email })).statusCode).toBe(200);
   });
 
+  it("a flood from one address that is refused does not spend its victim's email budget", async () => {
+    const victim = 'victim@nowhere.test';
+    const fromAttacker = (email: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/v0/platform/forgot-password',
+        remoteAddress: '203.0.113.66',
+        payload: { email, url: 'http://portal.caudal.test/es/sesion/resetPassword', language: 'es' },
+      });
+    // The attacker spends its address's budget on other emails, then keeps asking for the victim's.
+    for (let attempt = 0; attempt < t.config.forgotPasswordMaxPerIp; attempt++) {
+      expect((await fromAttacker(`other-${attempt}@nowhere.test`)).statusCode).toBe(200);
+    }
+    for (let attempt = 0; attempt < 10; attempt++) expect((await fromAttacker(victim)).statusCode).toBe(429);
+    await whenAnswersSettled();
+    // The victim, from their own address, still gets every request of their own budget.
+    for (let attempt = 0; attempt < t.config.forgotPasswordMaxPerEmail; attempt++) {
+      expect((await forgot({ email: victim })).statusCode).toBe(200);
+    }
+  });
+
   it('validates the body with i18n keys', async () => {
     const response = await post(t.app, '/v0/platform/forgot-password', {
       payload: { email: 'not-an-email', url: 'nope', language: 'es' },

@@ -64,12 +64,14 @@ export async function reserveResetRequest(
   const { db, config } = deps;
   const now = deps.clock();
   const email = request.email.toLowerCase();
+  // The address first: a request its address may no longer make must not spend the email's budget,
+  // or one flooding client could lock its victim out of resetting their own password.
   const isAllowed =
     (await isWithinRateLimit(
       db,
       {
-        key: `forgot:email:${email}`,
-        limit: config.forgotPasswordMaxPerEmail,
+        key: `forgot:ip:${request.ip}`,
+        limit: config.forgotPasswordMaxPerIp,
         windowMinutes: RATE_WINDOW_MINUTES,
       },
       now,
@@ -77,8 +79,8 @@ export async function reserveResetRequest(
     (await isWithinRateLimit(
       db,
       {
-        key: `forgot:ip:${request.ip}`,
-        limit: config.forgotPasswordMaxPerIp,
+        key: `forgot:email:${email}`,
+        limit: config.forgotPasswordMaxPerEmail,
         windowMinutes: RATE_WINDOW_MINUTES,
       },
       now,
