@@ -155,5 +155,9 @@ export async function runDatabaseRestart(
     `  instances alive (no restart): ${outcome.instancesAlive}; ledger ${outcome.acknowledgedWrites} acknowledged, lost ${outcome.lostWrites}; errors ${outcome.errors.retriable} retriable, ${outcome.errors.other} other`,
   );
   for (const sample of outcome.errors.otherSamples) console.log(`  NON-RETRIABLE ${JSON.stringify(sample)}`);
+  for (const instance of instances.filter((candidate) => !candidate.isAlive())) {
+    console.log(`  ${instance.name} DIED (${instance.child.exitCode ?? instance.child.signalCode}):`);
+    console.log(instance.stderrTail().replace(/^/gm, '    '));
+  }
   return outcome;
 }

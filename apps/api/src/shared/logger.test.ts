@@ -42,4 +42,20 @@ describe('the logs', () => {
       expect(logs).not.toContain(secret);
     }
   });
+
+  it('write a database error by its code and message, without the connection it carries', () => {
+    const error = Object.assign(new Error('terminating connection due to administrator command'), {
+      code: '57P01',
+      client: { connectionParameters: { host: '127.0.0.1', database: 'caudal' }, processID: 4242 },
+    });
+    capture.logger.error({ err: error }, 'job queue error');
+    const line = capture
+      .text()
+      .split('\n')
+      .find((text) => text.includes('job queue error'));
+    expect(line).toContain('57P01');
+    expect(line).toContain('terminating connection due to administrator command');
+    expect(line).not.toContain('connectionParameters');
+    expect(line).not.toContain('4242');
+  });
 });

@@ -24,6 +24,7 @@ export function createLogger(level: string, stream?: DestinationStream): Logger 
     level,
     redact: { paths: REDACT_PATHS, censor: '[redacted]' },
     serializers: {
+      err: serializeError,
       // Query strings may carry tokens (the reset page's ?token=): log the path only, never bodies.
       req: (req: { method: string; url: string; ip?: string }) => ({
         method: req.method,
@@ -33,6 +34,17 @@ export function createLogger(level: string, stream?: DestinationStream): Logger 
     },
   };
   return stream ? pino(options, stream) : pino(options);
+}
+
+/**
+ * Errors as pino writes them, without the database connection node-postgres hangs on some of them
+ * (`error.client`: every setting of the connection, several kilobytes on each line of an outage). The
+ * code and message say what happened.
+ */
+function serializeError(error: unknown): unknown {
+  if (!(error instanceof Error)) return error;
+  const { client: _client, ...serialized } = pino.stdSerializers.err(error) as Record<string, unknown>;
+  return serialized;
 }
 
 export function maskPathTokens(path: string): string {
