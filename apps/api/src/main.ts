@@ -20,10 +20,12 @@ import { type JobQueue, noJobQueue, queueWhenStarted, startJobs } from './shared
 import { createLogger, type Logger } from './shared/logger';
 import { mailJobs } from './shared/mail/mail-jobs';
 import { createMailTransport } from './shared/mail/mail-transport';
+import { installRejectionGuard } from './shared/process/rejection-guard';
 
 async function main() {
   const config = loadConfig(process.env);
   const log = createLogger(config.logLevel);
+  installRejectionGuard(log);
   const target = config.databaseUrl ? { databaseUrl: config.databaseUrl } : { dataDir: config.dataDir };
   if (process.env[PREPARE_ONLY_ENV] === '1') return prepareAndExit(target, config, log);
 

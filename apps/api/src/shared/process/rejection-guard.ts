@@ -1,0 +1,26 @@
+import { isDatabaseUnavailable } from '../../db/errors';
+import type { Logger } from '../logger';
+
+/**
+ * pg-boss 10 (the last major that runs on Node 20) completes and fails a finished job without awaiting
+ * either call (`onFetch` in its manager.js). When the database is restarting as a job ends, that
+ * query's rejection is unhandled, and Node ends the process: a real `pg_ctlcluster restart` under load
+ * took one of two instances down this way (bench/suite, --real-restart). A database that went away is
+ * an outage the API rides out (issue 8: in-flight requests fail with a retriable 503, the process
+ * stays up), so such a rejection is logged; the job stays active in the queue and pg-boss expires and
+ * retries it. Any other unhandled rejection is a bug and still ends the process, as Node would.
+ */
+export function isRejectionToSurvive(reason: unknown): boolean {
+  return isDatabaseUnavailable(reason);
+}
+
+export function installRejectionGuard(log: Pick<Logger, 'warn' | 'fatal'>, exit = process.exit): void {
+  process.on('unhandledRejection', (reason) => {
+    if (isRejectionToSurvive(reason)) {
+      log.warn({ err: reason }, 'database unavailable under a call nobody awaited; the process stays up');
+      return;
+    }
+    log.fatal({ err: reason }, 'unhandled rejection');
+    exit(1);
+  });
+}
