@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import { findClientsWithFullBook, signInByApi } from '../fixtures/api';
 import { DEMO_USERS } from '../fixtures/demo';
+import { searchClients } from '../fixtures/list-search';
 import { expect, test } from '../fixtures/signed-in';
 
 /** Buttons and links of staff-only calls: a portal user must never be offered one. */
@@ -51,7 +52,7 @@ test('a portal user walks every wealth screen, uses every action shown, and stay
   await list.getByRole('button', { name: /Nombre/ }).click();
   await expect(page).toHaveURL(/order=desc/);
   await list.getByRole('button', { name: /Nombre/ }).click();
-  await page.getByRole('searchbox', { name: 'Buscar clientes' }).fill(client.name.slice(0, 6));
+  await searchClients(page, 'Buscar clientes', client.name.slice(0, 6));
   await list.getByRole('link', { name: client.name, exact: true }).click();
 
   // Client tabs, each product's page, and back.

@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import { callApi, signInByApi } from '../fixtures/api';
 import { DEMO_USERS } from '../fixtures/demo';
+import { searchClients } from '../fixtures/list-search';
 import { expect, test } from '../fixtures/signed-in';
 
 interface Pending {
@@ -69,7 +70,7 @@ test('unlinking a product puts it back in Pendientes at once: list, count and na
     .getByRole('navigation', { name: 'Navegación principal' })
     .getByRole('link', { name: 'Clientes' })
     .click();
-  await page.getByRole('searchbox', { name: 'Buscar clientes' }).fill(suffix);
+  await searchClients(page, 'Buscar clientes', suffix);
   await page.getByRole('link', { name: client.name, exact: true }).click();
   await page
     .getByRole('row')

@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import { findClientsWithFullBook, signInByApi } from '../fixtures/api';
 import { DEMO_USERS } from '../fixtures/demo';
+import { searchClients } from '../fixtures/list-search';
 import { expect, test } from '../fixtures/signed-in';
 
 const TEXT = {
@@ -119,7 +120,7 @@ for (const lang of ['es', 'en'] as const) {
       const { client } = book;
 
       await page.goto(`/${lang}/wealth/clients`);
-      await page.getByRole('searchbox', { name: t.search }).fill(client.alias);
+      await searchClients(page, t.search, client.alias);
       await page.getByRole('link', { name: client.name, exact: true }).click();
       await expect(page).toHaveURL(new RegExp(`/${lang}/wealth/clients/${client.id}`));
       await expect(page.getByRole('heading', { level: 1, name: client.name })).toBeVisible();

@@ -67,6 +67,10 @@ export function ClientAssignSelect({
         onChange={(id) => onChange(id ? (choices.get(id) ?? null) : null)}
         searchable
         clearable
+        // Clicking the client already chosen (the suggestion, say, found again by name) keeps it: by
+        // default the Select would clear it, so the row ends with no client after a click on one.
+        // Clearing is the clear button's job.
+        allowDeselect={false}
         onSearchChange={setSearch}
         onDropdownOpen={() => setOpened(true)}
         onDropdownClose={() => setOpened(false)}
