@@ -32,7 +32,7 @@ test('a search that comes due after a click on a result does not cancel the clic
 
   await page.goto('/es/wealth/clients');
   const link = page.getByRole('link', { name: client.name, exact: true });
-  await expect(link).toBeVisible();
+  await expect(link).toBeVisible({ timeout: 30_000 });
   const cdp = await page.context().newCDPSession(page);
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: 12 });
 

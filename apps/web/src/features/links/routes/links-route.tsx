@@ -1,54 +1,32 @@
 import type { Link } from '@caudal/contract';
-import { Button, Group, Paper, SegmentedControl, Text } from '@mantine/core';
-import { IconLink, IconPlus, IconSearchOff } from '@tabler/icons-react';
-import { useCallback, useState } from 'react';
+import { Button, Group, SegmentedControl } from '@mantine/core';
+import { IconLink, IconPlus } from '@tabler/icons-react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
 import { DebouncedSearch } from '../../../shared/components/debounced-search';
+import { ListEmptyPanel } from '../../../shared/components/list-empty-panel';
+import { ListPanel } from '../../../shared/components/list-panel';
 import { notifyFailure, notifySuccess } from '../../../shared/components/notify';
 import { PageHeader } from '../../../shared/components/page-header';
-import { lastPage } from '../../../shared/components/page-range';
 import { type FeaturePagerProps, Pager, type PagerLabels } from '../../../shared/components/pager';
-import { EmptyPanel, ErrorPanel } from '../../../shared/components/state-panel';
-import { useFormatters } from '../../../shared/format/use-formatters';
+import { listPageView, useListUrlState } from '../../../shared/routing/use-list-page';
 import { useSetLinkActiveMutation } from '../api/links-mutations';
 import { useLinkListQuery } from '../api/links-queries';
 import { DeleteLinkModal } from '../components/delete-link-modal';
 import { LinkFormModal } from '../components/link-form-modal';
 import { LinkTable } from '../components/link-table';
-import {
-  type LinkListState,
-  type LinkStatus,
-  PAGE_SIZES,
-  parseListParams,
-  toListParams,
-} from '../lib/list-params';
+import { type LinkStatus, PAGE_SIZES, parseListParams, toListParams } from '../lib/list-params';
 
 type Dialog = { kind: 'create' } | { kind: 'edit'; link: Link } | { kind: 'delete'; link: Link } | null;
 
 /** `/links`: the company's Links, searched, filtered and paged on the server, all kept in the URL. */
 export function LinksRoute() {
   const { t } = useTranslation();
-  const format = useFormatters();
-  const [params, setParams] = useSearchParams();
-  const state = parseListParams(params);
+  const { state, update, onSearch } = useListUrlState(parseListParams, toListParams);
   const [dialog, setDialog] = useState<Dialog>(null);
   const list = useLinkListQuery(state);
+  const { page, refreshing, pager } = listPageView(list, state, update);
   const setActive = useSetLinkActiveMutation();
-
-  const update = useCallback(
-    (change: Partial<LinkListState>, options: { replace?: boolean } = {}) => {
-      setParams((current) => toListParams({ ...parseListParams(current), ...change }), options);
-    },
-    [setParams],
-  );
-  const onSearch = useCallback((search: string) => update({ search, page: 1 }, { replace: true }), [update]);
-
-  const page = list.data;
-  if (page && !list.isPlaceholderData && page.items.length === 0 && state.page > 1 && page.total > 0) {
-    const last = lastPage(page.total, state.pageSize);
-    if (last !== state.page) queueMicrotask(() => update({ page: last }, { replace: true }));
-  }
 
   const onSetActive = (link: Link, active: boolean) =>
     setActive.mutate(
@@ -70,38 +48,33 @@ export function LinksRoute() {
       {t('links.list.newLink')}
     </Button>
   );
-  const filtered = state.search !== '' || state.status !== null;
-  const empty = filtered ? (
-    <EmptyPanel
-      bare
-      icon={<IconSearchOff size={26} stroke={1.6} aria-hidden />}
-      title={
-        state.search
+  const empty = (
+    <ListEmptyPanel
+      filtered={state.search !== '' || state.status !== null}
+      noResults={{
+        // A status filter alone has no search to name: its one line becomes the title.
+        title: state.search
           ? t('links.list.noResultsTitle', { search: state.search })
-          : t('links.list.noResultsText')
-      }
-      text={state.search ? t('links.list.noResultsText') : undefined}
-      actions={
-        <Button variant="default" onClick={() => update({ search: '', status: null, page: 1 })}>
-          {t('links.list.clearFilters')}
-        </Button>
-      }
-    />
-  ) : (
-    <EmptyPanel
-      bare
-      icon={<IconLink size={26} stroke={1.6} aria-hidden />}
-      title={t('links.list.emptyTitle')}
-      text={t('links.list.emptyText')}
-      actions={createButton}
+          : t('links.list.noResultsText'),
+        text: state.search ? t('links.list.noResultsText') : undefined,
+        clearLabel: t('links.list.clearFilters'),
+        onClear: () => update({ search: '', status: null, page: 1 }),
+      }}
+      empty={{
+        icon: <IconLink size={26} stroke={1.6} aria-hidden />,
+        title: t('links.list.emptyTitle'),
+        text: t('links.list.emptyText'),
+        actions: createButton,
+      }}
     />
   );
 
   return (
     <>
       <PageHeader title={t('links.list.title')} subtitle={t('links.list.subtitle')} actions={createButton} />
-      <Paper withBorder radius="md">
-        <Group justify="space-between" p="md" gap="sm" wrap="wrap">
+      <ListPanel
+        list={list}
+        toolbar={
           <Group gap="sm" wrap="wrap" style={{ flex: 1 }}>
             <DebouncedSearch
               label={t('links.list.search')}
@@ -124,43 +97,21 @@ export function LinksRoute() {
               ]}
             />
           </Group>
-          {page ? (
-            <Text size="sm" c="dimmed">
-              {t('links.list.total', { n: format.integer(page.total) })}
-            </Text>
-          ) : null}
-        </Group>
-        {list.isError && !page ? (
-          <ErrorPanel
-            bare
-            retryLabel={t('links.list.retry')}
-            title={t('links.list.loadError')}
-            error={list.error}
-            onRetry={() => list.refetch()}
-          />
-        ) : (
-          <>
-            <LinkTable
-              links={page?.items}
-              refreshing={list.isPlaceholderData && list.isFetching}
-              empty={empty}
-              onEdit={(link) => setDialog({ kind: 'edit', link })}
-              onSetActive={onSetActive}
-              onDelete={(link) => setDialog({ kind: 'delete', link })}
-            />
-            {page && page.total > 0 ? (
-              <LinkPager
-                page={state.page}
-                pageSize={state.pageSize}
-                rows={page.items.length}
-                total={page.total}
-                onPage={(next) => update({ page: next })}
-                onPageSize={(pageSize) => update({ pageSize, page: 1 })}
-              />
-            ) : null}
-          </>
-        )}
-      </Paper>
+        }
+        totalLabel={(n) => t('links.list.total', { n })}
+        errorTitle={t('links.list.loadError')}
+        retryLabel={t('links.list.retry')}
+        pager={pager ? <LinkPager {...pager} /> : null}
+      >
+        <LinkTable
+          links={page?.items}
+          refreshing={refreshing}
+          empty={empty}
+          onEdit={(link) => setDialog({ kind: 'edit', link })}
+          onSetActive={onSetActive}
+          onDelete={(link) => setDialog({ kind: 'delete', link })}
+        />
+      </ListPanel>
       <LinkFormModal
         opened={dialog?.kind === 'create' || dialog?.kind === 'edit'}
         link={dialog?.kind === 'edit' ? dialog.link : null}

@@ -1,21 +1,21 @@
 import type { PortalUserSummary } from '@caudal/contract';
-import { Button, Group, Paper, Text } from '@mantine/core';
-import { IconPlus, IconSearchOff, IconUserShield } from '@tabler/icons-react';
-import { useCallback, useState } from 'react';
+import { Button } from '@mantine/core';
+import { IconPlus, IconUserShield } from '@tabler/icons-react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
 import { DebouncedSearch } from '../../../shared/components/debounced-search';
+import { ListEmptyPanel } from '../../../shared/components/list-empty-panel';
+import { ListPanel } from '../../../shared/components/list-panel';
 import { PageHeader } from '../../../shared/components/page-header';
-import { lastPage } from '../../../shared/components/page-range';
-import { EmptyPanel, ErrorPanel } from '../../../shared/components/state-panel';
-import { useFormatters } from '../../../shared/format/use-formatters';
 import { useLocalePath } from '../../../shared/i18n/use-locale';
+import { listPageView, useListUrlState } from '../../../shared/routing/use-list-page';
 import { usePortalListQuery } from '../api/portal-queries';
 import { DeletePortalUserModal } from '../components/delete-portal-user-modal';
 import { EditClientsModal } from '../components/edit-clients-modal';
 import { PortalPager } from '../components/portal-pager';
 import { PortalUserTable } from '../components/portal-user-table';
-import { type PortalListState, parseListParams, toListParams } from '../lib/list-params';
+import { parseListParams, toListParams } from '../lib/list-params';
 import { PORTAL_USER_CREATE_PATH } from '../lib/portal-paths';
 
 type Dialog =
@@ -27,26 +27,10 @@ type Dialog =
 export function PortalUsersRoute() {
   const { t } = useTranslation();
   const to = useLocalePath();
-  const format = useFormatters();
-  const [params, setParams] = useSearchParams();
-  const state = parseListParams(params);
+  const { state, update, onSearch } = useListUrlState(parseListParams, toListParams);
   const [dialog, setDialog] = useState<Dialog>(null);
   const list = usePortalListQuery(state);
-
-  const update = useCallback(
-    (change: Partial<PortalListState>, options: { replace?: boolean } = {}) => {
-      setParams((current) => toListParams({ ...parseListParams(current), ...change }), options);
-    },
-    [setParams],
-  );
-  const onSearch = useCallback((search: string) => update({ search, page: 1 }, { replace: true }), [update]);
-
-  const page = list.data;
-  // A page beyond the end (users deleted, a stale link) goes to the last page that exists.
-  if (page && !list.isPlaceholderData && page.items.length === 0 && state.page > 1 && page.total > 0) {
-    const last = lastPage(page.total, state.pageSize);
-    if (last !== state.page) queueMicrotask(() => update({ page: last }, { replace: true }));
-  }
+  const { page, refreshing, pager } = listPageView(list, state, update);
 
   const createButton = (
     <Button
@@ -58,25 +42,21 @@ export function PortalUsersRoute() {
     </Button>
   );
 
-  const empty = state.search ? (
-    <EmptyPanel
-      bare
-      icon={<IconSearchOff size={26} stroke={1.6} aria-hidden />}
-      title={t('portals.list.noResultsTitle', { search: state.search })}
-      text={t('portals.list.noResultsText')}
-      actions={
-        <Button variant="default" onClick={() => onSearch('')}>
-          {t('portals.list.clearSearch')}
-        </Button>
-      }
-    />
-  ) : (
-    <EmptyPanel
-      bare
-      icon={<IconUserShield size={26} stroke={1.6} aria-hidden />}
-      title={t('portals.list.emptyTitle')}
-      text={t('portals.list.emptyText')}
-      actions={createButton}
+  const empty = (
+    <ListEmptyPanel
+      filtered={state.search !== ''}
+      noResults={{
+        title: t('portals.list.noResultsTitle', { search: state.search }),
+        text: t('portals.list.noResultsText'),
+        clearLabel: t('portals.list.clearSearch'),
+        onClear: () => onSearch(''),
+      }}
+      empty={{
+        icon: <IconUserShield size={26} stroke={1.6} aria-hidden />,
+        title: t('portals.list.emptyTitle'),
+        text: t('portals.list.emptyText'),
+        actions: createButton,
+      }}
     />
   );
 
@@ -87,8 +67,9 @@ export function PortalUsersRoute() {
         subtitle={t('portals.list.subtitle')}
         actions={createButton}
       />
-      <Paper withBorder radius="md">
-        <Group justify="space-between" p="md" gap="sm" wrap="wrap">
+      <ListPanel
+        list={list}
+        toolbar={
           <DebouncedSearch
             label={t('portals.list.searchLabel')}
             placeholder={t('portals.list.searchPlaceholder')}
@@ -97,43 +78,21 @@ export function PortalUsersRoute() {
             value={state.search}
             onSearch={onSearch}
           />
-          {page ? (
-            <Text size="sm" c="dimmed">
-              {t('portals.list.total', { n: format.integer(page.total) })}
-            </Text>
-          ) : null}
-        </Group>
-        {list.isError && !page ? (
-          // Spec section 8: 'Error cargando usuarios'.
-          <ErrorPanel
-            bare
-            retryLabel={t('portals.list.retry')}
-            title={t('errors.usersLoad')}
-            error={list.error}
-            onRetry={() => list.refetch()}
-          />
-        ) : (
-          <>
-            <PortalUserTable
-              users={page?.items}
-              refreshing={list.isPlaceholderData && list.isFetching}
-              onEditClients={(user) => setDialog({ kind: 'clients', user })}
-              onDelete={(user) => setDialog({ kind: 'delete', user })}
-              empty={empty}
-            />
-            {page && page.total > 0 ? (
-              <PortalPager
-                page={state.page}
-                pageSize={state.pageSize}
-                rows={page.items.length}
-                total={page.total}
-                onPage={(next) => update({ page: next })}
-                onPageSize={(pageSize) => update({ pageSize, page: 1 })}
-              />
-            ) : null}
-          </>
-        )}
-      </Paper>
+        }
+        totalLabel={(n) => t('portals.list.total', { n })}
+        // Spec section 8: 'Error cargando usuarios'.
+        errorTitle={t('errors.usersLoad')}
+        retryLabel={t('portals.list.retry')}
+        pager={pager ? <PortalPager {...pager} /> : null}
+      >
+        <PortalUserTable
+          users={page?.items}
+          refreshing={refreshing}
+          onEditClients={(user) => setDialog({ kind: 'clients', user })}
+          onDelete={(user) => setDialog({ kind: 'delete', user })}
+          empty={empty}
+        />
+      </ListPanel>
       <EditClientsModal
         user={dialog?.kind === 'clients' ? dialog.user : null}
         onClose={() => setDialog(null)}

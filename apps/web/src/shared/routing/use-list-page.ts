@@ -1,0 +1,75 @@
+import { useCallback } from 'react';
+import { useSearchParams } from 'react-router';
+import type { Page } from '../api/call-api';
+import { lastPage } from '../components/page-range';
+import type { FeaturePagerProps } from '../components/pager';
+
+/** What every server-paged list keeps in its URL; a feature adds its own sort or filters. */
+export interface PagedListState {
+  search: string;
+  page: number;
+  pageSize: number;
+}
+
+export type ListUpdate<S> = (change: Partial<S>, options?: { replace?: boolean }) => void;
+
+/**
+ * A list's state read from the URL, and the one way to change it: every change goes back through the
+ * feature's own parse and serialise, so a hand-edited or stale address can never reach the call.
+ */
+export function useListUrlState<S extends PagedListState>(
+  parse: (params: URLSearchParams) => S,
+  serialise: (state: S) => URLSearchParams,
+) {
+  const [params, setParams] = useSearchParams();
+  const state = parse(params);
+  const update: ListUpdate<S> = useCallback(
+    (change, options = {}) => {
+      setParams((current) => serialise({ ...parse(current), ...change }), options);
+    },
+    [setParams, parse, serialise],
+  );
+  // Typing replaces the history entry (back should not replay every keystroke); paging adds one.
+  const onSearch = useCallback(
+    (search: string) => update({ search, page: 1 } as Partial<S>, { replace: true }),
+    [update],
+  );
+  return { state, update, onSearch };
+}
+
+/** The parts of a list query the page reads (TanStack's result, kept narrow so any page type fits). */
+export interface ListQuery<Item> {
+  data: Page<Item> | undefined;
+  isPlaceholderData: boolean;
+  isFetching: boolean;
+}
+
+/**
+ * What a list page shows of its query: the rows, whether older rows stand in while new ones load, and
+ * the pager's props (none until there is at least one row to page through).
+ */
+export function listPageView<Item, S extends PagedListState>(
+  list: ListQuery<Item>,
+  state: S,
+  update: ListUpdate<S>,
+) {
+  const page = list.data;
+  // A page beyond the end (rows deleted, a stale link) goes to the last page that exists. Placeholder
+  // rows are the previous page's, so they say nothing yet about the requested one.
+  if (page && !list.isPlaceholderData && page.items.length === 0 && state.page > 1 && page.total > 0) {
+    const last = lastPage(page.total, state.pageSize);
+    if (last !== state.page) queueMicrotask(() => update({ page: last } as Partial<S>, { replace: true }));
+  }
+  const pager: FeaturePagerProps | null =
+    page && page.total > 0
+      ? {
+          page: state.page,
+          pageSize: state.pageSize,
+          rows: page.items.length,
+          total: page.total,
+          onPage: (next) => update({ page: next } as Partial<S>),
+          onPageSize: (pageSize) => update({ pageSize, page: 1 } as Partial<S>),
+        }
+      : null;
+  return { page, refreshing: list.isPlaceholderData && list.isFetching, pager };
+}
