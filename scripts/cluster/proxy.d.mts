@@ -9,7 +9,7 @@ export interface ProxyOptions {
   log?: (line: string) => void;
 }
 
-export interface Proxy {
+export interface RunningProxy {
   url: string;
   states(): { url: string; isLive: boolean; isReady: boolean }[];
   /** Checks every instance now instead of waiting for the next interval. */
@@ -17,4 +17,4 @@ export interface Proxy {
   stop(): Promise<void>;
 }
 
-export function startProxy(options: ProxyOptions): Promise<Proxy>;
+export function startProxy(options: ProxyOptions): Promise<RunningProxy>;

@@ -1,7 +1,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
-import { type Proxy, startProxy } from '../../../../scripts/cluster/proxy.mjs';
+import { type RunningProxy, startProxy } from '../../../../scripts/cluster/proxy.mjs';
 
 /**
  * The cluster proxy's retry rule (scripts/cluster/proxy.mjs): a request that never reached an instance
@@ -54,7 +54,7 @@ const healthy = () =>
     response.end(JSON.stringify({ servedBy: 'healthy', method: request.method }));
   });
 
-async function proxyTo(upstreams: Upstream[]): Promise<Proxy> {
+async function proxyTo(upstreams: Upstream[]): Promise<RunningProxy> {
   // A long interval: an instance taken out stays out until the test calls checkNow().
   const proxy = await startProxy({ upstreams, port: 0, intervalMs: 60_000 });
   opened.unshift({ close: () => proxy.stop() });
