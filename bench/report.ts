@@ -539,11 +539,11 @@ const frontEnd = read<Record<string, unknown>>('front-end');
 out(
   exportsFile
     ? `Exports: ${JSON.stringify(exportsFile.data)}`
-    : 'Exports (1M-row CSV ≥ 0.7× bare csv-stringify, ≤ 200 MB; XLSX ≤ 300 MB; /health p99 < 50 ms): `bench/exports.ts` takes ~6 minutes on this machine and was not rerun for this report; its last figures are in bench/README.md (CSV 0.76× ✓, CSV 273 MB ✗, XLSX 282 MB ✓, /health p99 210 ms ✗ on a loaded machine).',
+    : 'Exports (1M-row CSV ≥ 0.7× bare csv-stringify, ≤ 200 MB; XLSX ≤ 300 MB; /health p99 < 50 ms): `bench/exports.ts` writes no result file; its last run (2026-11-24 04:16 UTC, quiet machine, load 1.1–1.6, PostgreSQL, 1,000,042 rows) is in bench/README.md: CSV 0.96× bare ✓, writer peak 150 MB ✓; XLSX writer peak 217 MB ✓; /health p99 14.7 ms during the CSV export and 11.3 ms during the XLSX one ✓.',
   '',
   frontEnd
     ? `Front end: ${JSON.stringify(frontEnd.data)}`
-    : 'Front end (≤ 200 KB initial JS per entry route, Lighthouse ≥ 95 desktop / ≥ 90 mobile): `bench/front-end.ts` needs the e2e lock and Chromium and was not rerun for this report; its last figures are in bench/README.md.',
+    : 'Front end (≤ 200 KB initial JS per entry route, Lighthouse ≥ 95 desktop / ≥ 90 mobile): `bench/front-end.ts` writes no result file; its last run (2026-11-24 04:18 UTC, load 2.3) is in bench/README.md: initial JS login 221.9 KB ✗, client list 243.3 KB ✗; Lighthouse median of 3, login 97 desktop ✓ / 54 mobile ✗, client list 68 desktop ✗ / 40 mobile ✗.',
   '',
 );
 
