@@ -12,6 +12,7 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { cpus, totalmem } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { RESULTS_DIR, type ResultFile } from './lib/results';
+import type { StartTimeResult } from './start-time';
 import { serverVersion } from './suite/databases';
 
 const REPORT = fileURLToPath(new URL('./REPORT.md', import.meta.url));
@@ -390,24 +391,7 @@ if (recorded.length === 0) {
 }
 
 // ---------------------------------------------------------------------------------------------- issue 15: start
-interface StartTime {
-  runs: number;
-  targetMs: number;
-  ownWebRoot: boolean;
-  databases: {
-    label: string;
-    firstMs: number;
-    secondMs: number[];
-    medianMs: number;
-    cpuSeconds: number[];
-    medianCpuSeconds: number;
-    isMet: boolean;
-    loadAverage: number;
-    cores: number;
-  }[];
-}
-out('## Issue 15: second `npm start` time (decision 0018)', '');
-const startTime = read<StartTime>('start-time');
+const startTime = read<StartTimeResult>('start-time');
 if (!startTime) {
   out('Not run: `npm run bench:start-time -w @caudal/bench` (it builds first).', '');
 } else {

@@ -35,10 +35,9 @@ async function main() {
     { database: handle.kind, dataDir: handle.kind === 'pglite' ? config.dataDir : undefined },
     'database opened',
   );
-  const prepared = await prepareDatabase(handle.db, config, log);
-  const isSeeded = prepared.isSeeded || preparedInChild?.isSeeded === true;
+  // A fresh data directory was migrated and seeded by the child: no second pass over it here.
   // Demo application secrets are printed once, below, never logged.
-  const demoApplications = [...(preparedInChild?.demoApplications ?? []), ...prepared.demoApplications];
+  const { isSeeded, demoApplications } = preparedInChild ?? (await prepareDatabase(handle.db, config, log));
 
   const mailDeps = {
     db: handle.db,
