@@ -29,7 +29,10 @@ const CPU_PROF = process.env.CPU_PROF;
 
 /** The server's command line: the bundle `npm start` runs, or the sources through tsx. */
 function serverArgs(): string[] {
-  const profile = CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${CPU_PROF}`] : [];
+  const profile = [
+    ...(CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${CPU_PROF}`] : []),
+    ...(process.env.SERVER_NODE_FLAGS?.split(' ').filter(Boolean) ?? []),
+  ];
   if (FROM_SOURCE) return [...profile, '--import', 'tsx', join(ROOT, 'apps/api/src/main.ts')];
   const built = spawnSync(process.execPath, [join(ROOT, 'scripts/build.mjs'), '--api'], { stdio: 'inherit' });
   if (built.status !== 0) throw new Error('the API build failed');

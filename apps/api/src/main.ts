@@ -1,3 +1,5 @@
+// First: V8 flags that must be set before the rest of the API is evaluated and compiled.
+import './shared/process/favour-memory-first';
 import { buildApp } from './app';
 import { type Config, ConfigError, loadConfig } from './config';
 import { DataDirLockedError } from './db/data-dir-lock';

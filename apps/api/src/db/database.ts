@@ -6,6 +6,7 @@ import pg from 'pg';
 import { lockDataDir } from './data-dir-lock';
 import { Mutex } from './mutex';
 import { lastResult, PGliteDialect } from './pglite-dialect';
+import { createStatementRunner } from './pglite-statements';
 import type { Database } from './schema';
 import { type DatabaseTimeouts, DEFAULT_DATABASE_TIMEOUTS } from './timeouts';
 
@@ -106,21 +107,37 @@ function openPostgres(connectionString: string, timeouts: DatabaseTimeouts): Dat
   return { db, kind: 'postgres', executor: null, connectionString, close: () => db.destroy() };
 }
 
-async function openPGlite(pglite: PGlite, timeouts: DatabaseTimeouts): Promise<DatabaseHandle> {
-  await pglite.waitReady;
-  const mutex = new Mutex();
+/**
+ * Kysely and pg-boss's executor over one PGlite, sharing one mutex (PGlite is one connection) and one
+ * set of prepared statements.
+ */
+export function createPGliteAccess(
+  pglite: PGlite,
+  mutex: Mutex,
+  timeouts: DatabaseTimeouts,
+): { db: Kysely<Database>; executor: SqlExecutor } {
+  const statements = createStatementRunner(pglite);
   // PGlite cannot cancel a running statement (no statement_timeout in WASM): bound the wait instead.
-  const db = new Kysely<Database>({ dialect: new PGliteDialect(pglite, mutex, timeouts.acquireMs) });
+  const db = new Kysely<Database>({
+    dialect: new PGliteDialect(pglite, mutex, timeouts.acquireMs, statements),
+  });
   const executor: SqlExecutor = {
     executeSql: (text, values) =>
       mutex.run(async () => {
         const result =
           values && values.length > 0
-            ? await pglite.query(text, values)
+            ? await statements.query(text, values)
             : lastResult(await pglite.exec(text));
         return { rows: result.rows, rowCount: result.affectedRows ?? result.rows.length };
       }, timeouts.acquireMs),
   };
+  return { db, executor };
+}
+
+async function openPGlite(pglite: PGlite, timeouts: DatabaseTimeouts): Promise<DatabaseHandle> {
+  await pglite.waitReady;
+  const mutex = new Mutex();
+  const { db, executor } = createPGliteAccess(pglite, mutex, timeouts);
   return {
     db,
     kind: 'pglite',

@@ -12,6 +12,7 @@ import {
   type QueryResult,
 } from 'kysely';
 import type { Mutex } from './mutex';
+import { createStatementRunner, type StatementRunner } from './pglite-statements';
 
 /**
  * Kysely over PGlite. PGlite is ONE Postgres connection, so a connection is handed out under a mutex
@@ -26,13 +27,14 @@ export class PGliteDialect implements Dialect {
     private readonly pglite: PGlite,
     private readonly mutex: Mutex,
     private readonly acquireTimeoutMs?: number,
+    private readonly statements: StatementRunner = createStatementRunner(pglite),
   ) {}
 
   createAdapter() {
     return new PostgresAdapter();
   }
   createDriver(): Driver {
-    return new PGliteDriver(this.pglite, this.mutex, this.acquireTimeoutMs);
+    return new PGliteDriver(this.pglite, this.mutex, this.statements, this.acquireTimeoutMs);
   }
   createQueryCompiler() {
     return new PostgresQueryCompiler();
@@ -48,6 +50,7 @@ class PGliteDriver implements Driver {
   constructor(
     private readonly pglite: PGlite,
     private readonly mutex: Mutex,
+    private readonly statements: StatementRunner,
     private readonly acquireTimeoutMs?: number,
   ) {}
 
@@ -57,7 +60,7 @@ class PGliteDriver implements Driver {
 
   async acquireConnection(): Promise<DatabaseConnection> {
     const release = await this.mutex.acquire(this.acquireTimeoutMs);
-    const connection = new PGliteConnection(this.pglite);
+    const connection = new PGliteConnection(this.pglite, this.statements);
     this.#releases.set(connection, release);
     return connection;
   }
@@ -83,14 +86,17 @@ class PGliteDriver implements Driver {
 }
 
 class PGliteConnection implements DatabaseConnection {
-  constructor(private readonly pglite: PGlite) {}
+  constructor(
+    private readonly pglite: PGlite,
+    private readonly statements: StatementRunner,
+  ) {}
 
   async executeQuery<R>(compiled: CompiledQuery): Promise<QueryResult<R>> {
     // Parameterless SQL may hold several statements (migrations): only the simple protocol runs those.
     const result =
       compiled.parameters.length === 0
         ? lastResult(await this.pglite.exec(compiled.sql))
-        : await this.pglite.query<R>(compiled.sql, [...compiled.parameters]);
+        : await this.statements.query<R>(compiled.sql, compiled.parameters);
     return {
       rows: result.rows as R[],
       numAffectedRows: result.affectedRows === undefined ? undefined : BigInt(result.affectedRows),

@@ -1,15 +1,13 @@
 import { readFileSync } from 'node:fs';
 import type { PGlite } from '@electric-sql/pglite';
-import { Kysely } from 'kysely';
 import {
+  createPGliteAccess,
   type DatabaseHandle,
   type DatabaseTimeouts,
   DEFAULT_DATABASE_TIMEOUTS,
   openDatabase,
 } from '../db/database';
 import { Mutex } from '../db/mutex';
-import { lastResult, PGliteDialect } from '../db/pglite-dialect';
-import type { Database } from '../db/schema';
 
 /**
  * Migrated in-memory PGlite instances, reused by the test files of one worker (the api project runs
@@ -40,21 +38,12 @@ export async function leasePGlite(
   });
   // As openDatabase builds a PGlite handle: one mutex shared by Kysely and pg-boss's executor.
   const mutex = new Mutex();
-  const db = new Kysely<Database>({ dialect: new PGliteDialect(lease, mutex, timeouts.acquireMs) });
+  const { db, executor } = createPGliteAccess(lease, mutex, timeouts);
   return {
     db,
     kind: 'pglite',
     pglite: lease,
-    executor: {
-      executeSql: (text, values) =>
-        mutex.run(async () => {
-          const result =
-            values && values.length > 0
-              ? await lease.query(text, values)
-              : lastResult(await lease.exec(text));
-          return { rows: result.rows, rowCount: result.affectedRows ?? result.rows.length };
-        }, timeouts.acquireMs),
-    },
+    executor,
     connectionString: null,
     close: async () => {
       if (!isLeased) return;
