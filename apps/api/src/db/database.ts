@@ -78,7 +78,7 @@ const PGLITE_OPTIONS: PGliteOptions = {
   extensions: { pg_trgm },
   startParams: [
     ...PGlite.defaultStartParams,
-    ...['shared_buffers=32MB', 'maintenance_work_mem=16MB', 'temp_buffers=2MB', 'wal_buffers=1MB'].flatMap(
+    ...['shared_buffers=16MB', 'maintenance_work_mem=16MB', 'temp_buffers=2MB', 'wal_buffers=1MB'].flatMap(
       (setting) => ['-c', setting],
     ),
   ],
