@@ -13,7 +13,7 @@
 // WEB_ROOT=DIR on your own port; --web-root must name the build it serves), --route login|clients,
 // --preset desktop|mobile.
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -243,6 +243,12 @@ async function runLighthouse(
       preset === 'desktop' ? desktopConfig : undefined,
     );
     if (!result) throw new Error('Lighthouse gave no result');
+    // LIGHTHOUSE_REPORTS=<dir>: keep each run's report, to read where the main thread's time went.
+    const reports = process.env.LIGHTHOUSE_REPORTS;
+    if (reports) {
+      mkdirSync(reports, { recursive: true });
+      writeFileSync(join(reports, `${route.name}-${preset}-${Date.now()}.json`), JSON.stringify(result.lhr));
+    }
     const { categories, audits } = result.lhr;
     const value = (id: string) => audits[id]?.numericValue ?? Number.NaN;
     return {
