@@ -1,12 +1,12 @@
 import type { UnmatchedProduct } from '@caudal/contract';
-import { Anchor, Group, Paper } from '@mantine/core';
+import { Anchor, Group } from '@mantine/core';
 import { IconArrowLeft, IconEyeCheck } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { errorMessageKey } from '../../../shared/api/api-error';
 import { notifyFailure, notifySuccess } from '../../../shared/components/notify';
 import { PageHeader } from '../../../shared/components/page-header';
-import { EmptyPanel, ErrorPanel } from '../../../shared/components/state-panel';
+import { EmptyPanel } from '../../../shared/components/state-panel';
 import { translateDynamic } from '../../../shared/i18n/i18n';
 import { useLocalePath } from '../../../shared/i18n/use-locale';
 import { useUnmatchedCountQuery } from '../../../shared/unmatched-count/unmatched-count-query';
@@ -14,9 +14,8 @@ import { useUnhideMutation } from '../api/unmatched-mutations';
 import { useUnmatchedListQuery } from '../api/unmatched-queries';
 import { HiddenTable } from '../components/hidden-table';
 import { ListEmpty } from '../components/list-empty';
-import { ListPager } from '../components/list-pager';
-import { ListToolbar } from '../components/list-toolbar';
 import { StaffOnly } from '../components/staff-only';
+import { UnmatchedListPanel } from '../components/unmatched-list-panel';
 import { useListState } from '../components/use-list-state';
 import { usePageGuard } from '../components/use-page-guard';
 import { UNMATCHED_PATHS } from '../lib/unmatched-paths';
@@ -33,7 +32,8 @@ export function UnmatchedHiddenRoute() {
 function UnmatchedHiddenScreen() {
   const { t } = useTranslation();
   const to = useLocalePath();
-  const { state, update, onSearch } = useListState();
+  const listState = useListState();
+  const { state, update } = listState;
   const list = useUnmatchedListQuery('hidden', state);
   const counts = useUnmatchedCountQuery(true);
   const unhide = useUnhideMutation();
@@ -73,42 +73,20 @@ function UnmatchedHiddenScreen() {
         title={t('unmatched.hidden.title')}
         subtitle={hidden === undefined ? undefined : t('unmatched.hidden.count', { count: hidden })}
       />
-      <Paper withBorder radius="md">
-        <ListToolbar
-          searchLabel={t('unmatched.hidden.searchLabel')}
-          state={state}
-          onSearch={onSearch}
-          onBank={(bank) => update({ bank, page: 1 })}
+      <UnmatchedListPanel
+        list={list}
+        listState={listState}
+        searchLabel={t('unmatched.hidden.searchLabel')}
+        errorTitle={t('unmatched.hidden.loadError')}
+      >
+        <HiddenTable
+          products={page?.items}
+          refreshing={list.isPlaceholderData && list.isFetching}
+          restoring={unhide.isPending ? (unhide.variables ?? null) : null}
+          onRestore={onRestore}
+          empty={empty}
         />
-        {list.isError && !page ? (
-          <ErrorPanel
-            bare
-            title={t('unmatched.hidden.loadError')}
-            error={list.error}
-            onRetry={() => list.refetch()}
-          />
-        ) : (
-          <>
-            <HiddenTable
-              products={page?.items}
-              refreshing={list.isPlaceholderData && list.isFetching}
-              restoring={unhide.isPending ? (unhide.variables ?? null) : null}
-              onRestore={onRestore}
-              empty={empty}
-            />
-            {page && page.total > 0 ? (
-              <ListPager
-                page={state.page}
-                pageSize={state.pageSize}
-                rows={page.items.length}
-                total={page.total}
-                onPage={(next) => update({ page: next })}
-                onPageSize={(pageSize) => update({ pageSize, page: 1 })}
-              />
-            ) : null}
-          </>
-        )}
-      </Paper>
+      </UnmatchedListPanel>
     </>
   );
 }

@@ -1,5 +1,5 @@
 import type { UnmatchedProduct } from '@caudal/contract';
-import { Button, Paper } from '@mantine/core';
+import { Button } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconChecks, IconEyeOff } from '@tabler/icons-react';
 import { useCallback, useLayoutEffect, useMemo, useState } from 'react';
@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { notifySuccess } from '../../../shared/components/notify';
 import { PageHeader } from '../../../shared/components/page-header';
-import { EmptyPanel, ErrorPanel } from '../../../shared/components/state-panel';
+import { EmptyPanel } from '../../../shared/components/state-panel';
 import { translateDynamic } from '../../../shared/i18n/i18n';
 import { useLocalePath } from '../../../shared/i18n/use-locale';
 import { useUnmatchedCountQuery } from '../../../shared/unmatched-count/unmatched-count-query';
@@ -16,10 +16,9 @@ import { useUnmatchedListQuery } from '../api/unmatched-queries';
 import { AssignmentBar } from '../components/assignment-bar';
 import { ConfirmAllModal } from '../components/confirm-all-modal';
 import { ListEmpty } from '../components/list-empty';
-import { ListPager } from '../components/list-pager';
-import { ListToolbar } from '../components/list-toolbar';
 import { PendingTable } from '../components/pending-table';
 import { StaffOnly } from '../components/staff-only';
+import { UnmatchedListPanel } from '../components/unmatched-list-panel';
 import { useHideProduct } from '../components/use-hide-product';
 import { useListState } from '../components/use-list-state';
 import { usePageGuard } from '../components/use-page-guard';
@@ -53,7 +52,8 @@ export function UnmatchedRoute() {
 function UnmatchedScreen() {
   const { t } = useTranslation();
   const to = useLocalePath();
-  const { state, update, onSearch } = useListState();
+  const listState = useListState();
+  const { state, update } = listState;
   const list = useUnmatchedListQuery('pending', state);
   const counts = useUnmatchedCountQuery(true);
   const [choices, setChoices] = useState<AssignmentState>(EMPTY_ASSIGNMENTS);
@@ -147,45 +147,23 @@ function UnmatchedScreen() {
           </Button>
         }
       />
-      <Paper withBorder radius="md">
-        <ListToolbar
-          searchLabel={t('unmatched.pending.searchLabel')}
-          state={state}
-          onSearch={onSearch}
-          onBank={(bank) => update({ bank, page: 1 })}
+      <UnmatchedListPanel
+        list={list}
+        listState={listState}
+        searchLabel={t('unmatched.pending.searchLabel')}
+        errorTitle={t('unmatched.pending.loadError')}
+      >
+        <PendingTable
+          products={page?.items}
+          assignments={choices.assignments}
+          failures={failures}
+          refreshing={list.isPlaceholderData && list.isFetching}
+          busy={confirmAll.isPending}
+          onAssign={onAssign}
+          onHide={hide}
+          empty={empty}
         />
-        {list.isError && !page ? (
-          <ErrorPanel
-            bare
-            title={t('unmatched.pending.loadError')}
-            error={list.error}
-            onRetry={() => list.refetch()}
-          />
-        ) : (
-          <>
-            <PendingTable
-              products={page?.items}
-              assignments={choices.assignments}
-              failures={failures}
-              refreshing={list.isPlaceholderData && list.isFetching}
-              busy={confirmAll.isPending}
-              onAssign={onAssign}
-              onHide={hide}
-              empty={empty}
-            />
-            {page && page.total > 0 ? (
-              <ListPager
-                page={state.page}
-                pageSize={state.pageSize}
-                rows={page.items.length}
-                total={page.total}
-                onPage={(next) => update({ page: next })}
-                onPageSize={(pageSize) => update({ pageSize, page: 1 })}
-              />
-            ) : null}
-          </>
-        )}
-      </Paper>
+      </UnmatchedListPanel>
       {showBar ? (
         <AssignmentBar
           products={assignedCount}
