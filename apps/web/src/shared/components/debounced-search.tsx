@@ -23,9 +23,11 @@ interface DebouncedSearchProps {
  * Typing is local and instant; the server search follows 300 ms after the last key. When the URL
  * changes on its own (back, forward, a link, "clear filters") the box follows it without a new search.
  * A search that comes due while the user is already leaving the page is dropped: running it would start
- * a new navigation from this page and cancel the click. Leaving shows in two ways: the router is still
- * loading the next page's code, or it has moved the address bar on while React, rendering the next page
- * in a transition, still shows this one.
+ * a new navigation from this page and cancel the click. Leaving shows in three ways: a link to another
+ * page was followed since the last key (seen at the click itself, before React renders anything: the
+ * router's own state reaches components in a transition, after the search's timer may have fired), the
+ * router is still loading the next page's code, or it has moved the address bar on while React,
+ * rendering the next page in a transition, still shows this one.
  */
 export function DebouncedSearch({
   label,
@@ -41,10 +43,23 @@ export function DebouncedSearch({
   const { pathname } = useLocation();
   const navigation = useNavigation();
   const isLeaving = navigation.state !== 'idle' && navigation.location?.pathname !== pathname;
+  const lastKeyAt = useRef(0);
+  const leavingClickAt = useRef(0);
+
+  useEffect(() => {
+    const onClick = (event: MouseEvent) => {
+      if (isLinkToAnotherPage(event)) leavingClickAt.current = performance.now();
+    };
+    // Bubbling to the document comes after the router's link handler: `defaultPrevented` then means the
+    // router took the click (a modifier click opens a new tab and leaves this page where it is).
+    document.addEventListener('click', onClick);
+    return () => document.removeEventListener('click', onClick);
+  }, []);
 
   useEffect(() => {
     if (debounced === lastDebounced.current) return;
     lastDebounced.current = debounced;
+    if (leavingClickAt.current > lastKeyAt.current) return;
     if (isLeaving || window.location.pathname !== pathname) return;
     if (debounced.trim() !== value) onSearch(debounced.trim());
   }, [debounced, value, onSearch, isLeaving, pathname]);
@@ -71,9 +86,20 @@ export function DebouncedSearch({
         ) : null
       }
       value={input}
-      onChange={(event) => setInput(event.currentTarget.value)}
+      onChange={(event) => {
+        lastKeyAt.current = performance.now();
+        setInput(event.currentTarget.value);
+      }}
       maxLength={100}
       w={{ base: '100%', sm: width }}
     />
   );
+}
+
+function isLinkToAnotherPage(event: MouseEvent): boolean {
+  if (!event.defaultPrevented || !(event.target instanceof Element)) return false;
+  const anchor = event.target.closest('a[href]');
+  if (!(anchor instanceof HTMLAnchorElement)) return false;
+  const url = new URL(anchor.href, window.location.href);
+  return url.origin === window.location.origin && url.pathname !== window.location.pathname;
 }
