@@ -119,7 +119,7 @@ export function createPGliteAccess(
   const statements = createStatementRunner(pglite);
   // PGlite cannot cancel a running statement (no statement_timeout in WASM): bound the wait instead.
   const db = new Kysely<Database>({
-    dialect: new PGliteDialect(pglite, mutex, timeouts.acquireMs, statements),
+    dialect: new PGliteDialect(pglite, mutex, statements, timeouts.acquireMs),
   });
   const executor: SqlExecutor = {
     executeSql: (text, values) =>

@@ -12,7 +12,7 @@ import {
   type QueryResult,
 } from 'kysely';
 import type { Mutex } from './mutex';
-import { createStatementRunner, type StatementRunner } from './pglite-statements';
+import type { StatementRunner } from './pglite-statements';
 
 /**
  * Kysely over PGlite. PGlite is ONE Postgres connection, so a connection is handed out under a mutex
@@ -26,8 +26,8 @@ export class PGliteDialect implements Dialect {
   constructor(
     private readonly pglite: PGlite,
     private readonly mutex: Mutex,
+    private readonly statements: StatementRunner,
     private readonly acquireTimeoutMs?: number,
-    private readonly statements: StatementRunner = createStatementRunner(pglite),
   ) {}
 
   createAdapter() {

@@ -87,7 +87,31 @@ describe('createStatementRunner', () => {
     expect((await runner.query(select, [1])).rows).toEqual([{ id: 1, name: 'one' }]);
     await pglite.exec('alter table shapes add column sides int');
     // PostgreSQL refuses a prepared `select *` whose columns changed; the next call prepares it anew.
-    await runner.query(select, [1]).catch(() => undefined);
+    await expect(runner.query(select, [1])).rejects.toMatchObject({ code: '0A000' });
     expect((await runner.query(select, [1])).rows).toEqual([{ id: 1, name: 'one', sides: null }]);
+    // The stale statement was closed with the new one's Parse, not left prepared in the session.
+    expect(runner.size).toBe(1);
+    expect(
+      (
+        await pglite.query<{ count: number }>(
+          'select count(*)::int as count from pg_prepared_statements where statement = $1',
+          [select],
+        )
+      ).rows,
+    ).toEqual([{ count: 1 }]);
+  });
+
+  it('a statement evicted while a transaction is aborted is closed once the session can run again', async () => {
+    await pglite.exec('deallocate all');
+    const runner = createStatementRunner(pglite, 1);
+    await runner.query('select $1::int as a', [1]);
+    await pglite.exec('begin');
+    await expect(runner.query('select $1::int / 0 as b', [1])).rejects.toMatchObject({ code: '22012' });
+    // Evicting for a third text happens while the transaction refuses everything.
+    await expect(runner.query('select $1::int as c', [3])).rejects.toMatchObject({ code: '25P02' });
+    await pglite.exec('rollback');
+    expect((await runner.query('select $1::int as c', [3])).rows).toEqual([{ c: 3 }]);
+    expect(runner.size).toBe(1);
+    expect(await preparedCount()).toBe(1);
   });
 });

@@ -34,27 +34,40 @@ let statementCounter = 0;
 export function createStatementRunner(pglite: PGlite, capacity = DEFAULT_CAPACITY): StatementRunner {
   // Map keeps insertion order: re-inserting on use makes the first key the least recently used.
   const prepared = new Map<string, Prepared>();
+  // Statements dropped from the map but still prepared in the session: closed with the next Parse.
+  let toClose: string[] = [];
 
   const run = (messages: Uint8Array[]) => pglite.execProtocolStream(concat(messages), { syncToFs: false });
 
+  function evict(sql: string) {
+    const statement = prepared.get(sql);
+    if (!statement) return;
+    prepared.delete(sql);
+    toClose.push(statement.name);
+  }
+
   async function prepare(sql: string): Promise<Prepared> {
-    const closing: Uint8Array[] = [];
-    while (prepared.size >= capacity) {
-      const [oldestSql, oldest] = prepared.entries().next().value as [string, Prepared];
-      prepared.delete(oldestSql);
-      closing.push(serialize.close({ type: 'S', name: oldest.name }));
-    }
+    while (prepared.size >= capacity) evict(prepared.keys().next().value as string);
     statementCounter += 1;
     const name = `caudal_${statementCounter}`;
-    const messages = await run([
-      ...closing,
-      serialize.parse({ name, text: sql }),
-      serialize.describe({ type: 'S', name }),
-      serialize.sync(),
-    ]);
-    const statement = { name, parameterTypes: parse.parseDescribeStatementResults(messages) };
-    prepared.set(sql, statement);
-    return statement;
+    const closing = toClose;
+    toClose = [];
+    try {
+      const messages = await run([
+        ...closing.map((stale) => serialize.close({ type: 'S', name: stale })),
+        serialize.parse({ name, text: sql }),
+        serialize.describe({ type: 'S', name }),
+        serialize.sync(),
+      ]);
+      const statement = { name, parameterTypes: parse.parseDescribeStatementResults(messages) };
+      prepared.set(sql, statement);
+      return statement;
+    } catch (error) {
+      // Which of the batch ran is unknown (an aborted transaction refuses it all): close them again
+      // next time. Closing a statement that no longer exists is not an error.
+      toClose.push(...closing);
+      throw error;
+    }
   }
 
   async function query<R>(sql: string, params: readonly unknown[]): Promise<Results<R>> {
@@ -76,7 +89,7 @@ export function createStatementRunner(pglite: PGlite, capacity = DEFAULT_CAPACIT
       ]);
       return parse.parseResults(messages, pglite.parsers)[0] as Results<R>;
     } catch (error) {
-      if (isStaleStatement(error)) prepared.delete(sql);
+      if (isStaleStatement(error)) evict(sql);
       throw error;
     }
   }

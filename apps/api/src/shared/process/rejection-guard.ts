@@ -10,17 +10,20 @@ import type { Logger } from '../logger';
  * stays up), so such a rejection is logged; the job stays active in the queue and pg-boss expires and
  * retries it. Any other unhandled rejection is a bug and still ends the process, as Node would.
  */
-export function isRejectionToSurvive(reason: unknown): boolean {
-  return isDatabaseUnavailable(reason);
-}
-
-export function installRejectionGuard(log: Pick<Logger, 'warn' | 'fatal'>, exit = process.exit): void {
-  process.on('unhandledRejection', (reason) => {
-    if (isRejectionToSurvive(reason)) {
+export function createRejectionHandler(
+  log: Pick<Logger, 'warn' | 'fatal'>,
+  exit: (code: number) => void = process.exit,
+): (reason: unknown) => void {
+  return (reason) => {
+    if (isDatabaseUnavailable(reason)) {
       log.warn({ err: reason }, 'database unavailable under a call nobody awaited; the process stays up');
       return;
     }
     log.fatal({ err: reason }, 'unhandled rejection');
     exit(1);
-  });
+  };
+}
+
+export function installRejectionGuard(log: Pick<Logger, 'warn' | 'fatal'>): void {
+  process.on('unhandledRejection', createRejectionHandler(log));
 }
