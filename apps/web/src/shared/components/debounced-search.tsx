@@ -3,6 +3,7 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { IconSearch } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigation } from 'react-router';
+import { isLinkToAnotherPage } from '../routing/link-click';
 
 export const SEARCH_DEBOUNCE_MS = 300;
 
@@ -94,12 +95,4 @@ export function DebouncedSearch({
       w={{ base: '100%', sm: width }}
     />
   );
-}
-
-function isLinkToAnotherPage(event: MouseEvent): boolean {
-  if (!event.defaultPrevented || !(event.target instanceof Element)) return false;
-  const anchor = event.target.closest('a[href]');
-  if (!(anchor instanceof HTMLAnchorElement)) return false;
-  const url = new URL(anchor.href, window.location.href);
-  return url.origin === window.location.origin && url.pathname !== window.location.pathname;
 }

@@ -8,10 +8,11 @@ interface ListPanelProps {
   list: { data: { total: number } | undefined; isError: boolean; error: unknown; refetch: () => unknown };
   /** The search box and any filters, on the left of the toolbar. */
   toolbar: ReactNode;
-  /** "{n} clients", given the formatted total. */
-  totalLabel: (n: string) => string;
+  /** "{n} clients", given the formatted total; none when the page header already says how many. */
+  totalLabel?: (n: string) => string;
   errorTitle: string;
-  retryLabel: string;
+  /** The retry button's text; the shell's "Retry" when not given. */
+  retryLabel?: string;
   /** The pager, or nothing while there are no rows to page through. */
   pager: ReactNode;
   /** The table (with its own empty panel). */
@@ -37,7 +38,7 @@ export function ListPanel({
     <Paper withBorder radius="md">
       <Group justify="space-between" p="md" gap="sm" wrap="wrap">
         {toolbar}
-        {page ? (
+        {page && totalLabel ? (
           <Text size="sm" c="dimmed">
             {totalLabel(format.integer(page.total))}
           </Text>

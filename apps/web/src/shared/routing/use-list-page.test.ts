@@ -30,6 +30,14 @@ describe('listPageView', () => {
     expect(view.refreshing).toBe(true);
   });
 
+  it('sends an emptied list (its last rows assigned or deleted) from a later page back to page 1', async () => {
+    const update = vi.fn();
+    const view = listPageView(query(0, 0), state, update);
+    await flush();
+    expect(update).toHaveBeenCalledWith({ page: 1 }, { replace: true });
+    expect(view.pager).toBeNull();
+  });
+
   it('leaves an empty list on page 1 and shows no pager', async () => {
     const update = vi.fn();
     const view = listPageView(query(0, 0), { ...state, page: 1 }, update);

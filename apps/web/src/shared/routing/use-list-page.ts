@@ -54,9 +54,9 @@ export function listPageView<Item, S extends PagedListState>(
   update: ListUpdate<S>,
 ) {
   const page = list.data;
-  // A page beyond the end (rows deleted, a stale link) goes to the last page that exists. Placeholder
-  // rows are the previous page's, so they say nothing yet about the requested one.
-  if (page && !list.isPlaceholderData && page.items.length === 0 && state.page > 1 && page.total > 0) {
+  // A page beyond the end (rows deleted, a stale link) goes to the last page that exists, page 1 when
+  // none is left. Placeholder rows are the previous page's, so they say nothing yet about this one.
+  if (page && !list.isPlaceholderData && page.items.length === 0 && state.page > 1) {
     const last = lastPage(page.total, state.pageSize);
     if (last !== state.page) queueMicrotask(() => update({ page: last } as Partial<S>, { replace: true }));
   }

@@ -10,9 +10,10 @@ interface ListToolbarProps {
   onBank: (bank: string) => void;
 }
 
+/** The queue's search and bank filter, inside the list panel's toolbar. */
 export function ListToolbar({ searchLabel, state, onSearch, onBank }: ListToolbarProps) {
   return (
-    <Group p="md" gap="sm" wrap="wrap">
+    <Group gap="sm" wrap="wrap">
       <ListSearch label={searchLabel} value={state.search} onSearch={onSearch} />
       <BankFilter value={state.bank} onChange={onBank} />
     </Group>

@@ -4,20 +4,22 @@ import { IconArrowLeft, IconEyeCheck } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { errorMessageKey } from '../../../shared/api/api-error';
+import { ListPanel } from '../../../shared/components/list-panel';
 import { notifyFailure, notifySuccess } from '../../../shared/components/notify';
 import { PageHeader } from '../../../shared/components/page-header';
 import { EmptyPanel } from '../../../shared/components/state-panel';
 import { translateDynamic } from '../../../shared/i18n/i18n';
 import { useLocalePath } from '../../../shared/i18n/use-locale';
+import { listPageView, useListUrlState } from '../../../shared/routing/use-list-page';
 import { useUnmatchedCountQuery } from '../../../shared/unmatched-count/unmatched-count-query';
 import { useUnhideMutation } from '../api/unmatched-mutations';
 import { useUnmatchedListQuery } from '../api/unmatched-queries';
 import { HiddenTable } from '../components/hidden-table';
 import { ListEmpty } from '../components/list-empty';
+import { ListPager } from '../components/list-pager';
+import { ListToolbar } from '../components/list-toolbar';
 import { StaffOnly } from '../components/staff-only';
-import { UnmatchedListPanel } from '../components/unmatched-list-panel';
-import { useListState } from '../components/use-list-state';
-import { usePageGuard } from '../components/use-page-guard';
+import { parseListParams, toListParams } from '../lib/list-params';
 import { UNMATCHED_PATHS } from '../lib/unmatched-paths';
 
 /** `/wealth/unmatched/hidden`: products set aside from the queue, each one restorable. */
@@ -32,13 +34,11 @@ export function UnmatchedHiddenRoute() {
 function UnmatchedHiddenScreen() {
   const { t } = useTranslation();
   const to = useLocalePath();
-  const listState = useListState();
-  const { state, update } = listState;
+  const { state, update, onSearch } = useListUrlState(parseListParams, toListParams);
   const list = useUnmatchedListQuery('hidden', state);
+  const { page, refreshing, pager } = listPageView(list, state, update);
   const counts = useUnmatchedCountQuery(true);
   const unhide = useUnhideMutation();
-  const page = list.data;
-  usePageGuard(page, list.isPlaceholderData, state, update);
 
   const onRestore = (product: UnmatchedProduct) =>
     unhide.mutate(product.holder_product_id, {
@@ -73,20 +73,27 @@ function UnmatchedHiddenScreen() {
         title={t('unmatched.hidden.title')}
         subtitle={hidden === undefined ? undefined : t('unmatched.hidden.count', { count: hidden })}
       />
-      <UnmatchedListPanel
+      <ListPanel
         list={list}
-        listState={listState}
-        searchLabel={t('unmatched.hidden.searchLabel')}
+        toolbar={
+          <ListToolbar
+            searchLabel={t('unmatched.hidden.searchLabel')}
+            state={state}
+            onSearch={onSearch}
+            onBank={(bank) => update({ bank, page: 1 })}
+          />
+        }
         errorTitle={t('unmatched.hidden.loadError')}
+        pager={pager ? <ListPager {...pager} /> : null}
       >
         <HiddenTable
           products={page?.items}
-          refreshing={list.isPlaceholderData && list.isFetching}
+          refreshing={refreshing}
           restoring={unhide.isPending ? (unhide.variables ?? null) : null}
           onRestore={onRestore}
           empty={empty}
         />
-      </UnmatchedListPanel>
+      </ListPanel>
     </>
   );
 }

@@ -5,23 +5,24 @@ import { IconChecks, IconEyeOff } from '@tabler/icons-react';
 import { useCallback, useLayoutEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { ListPanel } from '../../../shared/components/list-panel';
 import { notifySuccess } from '../../../shared/components/notify';
 import { PageHeader } from '../../../shared/components/page-header';
 import { EmptyPanel } from '../../../shared/components/state-panel';
 import { translateDynamic } from '../../../shared/i18n/i18n';
 import { useLocalePath } from '../../../shared/i18n/use-locale';
+import { listPageView, useListUrlState } from '../../../shared/routing/use-list-page';
 import { useUnmatchedCountQuery } from '../../../shared/unmatched-count/unmatched-count-query';
 import { useConfirmAllMutation } from '../api/unmatched-mutations';
 import { useUnmatchedListQuery } from '../api/unmatched-queries';
 import { AssignmentBar } from '../components/assignment-bar';
 import { ConfirmAllModal } from '../components/confirm-all-modal';
 import { ListEmpty } from '../components/list-empty';
+import { ListPager } from '../components/list-pager';
+import { ListToolbar } from '../components/list-toolbar';
 import { PendingTable } from '../components/pending-table';
 import { StaffOnly } from '../components/staff-only';
-import { UnmatchedListPanel } from '../components/unmatched-list-panel';
 import { useHideProduct } from '../components/use-hide-product';
-import { useListState } from '../components/use-list-state';
-import { usePageGuard } from '../components/use-page-guard';
 import {
   type AssignmentState,
   applySuggestions,
@@ -32,7 +33,7 @@ import {
   forgetProducts,
   syncWithPage,
 } from '../lib/assignments';
-import { viewKey } from '../lib/list-params';
+import { parseListParams, toListParams, viewKey } from '../lib/list-params';
 import { countProducts, groupByClient, summarizeResults } from '../lib/match-plan';
 import { UNMATCHED_PATHS } from '../lib/unmatched-paths';
 
@@ -52,23 +53,21 @@ export function UnmatchedRoute() {
 function UnmatchedScreen() {
   const { t } = useTranslation();
   const to = useLocalePath();
-  const listState = useListState();
-  const { state, update } = listState;
+  const { state, update, onSearch } = useListUrlState(parseListParams, toListParams);
   const list = useUnmatchedListQuery('pending', state);
+  const { page, refreshing, pager } = listPageView(list, state, update);
   const counts = useUnmatchedCountQuery(true);
   const [choices, setChoices] = useState<AssignmentState>(EMPTY_ASSIGNMENTS);
   const [failures, setFailures] = useState<Record<string, string>>({});
   const [confirming, setConfirming] = useState(false);
   const confirmAll = useConfirmAllMutation();
 
-  const page = list.data;
   const fresh = page && !list.isPlaceholderData ? page.items : undefined;
   const view = viewKey(state);
   // Before paint, so suggestions never flash in after the rows.
   useLayoutEffect(() => {
     if (fresh) setChoices((current) => syncWithPage(current, view, fresh));
   }, [fresh, view]);
-  usePageGuard(page, list.isPlaceholderData, state, update);
 
   const forget = useCallback((productId: string) => {
     setChoices((current) => forgetProducts(current, [productId]));
@@ -147,23 +146,30 @@ function UnmatchedScreen() {
           </Button>
         }
       />
-      <UnmatchedListPanel
+      <ListPanel
         list={list}
-        listState={listState}
-        searchLabel={t('unmatched.pending.searchLabel')}
+        toolbar={
+          <ListToolbar
+            searchLabel={t('unmatched.pending.searchLabel')}
+            state={state}
+            onSearch={onSearch}
+            onBank={(bank) => update({ bank, page: 1 })}
+          />
+        }
         errorTitle={t('unmatched.pending.loadError')}
+        pager={pager ? <ListPager {...pager} /> : null}
       >
         <PendingTable
           products={page?.items}
           assignments={choices.assignments}
           failures={failures}
-          refreshing={list.isPlaceholderData && list.isFetching}
+          refreshing={refreshing}
           busy={confirmAll.isPending}
           onAssign={onAssign}
           onHide={hide}
           empty={empty}
         />
-      </UnmatchedListPanel>
+      </ListPanel>
       {showBar ? (
         <AssignmentBar
           products={assignedCount}
