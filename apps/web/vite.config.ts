@@ -1,8 +1,11 @@
+import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { build, defineConfig, type PluginOption, type UserConfig } from 'vite';
 import { bundleReport } from './build/bundle-report';
+import { type FirstScreen, planFirstScreenChunks } from './build/first-screen-chunks';
 import { precompress } from './build/precompress';
 import { scrollAreaRefs } from './build/scroll-area-refs';
+import { tableWithoutScrollContainer } from './build/table-scroll-container';
 
 /** The API the dev server forwards to; in production the API serves the built portal itself. */
 const apiTarget = process.env.CAUDAL_API_URL ?? 'http://localhost:3100';
@@ -45,28 +48,84 @@ const SHELL_COMPONENTS = [
   'UnstyledButton',
   'VisuallyHidden',
 ];
-const mantineShell = new RegExp(
+const mantineShellModules = new RegExp(
   `node_modules[\\\\/](@mantine[\\\\/]core[\\\\/]esm[\\\\/](core|utils|components[\\\\/](${SHELL_COMPONENTS.join('|')})[\\\\/])|clsx[\\\\/])`,
 );
+/** Helpers only popovers, menus, tabs and checkboxes use: they load with those, not with every screen. */
+const notShellHelpers =
+  /[\\/](utils[\\/](Floating|InlineInput|InputsGroupFieldset)|create-scoped-keydown-handler|get-context-item-index)[\\/]/;
+const mantineShell = (id: string) => mantineShellModules.test(id) && !notShellHelpers.test(id);
 
-const vendorGroups: { name: string; test: RegExp }[] = [
+const vendorGroups: { name: string; test: RegExp | ((id: string) => boolean) }[] = [
   { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/ },
   { name: 'mantine', test: mantineShell },
 ];
 
-export default defineConfig({
-  plugins: [react(), scrollAreaRefs(), precompress(), bundleReport()],
-  build: {
-    outDir: 'dist',
-    emptyOutDir: true,
-    rolldownOptions: {
-      output: {
-        codeSplitting: { groups: vendorGroups },
+/**
+ * The first screens (the login page; the signed-in frame with the client list) get their code beyond the
+ * entry as one chunk each plus one for what both share, instead of forty small files: on a slow phone
+ * network each round of requests costs a round trip, and small files compress worse. Which modules those
+ * are is read from a first build split purely by use (build/first-screen-chunks.ts).
+ */
+const FIRST_SCREENS: FirstScreen[] = [
+  {
+    name: 'session',
+    ownCodeOnly: true,
+    entries:
+      /src[\\/](shared[\\/]layouts[\\/]session-layout|features[\\/]auth[\\/]routes[\\/]login-route)\.tsx$/,
+  },
+  {
+    name: 'signed-in',
+    entries:
+      /src[\\/](shared[\\/]layouts[\\/]main-layout|features[\\/]wealth[\\/]routes[\\/]client-list-route)\.tsx$/,
+  },
+];
+const VENDOR_CHUNK = /^assets\/(react|mantine)-/;
+
+async function planChunks(): Promise<Map<string, string>> {
+  const output = await build({
+    ...splitByUse([]),
+    configFile: false,
+    logLevel: 'silent',
+    build: { ...splitByUse([]).build, write: false },
+  });
+  const chunks = (Array.isArray(output) ? output : [output]).flatMap((result) =>
+    'output' in result ? result.output.filter((file) => file.type === 'chunk') : [],
+  );
+  return planFirstScreenChunks(
+    chunks,
+    FIRST_SCREENS,
+    (file) => VENDOR_CHUNK.test(file),
+    // Should a first screen ever validate with a schema again, zod must not pull that screen's chunk
+    // into every form that validates.
+    (id) => /node_modules[\\/]zod[\\/]/.test(id),
+  );
+}
+
+function splitByUse(plugins: PluginOption[], plan = new Map<string, string>()): UserConfig {
+  const firstScreens = {
+    name: (id: string) => plan.get(id) ?? null,
+    debugName: 'first-screens',
+    // Their dependencies outside the plan (the entry's graph) stay where they are.
+    includeDependenciesRecursively: false,
+  };
+  return {
+    root: fileURLToPath(new URL('.', import.meta.url)),
+    plugins: [react(), scrollAreaRefs(), tableWithoutScrollContainer(), ...plugins],
+    build: {
+      outDir: 'dist',
+      emptyOutDir: true,
+      rolldownOptions: {
+        output: { codeSplitting: { groups: [...vendorGroups, firstScreens] } },
       },
     },
-  },
+  };
+}
+
+export default defineConfig(async ({ command }) => ({
+  ...splitByUse([precompress(), bundleReport()], command === 'build' ? await planChunks() : undefined),
   server: {
     port: 5173,
     proxy: Object.fromEntries(proxied.map((path) => [path, { target: apiTarget, changeOrigin: false }])),
   },
-});
+}));

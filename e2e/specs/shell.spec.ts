@@ -94,6 +94,23 @@ test.describe('portal shell', () => {
     await expect(page).toHaveURL(/\/en\/sesion\/login/);
   });
 
+  test('an empty sign-in is checked in the browser with the contract’s messages, before any call', async ({
+    page,
+  }) => {
+    const logins: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().includes('/auth/v0/login')) logins.push(request.url());
+    });
+    await page.goto('/es/sesion/login');
+    // The schema loads when the form is first used: the page itself does not carry it.
+    await page.getByRole('button', { name: 'Iniciar sesión' }).click();
+    await expect(page.getByText('Este campo es requerido')).toHaveCount(3);
+    await page.getByLabel(/^Usuario/).fill('demo');
+    await page.getByRole('button', { name: 'Iniciar sesión' }).click();
+    await expect(page.getByText('Este campo es requerido')).toHaveCount(2);
+    expect(logins).toEqual([]);
+  });
+
   test('an unknown route shows the 404 page in both languages', async ({ page }) => {
     await page.goto('/en/this/does/not/exist');
     await expect(page.getByText('This page could not be found')).toBeVisible();

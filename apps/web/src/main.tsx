@@ -1,6 +1,6 @@
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
-import { App } from './app/app';
+import { App, createAppRouter } from './app/app';
 import { Providers } from './app/providers';
 import { ConfigErrorPage } from './shared/components/config-error-page';
 import { loadRuntimeConfig } from './shared/config/runtime-config';
@@ -9,7 +9,9 @@ import { detectLocale } from './shared/i18n/locale';
 
 /**
  * The language's catalogue and the runtime config load together; nothing renders before both settle, so
- * no screen flashes untranslated keys and even a config failure is translated.
+ * no screen flashes untranslated keys and even a config failure is translated. The router starts as soon
+ * as the config (preloaded by index.html) is in: the page's code and its first data then download while
+ * the catalogue does, instead of one after the other.
  */
 async function bootstrap() {
   const catalogue = initI18n(
@@ -19,31 +21,34 @@ async function bootstrap() {
       languages: navigator.languages ?? [],
     }),
   );
-  const runtimeConfig = loadRuntimeConfig();
   const container = document.getElementById('root');
   if (!container) throw new Error('Missing #root');
   const root = createRoot(container);
-  // A catalogue that failed to load was logged by i18n; the app still starts.
-  const [, configResult] = await Promise.allSettled([catalogue, runtimeConfig]);
-  try {
-    if (configResult.status === 'rejected') throw configResult.reason;
-    const config = configResult.value;
+  const started = loadRuntimeConfig().then((config) => {
     document.title = config.platformName;
-    root.render(
-      <StrictMode>
-        <Providers>
-          <App />
-        </Providers>
-      </StrictMode>,
-    );
-  } catch (error) {
-    console.error('Could not load the runtime configuration', error);
+    return createAppRouter();
+  });
+  // A catalogue that failed to load was logged by i18n; the app still starts.
+  const [, routerResult] = await Promise.allSettled([catalogue, started]);
+  // A transition: React renders the first screen in slices, so input is never blocked for long.
+  startTransition(() => {
+    if (routerResult.status === 'fulfilled') {
+      root.render(
+        <StrictMode>
+          <Providers>
+            <App router={routerResult.value} />
+          </Providers>
+        </StrictMode>,
+      );
+      return;
+    }
+    console.error('Could not load the runtime configuration', routerResult.reason);
     root.render(
       <Providers>
         <ConfigErrorPage />
       </Providers>,
     );
-  }
+  });
 }
 
 void bootstrap();

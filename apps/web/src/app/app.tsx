@@ -1,5 +1,4 @@
 import { notifications } from '@mantine/notifications';
-import { useState } from 'react';
 import { RouterProvider } from 'react-router';
 import { onSessionEnd } from '../shared/auth/session-end';
 import { currentLocale, i18n } from '../shared/i18n/i18n';
@@ -8,8 +7,14 @@ import { PATHS } from '../shared/routing/paths';
 import { queryClient } from './query-client';
 import { createRouter } from './router';
 
-/** The session-end policy lives here because only the app owns both the router and the query cache. */
-function createAppRouter() {
+export type AppRouter = ReturnType<typeof createRouter>;
+
+/**
+ * The router starts before the first render (bootstrap), so the page's code and data load while the
+ * catalogue does. The session-end policy lives here because only the app owns both the router and the
+ * query cache.
+ */
+export function createAppRouter(): AppRouter {
   const router = createRouter();
   onSessionEnd(() => {
     queryClient.clear();
@@ -21,7 +26,6 @@ function createAppRouter() {
   return router;
 }
 
-export function App() {
-  const [router] = useState(createAppRouter);
+export function App({ router }: { router: AppRouter }) {
   return <RouterProvider router={router} />;
 }

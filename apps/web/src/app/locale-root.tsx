@@ -1,8 +1,8 @@
-import { isLocaleCode } from '@caudal/contract';
+import { isLocaleCode } from '@caudal/contract/routes';
 import { useLayoutEffect } from 'react';
 import { Navigate, Outlet, useLocation, useParams } from 'react-router';
 import { getRuntimeConfig } from '../shared/config/runtime-config';
-import { i18n } from '../shared/i18n/i18n';
+import { i18n, showLanguage } from '../shared/i18n/i18n';
 import { detectLocale, localePath } from '../shared/i18n/locale';
 
 function detect(pathname: string) {
@@ -30,7 +30,7 @@ export function LocaleRoot() {
 
   useLayoutEffect(() => {
     // Back/forward between /es and /en pages: follow the URL.
-    if (valid && i18n.language !== lang) void i18n.changeLanguage(lang);
+    if (valid && i18n.language !== lang) void showLanguage(lang);
   }, [valid, lang]);
 
   if (!valid) {

@@ -11,10 +11,10 @@ import type { PageHandle } from './router';
  * prefetches the likely next pages once a page has settled.
  */
 export function RouteProgress() {
-  usePrefetchNextPages();
   const navigation = useNavigation();
   const fetching = useIsFetching();
   const mutating = useIsMutating();
+  usePrefetchNextPages(navigation.state === 'idle' && fetching === 0);
   const [progress] = useState(() =>
     createDelayedProgress({
       start: () => {
@@ -36,11 +36,13 @@ export function RouteProgress() {
   return <Outlet />;
 }
 
-/** The deepest matched page that names next pages, once no navigation is under way. */
-function usePrefetchNextPages() {
-  const navigation = useNavigation();
+/**
+ * The deepest matched page that names next pages, once the page has settled: no navigation under way and
+ * its data in. Earlier, the prefetched code would compete with the page's own code and data for the
+ * network and the main thread.
+ */
+function usePrefetchNextPages(settled: boolean) {
   const matches = useMatches();
-  const settled = navigation.state === 'idle';
   const next = settled
     ? matches.map((match) => (match.handle as PageHandle | undefined)?.next).findLast(Boolean)
     : undefined;

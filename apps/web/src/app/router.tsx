@@ -1,16 +1,21 @@
-import type { Permission } from '@caudal/contract';
-import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
+import type { CataloguePart, Permission } from '@caudal/contract';
+import { createBrowserRouter, type LoaderFunctionArgs, Navigate, type RouteObject } from 'react-router';
+import { prefetchClientList } from '../features/wealth/api/client-queries';
 import { LoadingPage } from '../shared/components/loading-page';
 import { NotFoundPage } from '../shared/components/not-found-page';
+import { loadCatalogueSections } from '../shared/i18n/i18n';
 import { withChunkReload } from '../shared/routing/chunk-reload';
 import { RequirePermission } from '../shared/routing/require-permission';
 import { RouteErrorPage } from '../shared/routing/route-error-page';
+import { prefetchSession } from '../shared/session/session-queries';
 import { LocaleRoot, RootRedirect } from './locale-root';
+import { queryClient } from './query-client';
 import { RouteProgress } from './route-progress';
 
 /**
  * Every page is a lazy chunk (first load = shell only). Each loader goes through `withChunkReload`, so a
- * stale deploy reloads the page instead of breaking.
+ * stale deploy reloads the page instead of breaking. A route `loader` (static, so it runs while the chunk
+ * downloads) only starts the page's first queries; it never waits for them.
  */
 type Loaded = { Component: React.ComponentType };
 type Loader = () => Promise<Loaded>;
@@ -19,15 +24,23 @@ export interface PageHandle {
   load: Loader;
   next?: Loader[];
 }
-type PageRoute = Pick<RouteObject, 'lazy'> & { handle: PageHandle };
-const page = (load: Loader): PageRoute => ({ lazy: withChunkReload(load), handle: { load } });
+type PageRoute = Pick<RouteObject, 'lazy' | 'loader'> & { handle: PageHandle };
+/** A page's code, with the catalogue parts its texts come from (the `core` part is always there). */
+const page = (loadCode: Loader, parts: readonly CataloguePart[] = []): PageRoute => {
+  const load: Loader = () =>
+    Promise.all([loadCode(), loadCatalogueSections(parts)]).then(([loaded]) => loaded);
+  return { lazy: withChunkReload(load), handle: { load } };
+};
 
 /** Layouts are lazy too: the login page does not carry the signed-in frame, nor the lists the login form. */
 const layouts = {
   session: page(() =>
     import('../shared/layouts/session-layout').then((m) => ({ Component: m.SessionLayout })),
   ),
-  main: page(() => import('../shared/layouts/main-layout').then((m) => ({ Component: m.MainLayout }))),
+  main: {
+    ...page(() => import('../shared/layouts/main-layout').then((m) => ({ Component: m.MainLayout }))),
+    loader: () => prefetchSession(queryClient),
+  },
   plain: page(() => import('../shared/layouts/plain-layout').then((m) => ({ Component: m.PlainLayout }))),
 };
 
@@ -70,55 +83,80 @@ const platformPages = {
 
 /** Wealth screens: one chunk per route, so the client list does not carry the transactions' date picker. */
 const wealthPages = {
-  clients: page(() =>
-    import('../features/wealth/routes/client-list-route').then((m) => ({ Component: m.ClientListRoute })),
+  clients: {
+    ...page(
+      () =>
+        import('../features/wealth/routes/client-list-route').then((m) => ({ Component: m.ClientListRoute })),
+      ['wealth'],
+    ),
+    loader: ({ request }: LoaderFunctionArgs) => prefetchClientList(queryClient, new URL(request.url)),
+  },
+  client: page(
+    () => import('../features/wealth/routes/client-route').then((m) => ({ Component: m.ClientRoute })),
+    ['wealth'],
   ),
-  client: page(() =>
-    import('../features/wealth/routes/client-route').then((m) => ({ Component: m.ClientRoute })),
+  clientTabs: page(
+    () =>
+      import('../features/wealth/routes/client-tabs-route').then((m) => ({ Component: m.ClientTabsRoute })),
+    ['wealth'],
   ),
-  clientTabs: page(() =>
-    import('../features/wealth/routes/client-tabs-route').then((m) => ({ Component: m.ClientTabsRoute })),
+  accounts: page(
+    () =>
+      import('../features/wealth/routes/accounts-tab-route').then((m) => ({ Component: m.AccountsTabRoute })),
+    ['wealth'],
   ),
-  accounts: page(() =>
-    import('../features/wealth/routes/accounts-tab-route').then((m) => ({ Component: m.AccountsTabRoute })),
+  portfolios: page(
+    () =>
+      import('../features/wealth/routes/portfolios-tab-route').then((m) => ({
+        Component: m.PortfoliosTabRoute,
+      })),
+    ['wealth'],
   ),
-  portfolios: page(() =>
-    import('../features/wealth/routes/portfolios-tab-route').then((m) => ({
-      Component: m.PortfoliosTabRoute,
-    })),
+  liabilities: page(
+    () =>
+      import('../features/wealth/routes/liabilities-tab-route').then((m) => ({
+        Component: m.LiabilitiesTabRoute,
+      })),
+    ['wealth'],
   ),
-  liabilities: page(() =>
-    import('../features/wealth/routes/liabilities-tab-route').then((m) => ({
-      Component: m.LiabilitiesTabRoute,
-    })),
+  account: page(
+    () =>
+      import('../features/wealth/routes/account-detail-route').then((m) => ({
+        Component: m.AccountDetailRoute,
+      })),
+    ['wealth'],
   ),
-  account: page(() =>
-    import('../features/wealth/routes/account-detail-route').then((m) => ({
-      Component: m.AccountDetailRoute,
-    })),
+  liability: page(
+    () =>
+      import('../features/wealth/routes/liability-detail-route').then((m) => ({
+        Component: m.LiabilityDetailRoute,
+      })),
+    ['wealth'],
   ),
-  liability: page(() =>
-    import('../features/wealth/routes/liability-detail-route').then((m) => ({
-      Component: m.LiabilityDetailRoute,
-    })),
+  portfolio: page(
+    () => import('../features/wealth/routes/portfolio-route').then((m) => ({ Component: m.PortfolioRoute })),
+    ['wealth'],
   ),
-  portfolio: page(() =>
-    import('../features/wealth/routes/portfolio-route').then((m) => ({ Component: m.PortfolioRoute })),
+  investments: page(
+    () =>
+      import('../features/wealth/routes/portfolio-investments-route').then((m) => ({
+        Component: m.PortfolioInvestmentsRoute,
+      })),
+    ['wealth'],
   ),
-  investments: page(() =>
-    import('../features/wealth/routes/portfolio-investments-route').then((m) => ({
-      Component: m.PortfolioInvestmentsRoute,
-    })),
+  portfolioTransactions: page(
+    () =>
+      import('../features/wealth/routes/portfolio-transactions-route').then((m) => ({
+        Component: m.PortfolioTransactionsRoute,
+      })),
+    ['wealth'],
   ),
-  portfolioTransactions: page(() =>
-    import('../features/wealth/routes/portfolio-transactions-route').then((m) => ({
-      Component: m.PortfolioTransactionsRoute,
-    })),
-  ),
-  investment: page(() =>
-    import('../features/wealth/routes/investment-detail-route').then((m) => ({
-      Component: m.InvestmentDetailRoute,
-    })),
+  investment: page(
+    () =>
+      import('../features/wealth/routes/investment-detail-route').then((m) => ({
+        Component: m.InvestmentDetailRoute,
+      })),
+    ['wealth'],
   ),
 };
 
@@ -149,67 +187,95 @@ const clientRoutes: RouteObject[] = [
 
 /** Connections screens (signed in) and the public hosted connect flow, each its own chunk. */
 const connectionPages = {
-  summary: page(() =>
-    import('../features/connections/routes/connections-route').then((m) => ({
-      Component: m.ConnectionsRoute,
-    })),
+  summary: page(
+    () =>
+      import('../features/connections/routes/connections-route').then((m) => ({
+        Component: m.ConnectionsRoute,
+      })),
+    ['connections', 'connect'],
   ),
-  entity: page(() =>
-    import('../features/connections/routes/connection-detail-route').then((m) => ({
-      Component: m.ConnectionDetailRoute,
-    })),
+  entity: page(
+    () =>
+      import('../features/connections/routes/connection-detail-route').then((m) => ({
+        Component: m.ConnectionDetailRoute,
+      })),
+    ['connections', 'connect'],
   ),
-  hosted: page(() =>
-    import('../features/connect/routes/connect-route').then((m) => ({ Component: m.ConnectRoute })),
+  hosted: page(
+    () => import('../features/connect/routes/connect-route').then((m) => ({ Component: m.ConnectRoute })),
+    ['connect'],
   ),
-  done: page(() =>
-    import('../features/connect/routes/connect-done-route').then((m) => ({ Component: m.ConnectDoneRoute })),
+  done: page(
+    () =>
+      import('../features/connect/routes/connect-done-route').then((m) => ({
+        Component: m.ConnectDoneRoute,
+      })),
+    ['connect'],
   ),
 };
 
 /** Summary dashboard and custom CSS editor: their heavy libraries (charts, CodeMirror) stay in these chunks. */
 const brandingPages = {
-  summary: page(() =>
-    import('../features/summary/routes/summary-route').then((m) => ({ Component: m.SummaryRoute })),
+  summary: page(
+    () => import('../features/summary/routes/summary-route').then((m) => ({ Component: m.SummaryRoute })),
+    ['summary'],
   ),
-  customCss: page(() =>
-    import('../features/custom-css/routes/custom-css-route').then((m) => ({ Component: m.CustomCssRoute })),
+  customCss: page(
+    () =>
+      import('../features/custom-css/routes/custom-css-route').then((m) => ({ Component: m.CustomCssRoute })),
+    ['customCss'],
   ),
 };
 
 /** The unmatched products queue and its hidden list. */
 const unmatchedPages = {
-  pending: page(() =>
-    import('../features/unmatched/routes/unmatched-route').then((m) => ({ Component: m.UnmatchedRoute })),
+  pending: page(
+    () =>
+      import('../features/unmatched/routes/unmatched-route').then((m) => ({ Component: m.UnmatchedRoute })),
+    ['unmatched'],
   ),
-  hidden: page(() =>
-    import('../features/unmatched/routes/unmatched-hidden-route').then((m) => ({
-      Component: m.UnmatchedHiddenRoute,
-    })),
+  hidden: page(
+    () =>
+      import('../features/unmatched/routes/unmatched-hidden-route').then((m) => ({
+        Component: m.UnmatchedHiddenRoute,
+      })),
+    ['unmatched'],
   ),
 };
 
 /** The export wizard and the quick export; the date picker loads with them, not before. */
 const exportPages = {
-  wizard: page(() =>
-    import('../features/exports/routes/export-wizard-route').then((m) => ({
-      Component: m.ExportWizardRoute,
-    })),
+  wizard: page(
+    () =>
+      import('../features/exports/routes/export-wizard-route').then((m) => ({
+        Component: m.ExportWizardRoute,
+      })),
+    ['exports', 'wealth'],
   ),
-  quick: page(() =>
-    import('../features/exports/routes/quick-export-route').then((m) => ({ Component: m.QuickExportRoute })),
+  quick: page(
+    () =>
+      import('../features/exports/routes/quick-export-route').then((m) => ({
+        Component: m.QuickExportRoute,
+      })),
+    ['exports', 'wealth'],
   ),
 };
 
 /** Portal users: the list (with its dialogs) and the create page. */
 const portalPages = {
-  users: page(() =>
-    import('../features/portals/routes/portal-users-route').then((m) => ({ Component: m.PortalUsersRoute })),
+  users: page(
+    () =>
+      import('../features/portals/routes/portal-users-route').then((m) => ({
+        Component: m.PortalUsersRoute,
+      })),
+    ['portals'],
   ),
-  create: page(() =>
-    import('../features/portals/routes/portal-user-create-route').then((m) => ({
-      Component: m.PortalUserCreateRoute,
-    })),
+  create: page(
+    () =>
+      import('../features/portals/routes/portal-user-create-route').then((m) => ({
+        Component: m.PortalUserCreateRoute,
+      })),
+    ['portals'],
   ),
 };
 
@@ -236,19 +302,30 @@ prefetchAfter(connectionPages.summary, [connectionPages.entity]);
 
 /** Links: the staff list, the public hosted Link page and the public /link-callback. */
 /** `/applications`: API applications (client id and secret). */
-const applicationsPage = page(() =>
-  import('../features/applications/routes/applications-route').then((m) => ({
-    Component: m.ApplicationsRoute,
-  })),
+const applicationsPage = page(
+  () =>
+    import('../features/applications/routes/applications-route').then((m) => ({
+      Component: m.ApplicationsRoute,
+    })),
+  ['applications'],
 );
 
 const linkPages = {
-  list: page(() => import('../features/links/routes/links-route').then((m) => ({ Component: m.LinksRoute }))),
-  hosted: page(() =>
-    import('../features/links/routes/hosted-link-route').then((m) => ({ Component: m.HostedLinkRoute })),
+  list: page(
+    () => import('../features/links/routes/links-route').then((m) => ({ Component: m.LinksRoute })),
+    ['links', 'connect'],
   ),
-  callback: page(() =>
-    import('../features/links/routes/link-callback-route').then((m) => ({ Component: m.LinkCallbackRoute })),
+  hosted: page(
+    () =>
+      import('../features/links/routes/hosted-link-route').then((m) => ({ Component: m.HostedLinkRoute })),
+    ['links', 'connect'],
+  ),
+  callback: page(
+    () =>
+      import('../features/links/routes/link-callback-route').then((m) => ({
+        Component: m.LinkCallbackRoute,
+      })),
+    ['links', 'connect'],
   ),
 };
 

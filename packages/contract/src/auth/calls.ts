@@ -1,11 +1,10 @@
 import { z } from 'zod';
 import { defineCall } from '../shared/define-call';
+import { ZEmptyBody } from '../shared/empty-bodies';
 import { LIMITS, VALIDATION, zText } from '../shared/validation';
+import * as routes from './routes';
 
-/** Access tokens live 3600 s (spec section 9). */
-export const ACCESS_TOKEN_MAX_AGE_SECONDS = 3600;
-/** The local auth token is stored in local storage under this key (prefix 'auth.', spec section 9). */
-export const AUTH_STORAGE_KEY = 'auth._token.local';
+export * from './constants';
 
 const requiredSecret = z
   .string({ error: VALIDATION.required })
@@ -23,20 +22,8 @@ export const ZLoginResponse = z.object({
   expires_in: z.number().int().positive(),
 });
 
-export const login = defineCall({
-  path: '/auth/v0/login',
-  access: { kind: 'public' },
-  request: ZLoginRequest,
-  response: ZLoginResponse,
-  errors: ['LoginFailed'],
-});
+export const login = defineCall(routes.login, { request: ZLoginRequest, response: ZLoginResponse });
 
 export const ZSuccess = z.object({ success: z.literal(true) });
 
-export const logout = defineCall({
-  path: '/auth/v0/logout',
-  access: { kind: 'session' },
-  request: z.object({}),
-  response: ZSuccess,
-  errors: [],
-});
+export const logout = defineCall(routes.logout, { request: ZEmptyBody, response: ZSuccess });

@@ -1,17 +1,36 @@
 import { z } from 'zod';
 import { ZSuccess } from '../auth/calls';
-import { ZLocaleCode } from '../locales/locales';
+import { ZLocaleCode } from '../locales/locale-schema';
 import { ZEntity } from '../platform/calls';
 import { defineCall } from '../shared/define-call';
 import { LIMITS, VALIDATION, zUrl } from '../shared/validation';
-import { ZCredentialStatus } from './credential-state';
+import { CONNECT_MODES } from './constants';
+import { CREDENTIAL_ERRORS } from './credential-state';
+import * as routes from './routes';
 
-const wealth = { kind: 'session', module: 'wealth' } as const;
-const wealthStaff = { kind: 'session', module: 'wealth', staffOnly: true } as const;
+export * from './constants';
+
 const ZToken = z
   .string({ error: VALIDATION.required })
   .min(1, { error: VALIDATION.required })
   .max(LIMITS.token);
+
+export const ZCredentialError = z.enum(CREDENTIAL_ERRORS);
+
+/** The spec's status object: last_update, time, blocked, sca_token (plus why, when it failed). */
+export const ZCredentialStatus = z.object({
+  /** When the credential last updated successfully (ISO), null before the first success. */
+  last_update: z.string().nullable(),
+  /** When the last attempt ran (ISO), successful or not. */
+  time: z.string().nullable(),
+  blocked: z.boolean(),
+  /** Present while the institution asks for strong customer authentication on this credential. */
+  sca_token: z.string().nullable(),
+  error: ZCredentialError.nullable(),
+  /** True while a refresh is queued or running. */
+  updating: z.boolean(),
+});
+export type CredentialStatus = z.infer<typeof ZCredentialStatus>;
 
 /** One connected credential (spec: credentials_token, bank, status), with its client when assigned. */
 export const ZCredentialInformation = z.object({
@@ -26,13 +45,12 @@ export const ZCredentialInformation = z.object({
 });
 export type CredentialInformation = z.infer<typeof ZCredentialInformation>;
 
-/** Every credential of the company (of the assigned clients, for a portal user); `bank` narrows to one entity. */
-export const getCredentialsInformation = defineCall({
-  path: '/platform/wealth/get-credentials-information',
-  access: wealth,
-  request: z.object({ bank: z.string().max(64).optional() }).optional(),
-  response: z.array(ZCredentialInformation),
-  errors: [],
+export const ZCredentialsInformationRequest = z.object({ bank: z.string().max(64).optional() }).optional();
+export const ZCredentialInformationList = z.array(ZCredentialInformation);
+
+export const getCredentialsInformation = defineCall(routes.getCredentialsInformation, {
+  request: ZCredentialsInformationRequest,
+  response: ZCredentialInformationList,
 });
 
 export const ZHolderIdentity = z.object({
@@ -42,12 +60,14 @@ export const ZHolderIdentity = z.object({
   email: z.string().nullable(),
 });
 
-export const getCredentialsIdentity = defineCall({
-  path: '/platform/wealth/get-credentials-identity',
-  access: wealth,
-  request: z.object({ credentials_tokens: z.array(ZToken).min(1).max(200) }),
-  response: z.array(z.object({ credentials_token: z.string(), holders: z.array(ZHolderIdentity) })),
-  errors: [],
+export const ZCredentialsIdentityRequest = z.object({ credentials_tokens: z.array(ZToken).min(1).max(200) });
+export const ZCredentialIdentities = z.array(
+  z.object({ credentials_token: z.string(), holders: z.array(ZHolderIdentity) }),
+);
+
+export const getCredentialsIdentity = defineCall(routes.getCredentialsIdentity, {
+  request: ZCredentialsIdentityRequest,
+  response: ZCredentialIdentities,
 });
 
 export const ZProductHolder = z.object({
@@ -59,71 +79,52 @@ export const ZProductHolder = z.object({
   relation: z.string(),
 });
 
-export const getCredentialsProductHolders = defineCall({
-  path: '/platform/wealth/get-credentials-product-holders',
-  access: wealth,
-  request: z.object({ credentials_token: ZToken }),
-  response: z.array(ZProductHolder),
-  errors: ['NotFound'],
+export const ZProductHolderList = z.array(ZProductHolder);
+export const ZCredentialRef = z.object({ credentials_token: ZToken });
+
+export const getCredentialsProductHolders = defineCall(routes.getCredentialsProductHolders, {
+  request: ZCredentialRef,
+  response: ZProductHolderList,
 });
 
-/** Deletes the credential with its holders and products. */
-export const credentialsDelete = defineCall({
-  path: '/platform/wealth/credentials-delete',
-  access: wealthStaff,
-  request: z.object({ credentials_token: ZToken }),
+export const credentialsDelete = defineCall(routes.credentialsDelete, {
+  request: ZCredentialRef,
   response: ZSuccess,
-  errors: ['NotFound'],
 });
 
-/** Queues a refresh through the connector now, instead of waiting for the scheduler. */
-export const credentialsRefresh = defineCall({
-  path: '/platform/wealth/credentials-refresh',
-  access: wealthStaff,
-  request: z.object({ credentials_token: ZToken }),
+export const credentialsRefresh = defineCall(routes.credentialsRefresh, {
+  request: ZCredentialRef,
   response: ZCredentialInformation,
-  errors: ['NotFound'],
 });
-
-/** A one-time connect URL lives this long (and dies at first use). */
-export const CONNECT_TOKEN_TTL_MS = 24 * 60 * 60 * 1000;
 
 export const ZConnectLink = z.object({ token: z.string(), url: z.string(), expires_at: z.string() });
 
-/**
- * A one-time hosted connect URL. `redirect_uri` is our connections page with the `fromlink` marker;
- * with `credentials_token` the page only asks for the SCA code of that credential (reauthorisation).
- */
-export const createConnectLink = defineCall({
-  path: '/platform/wealth/create-connect-link',
-  access: wealthStaff,
-  request: z.object({
-    redirect_uri: zUrl({ allowPath: true }),
-    client_id: z.string().max(64).nullish(),
-    credentials_token: ZToken.optional(),
-    language: ZLocaleCode.optional(),
-  }),
-  response: ZConnectLink,
-  errors: ['NotFound'],
+export const ZCreateConnectLinkRequest = z.object({
+  redirect_uri: zUrl({ allowPath: true }),
+  client_id: z.string().max(64).nullish(),
+  credentials_token: ZToken.optional(),
+  language: ZLocaleCode.optional(),
 });
 
-/** A one-time URL that opens the same flow in reset mode: new username/password, same credentials_token. */
-export const credentialsForceReset = defineCall({
-  path: '/platform/wealth/credentials-force-reset',
-  access: wealthStaff,
-  request: z.object({
-    credentials_token: ZToken,
-    redirect_uri: zUrl({ allowPath: true }).optional(),
-    /** The language of the hosted pages and of the default return path; the caller's, es when absent. */
-    language: ZLocaleCode.optional(),
-  }),
-  response: ZConnectLink.omit({ token: true }).extend({ reset_token: z.string() }),
-  errors: ['NotFound'],
+export const createConnectLink = defineCall(routes.createConnectLink, {
+  request: ZCreateConnectLinkRequest,
+  response: ZConnectLink,
+});
+
+export const ZCredentialsForceResetRequest = z.object({
+  credentials_token: ZToken,
+  redirect_uri: zUrl({ allowPath: true }).optional(),
+  /** The language of the hosted pages and of the default return path; the caller's, es when absent. */
+  language: ZLocaleCode.optional(),
+});
+export const ZForceResetLink = ZConnectLink.omit({ token: true }).extend({ reset_token: z.string() });
+
+export const credentialsForceReset = defineCall(routes.credentialsForceReset, {
+  request: ZCredentialsForceResetRequest,
+  response: ZForceResetLink,
 });
 
 // Hosted connect pages: public, authorised only by the one-time token in the body.
-
-export const CONNECT_MODES = ['connect', 'reset', 'sca'] as const;
 
 export const ZSandboxCredential = z.object({
   outcome: z.enum(['success', 'sca', 'invalid_access', 'blocked', 'down']),
@@ -150,12 +151,11 @@ export const ZConnectSession = z.object({
 });
 export type ConnectSession = z.infer<typeof ZConnectSession>;
 
-export const getConnectSession = defineCall({
-  path: '/v0/connect/get-session',
-  access: { kind: 'public' },
-  request: z.object({ token: ZToken }),
+export const ZConnectTokenRef = z.object({ token: ZToken });
+
+export const getConnectSession = defineCall(routes.getConnectSession, {
+  request: ZConnectTokenRef,
   response: ZConnectSession,
-  errors: ['InvalidConnectToken'],
 });
 
 export const ZConnectStep = z.discriminatedUnion('status', [
@@ -163,27 +163,25 @@ export const ZConnectStep = z.discriminatedUnion('status', [
   z.object({ status: z.literal('sca_required') }),
 ]);
 
-export const submitConnectCredentials = defineCall({
-  path: '/v0/connect/submit-credentials',
-  access: { kind: 'public' },
-  request: z.object({
-    token: ZToken,
-    entity_id: z.string({ error: VALIDATION.required }).min(1, { error: VALIDATION.required }).max(64),
-    username: z.string({ error: VALIDATION.required }).trim().min(1, { error: VALIDATION.required }).max(200),
-    password: z.string({ error: VALIDATION.required }).min(1, { error: VALIDATION.required }).max(200),
-    accept_terms: z.literal(true, { error: VALIDATION.required }),
-  }),
-  response: ZConnectStep,
-  errors: ['InvalidConnectToken', 'InvalidAccess', 'CredentialsBlocked', 'InstitutionDown', 'NotFound'],
+export const ZConnectCredentialsRequest = z.object({
+  token: ZToken,
+  entity_id: z.string({ error: VALIDATION.required }).min(1, { error: VALIDATION.required }).max(64),
+  username: z.string({ error: VALIDATION.required }).trim().min(1, { error: VALIDATION.required }).max(200),
+  password: z.string({ error: VALIDATION.required }).min(1, { error: VALIDATION.required }).max(200),
+  accept_terms: z.literal(true, { error: VALIDATION.required }),
 });
 
-export const submitConnectSca = defineCall({
-  path: '/v0/connect/submit-sca',
-  access: { kind: 'public' },
-  request: z.object({
-    token: ZToken,
-    code: z.string({ error: VALIDATION.required }).trim().min(1, { error: VALIDATION.required }).max(32),
-  }),
+export const submitConnectCredentials = defineCall(routes.submitConnectCredentials, {
+  request: ZConnectCredentialsRequest,
   response: ZConnectStep,
-  errors: ['InvalidConnectToken', 'InvalidScaCode', 'InstitutionDown'],
+});
+
+export const ZConnectScaRequest = z.object({
+  token: ZToken,
+  code: z.string({ error: VALIDATION.required }).trim().min(1, { error: VALIDATION.required }).max(32),
+});
+
+export const submitConnectSca = defineCall(routes.submitConnectSca, {
+  request: ZConnectScaRequest,
+  response: ZConnectStep,
 });

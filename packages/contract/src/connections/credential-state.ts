@@ -1,4 +1,7 @@
-import { z } from 'zod';
+// The status schema lives with the calls; these rules need only its type, so this module loads no zod.
+import type { CredentialStatus } from './calls';
+
+export type { CredentialStatus } from './calls';
 
 /** An SCA credential is stale after 20 hours (spec section 9). */
 export const SCA_STALE_AFTER_MS = 72_000_000;
@@ -8,23 +11,7 @@ export const SCA_STALE_AFTER_MS = 72_000_000;
  * institution blocked access) both set `blocked`; `down` is temporary and retried by the scheduler.
  */
 export const CREDENTIAL_ERRORS = ['invalid_access', 'blocked', 'down'] as const;
-export const ZCredentialError = z.enum(CREDENTIAL_ERRORS);
-export type CredentialError = z.infer<typeof ZCredentialError>;
-
-/** The spec's status object: last_update, time, blocked, sca_token (plus why, when it failed). */
-export const ZCredentialStatus = z.object({
-  /** When the credential last updated successfully (ISO), null before the first success. */
-  last_update: z.string().nullable(),
-  /** When the last attempt ran (ISO), successful or not. */
-  time: z.string().nullable(),
-  blocked: z.boolean(),
-  /** Present while the institution asks for strong customer authentication on this credential. */
-  sca_token: z.string().nullable(),
-  error: ZCredentialError.nullable(),
-  /** True while a refresh is queued or running. */
-  updating: z.boolean(),
-});
-export type CredentialStatus = z.infer<typeof ZCredentialStatus>;
+export type CredentialError = (typeof CREDENTIAL_ERRORS)[number];
 
 export interface DerivedCredentialState {
   lastSuccessfulUpdate: Date | null;

@@ -1,34 +1,12 @@
 import { z } from 'zod';
 import { defineCall } from '../shared/define-call';
+import { ZOptionalEmptyBody } from '../shared/empty-bodies';
 import { VALIDATION } from '../shared/validation';
+import { CSS_REMOVAL_REASONS } from './constants';
+import * as routes from './routes';
 
-/** Custom CSS changes what a company's end customers see: staff only, under the custom_css module. */
-const customCssStaff = { kind: 'session', module: 'custom_css', staffOnly: true } as const;
+export * from './constants';
 
-/** The cap on the CSS as written (UTF-8 bytes, before base64). */
-export const CUSTOM_CSS_MAX_BYTES = 64 * 1024;
-
-/**
- * Why the sanitiser removed a piece of CSS:
- * - `import`: an @import (loads another stylesheet);
- * - `at_rule`: an at-rule outside the allowed set (@media, @supports, @font-face, @keyframes, @layer,
- *   @container, @page);
- * - `url`: a url(), image-set() or src() to another origin or scheme (only same-origin paths and
- *   data: images and fonts are kept);
- * - `expression`: expression() (script in old IE);
- * - `binding`: -moz-binding or behavior (script bindings);
- * - `input_selector`: an attribute selector on form fields or on `value` (the CSS keylogger);
- * - `invalid`: CSS the parser could not read (dropped rather than passed on unchecked).
- */
-export const CSS_REMOVAL_REASONS = [
-  'import',
-  'at_rule',
-  'url',
-  'expression',
-  'binding',
-  'input_selector',
-  'invalid',
-] as const;
 export const ZCssRemovalReason = z.enum(CSS_REMOVAL_REASONS);
 export type CssRemovalReason = z.infer<typeof ZCssRemovalReason>;
 
@@ -49,22 +27,14 @@ export const ZCustomCss = z.object({
 });
 export type CustomCss = z.infer<typeof ZCustomCss>;
 
-export const getCustomCss = defineCall({
-  path: '/platform/custom-css/get-custom-css',
-  access: customCssStaff,
-  request: z.object({}).optional(),
+export const getCustomCss = defineCall(routes.getCustomCss, {
+  request: ZOptionalEmptyBody,
   response: ZCustomCss,
-  errors: [],
 });
 
-/**
- * `file` is base64 of the CSS (spec section 7). An empty file clears it. The answer reports what the
- * sanitiser removed; the hosted pages get the rest.
- */
-export const setCustomCss = defineCall({
-  path: '/platform/custom-css/set-custom-css',
-  access: customCssStaff,
-  request: z.object({ file: z.string({ error: VALIDATION.required }) }),
+export const ZCustomCssFile = z.object({ file: z.string({ error: VALIDATION.required }) });
+
+export const setCustomCss = defineCall(routes.setCustomCss, {
+  request: ZCustomCssFile,
   response: ZCustomCss,
-  errors: ['InvalidBase64', 'CustomCssTooLarge'],
 });

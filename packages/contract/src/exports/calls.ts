@@ -1,64 +1,22 @@
 import { z } from 'zod';
 import { defineCall } from '../shared/define-call';
+import { ZOptionalEmptyBody } from '../shared/empty-bodies';
 import { isDateOrderValid, VALIDATION, ZIsoDate } from '../shared/validation';
+import {
+  EXPORT_CLIENTS_MAX,
+  EXPORT_ENTITIES_MAX,
+  EXPORT_FORMATS,
+  EXPORT_LANGUAGES,
+  EXPORT_STATUSES,
+  EXPORT_TYPES,
+  EXPORT_VALIDATION,
+  TRANSACTION_COLUMNS,
+} from './constants';
+import * as routes from './routes';
 
-const wealth = { kind: 'session', module: 'wealth' } as const;
+export * from './constants';
+
 const ZId = z.string({ error: VALIDATION.required }).min(1, { error: VALIDATION.required }).max(64);
-
-export const EXPORT_TYPES = ['custom', 'positions', 'transactions'] as const;
-export type ExportType = (typeof EXPORT_TYPES)[number];
-export const EXPORT_FORMATS = ['csv', 'xlsx', 'json'] as const;
-export type ExportFormat = (typeof EXPORT_FORMATS)[number];
-export const EXPORT_STATUSES = ['queued', 'running', 'ready', 'failed'] as const;
-export type ExportStatus = (typeof EXPORT_STATUSES)[number];
-export const EXPORT_LANGUAGES = ['es', 'en'] as const;
-
-/** Columns of a transactions export, in their default order; a custom export picks from these. */
-export const TRANSACTION_COLUMNS = [
-  'client_name',
-  'client_alias',
-  'entity',
-  'product',
-  'product_kind',
-  'iban',
-  'operation_date',
-  'value_date',
-  'description',
-  'amount',
-  'balance',
-  'currency',
-] as const;
-export type TransactionColumn = (typeof TRANSACTION_COLUMNS)[number];
-
-/** Columns of a positions export: one row per account, liability and investment. */
-export const POSITION_COLUMNS = [
-  'client_name',
-  'client_alias',
-  'entity',
-  'product_kind',
-  'product',
-  'iban',
-  'investment',
-  'isin',
-  'investment_type',
-  'participations',
-  'balance',
-  'currency',
-] as const;
-export type PositionColumn = (typeof POSITION_COLUMNS)[number];
-export type ExportColumn = TransactionColumn | PositionColumn;
-
-/** One export names at most this many clients (the wizard pages through any number to pick them). */
-export const EXPORT_CLIENTS_MAX = 10_000;
-export const EXPORT_ENTITIES_MAX = 500;
-export const EXPORT_LIST_LIMIT = 50;
-
-/** Keys of the validation catalogue; the form and the server give the same ones. */
-export const EXPORT_VALIDATION = {
-  clientsRequired: 'validation.exportClients',
-  entitiesRequired: 'validation.exportEntities',
-  columnsRequired: 'validation.exportColumns',
-} as const;
 
 /** What to export. Dates bound the movements by operation date; positions are today's. */
 export const ZExportRequest = z
@@ -125,55 +83,32 @@ export const ZAvailableExport = z.object({
 });
 export type AvailableExport = z.infer<typeof ZAvailableExport>;
 
-/** The spec's call: the documents the quick export (export2) can generate. */
-export const getAvailableExports = defineCall({
-  path: '/platform/wealth/get-available-exports',
-  access: wealth,
-  request: z.object({}).optional(),
-  response: z.array(ZAvailableExport),
-  errors: [],
+export const ZAvailableExportList = z.array(ZAvailableExport);
+
+export const getAvailableExports = defineCall(routes.getAvailableExports, {
+  request: ZOptionalEmptyBody,
+  response: ZAvailableExportList,
 });
 
-/** Queues an export; its rows are written in the background. Poll `export-status` for progress. */
-export const exportGenerate = defineCall({
-  path: '/platform/wealth/export-generate',
-  access: wealth,
+export const exportGenerate = defineCall(routes.exportGenerate, {
   request: ZExportRequest,
   response: ZExport,
-  errors: ['NotFound', 'UnknownClient'],
 });
 
 export const ZExportRef = z.object({ export_id: ZId });
 
-export const exportStatus = defineCall({
-  path: '/platform/wealth/export-status',
-  access: wealth,
+export const exportStatus = defineCall(routes.exportStatus, { request: ZExportRef, response: ZExport });
+
+export const ZExportList = z.array(ZExport);
+
+export const exportList = defineCall(routes.exportList, {
+  request: ZOptionalEmptyBody,
+  response: ZExportList,
+});
+
+export const ZExportDownloadLink = z.object({ path: z.string(), expires_at: z.string() });
+
+export const exportDownloadLink = defineCall(routes.exportDownloadLink, {
   request: ZExportRef,
-  response: ZExport,
-  errors: ['NotFound'],
+  response: ZExportDownloadLink,
 });
-
-/** The most recent exports (unexpired): the company's for staff, a portal user's own for them. */
-export const exportList = defineCall({
-  path: '/platform/wealth/export-list',
-  access: wealth,
-  request: z.object({}).optional(),
-  response: z.array(ZExport),
-  errors: [],
-});
-
-/**
- * A short-lived, single-use URL to the file (`GET {path}`): a browser can only stream a download to
- * disk from a plain GET, which cannot carry the bearer token.
- */
-export const exportDownloadLink = defineCall({
-  path: '/platform/wealth/export-download-link',
-  access: wealth,
-  request: ZExportRef,
-  response: z.object({ path: z.string(), expires_at: z.string() }),
-  errors: ['NotFound', 'Conflict'],
-});
-
-/** The GET that streams a file; the token in the path is the whole authorisation. */
-export const EXPORT_FILE_PATH = '/platform/wealth/export-file';
-export const EXPORT_DOWNLOAD_TTL_SECONDS = 60;

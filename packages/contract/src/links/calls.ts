@@ -1,23 +1,18 @@
 import { z } from 'zod';
 import { ZSuccess } from '../auth/calls';
 import { ZConnectSession } from '../connections/calls';
-import { ZLocaleCode } from '../locales/locales';
+import { ZLocaleCode } from '../locales/locale-schema';
 import { defineCall } from '../shared/define-call';
 import { LIMITS, NAME_CHARACTERS, VALIDATION, zText, zUrl } from '../shared/validation';
+import { LINK_PAGE_SIZE, LINK_STATUSES } from './constants';
+import * as routes from './routes';
 
-/** Links are configured by staff only; portal users never see them. */
-const linksStaff = { kind: 'session', module: 'links', staffOnly: true } as const;
+export * from './constants';
+
 const ZToken = z
   .string({ error: VALIDATION.required })
   .min(1, { error: VALIDATION.required })
   .max(LIMITS.token);
-
-/** Spec section 9: where a Link sends its visitor back when staff set nothing else. */
-export const DEFAULT_LINK_REDIRECT_URI = '/link-callback';
-/** A code not exchanged within this time is no longer valid (and no longer pending). */
-export const LINK_CODE_TTL_MS = 10 * 60 * 1000;
-export const LINK_PAGE_SIZE = { default: 25, max: 100 } as const;
-export const LINK_STATUSES = ['active', 'paused'] as const;
 
 export const ZLink = z.object({
   name: z.string(),
@@ -76,76 +71,29 @@ export const ZLinkListRequest = z
   })
   .optional();
 
-/** The company's Links by name; the total number of matches travels in `x-total-count`. */
-export const listLinks = defineCall({
-  path: '/platform/links/list-links',
-  access: linksStaff,
-  request: ZLinkListRequest,
-  response: z.array(ZLink),
-  errors: [],
-  totalCountHeader: true,
-});
+export const ZLinkList = z.array(ZLink);
 
-export const createLink = defineCall({
-  path: '/platform/links/create-link',
-  access: linksStaff,
-  request: ZLinkForm,
-  response: ZLink,
-  errors: ['DuplicatedName'],
-});
+export const listLinks = defineCall(routes.listLinks, { request: ZLinkListRequest, response: ZLinkList });
 
-export const editLink = defineCall({
-  path: '/platform/links/edit-link',
-  access: linksStaff,
-  request: ZLinkForm.extend({ token: ZToken }),
-  response: ZLink,
-  errors: ['DuplicatedName', 'NotFound'],
-});
+export const createLink = defineCall(routes.createLink, { request: ZLinkForm, response: ZLink });
+
+export const ZLinkEditRequest = ZLinkForm.extend({ token: ZToken });
+
+export const editLink = defineCall(routes.editLink, { request: ZLinkEditRequest, response: ZLink });
 
 export const ZLinkRef = z.object({ token: ZToken });
 
-/** Only an active Link can be paused: its public page is then blocked (its pending codes still work). */
-export const pauseLink = defineCall({
-  path: '/platform/links/pause-link',
-  access: linksStaff,
-  request: ZLinkRef,
-  response: ZLink,
-  errors: ['NotFound', 'LinkAlreadyPaused'],
-});
+export const pauseLink = defineCall(routes.pauseLink, { request: ZLinkRef, response: ZLink });
 
-/** Only a paused Link can be resumed. */
-export const resumeLink = defineCall({
-  path: '/platform/links/resume-link',
-  access: linksStaff,
-  request: ZLinkRef,
-  response: ZLink,
-  errors: ['NotFound', 'LinkAlreadyActive'],
-});
+export const resumeLink = defineCall(routes.resumeLink, { request: ZLinkRef, response: ZLink });
 
-/** Only a Link without pending codes can be deleted; its URL then answers 404. */
-export const deleteLink = defineCall({
-  path: '/platform/links/delete-link',
-  access: linksStaff,
-  request: ZLinkRef,
-  response: ZSuccess,
-  errors: ['NotFound', 'LinkHasPendingCodes'],
-});
+export const deleteLink = defineCall(routes.deleteLink, { request: ZLinkRef, response: ZSuccess });
 
 export const ZLinkCode = z.object({
   code: z.string({ error: VALIDATION.required }).trim().min(1, { error: VALIDATION.required }).max(200),
 });
 
-/**
- * Public: where the Link's visitor lands. It only checks the code (valid and unexpired: success;
- * anything else: 404 InvalidLinkCode) and never spends it.
- */
-export const linkCallback = defineCall({
-  path: '/platform/link-callback',
-  access: { kind: 'public' },
-  request: ZLinkCode,
-  response: ZSuccess,
-  errors: ['InvalidLinkCode'],
-});
+export const linkCallback = defineCall(routes.linkCallback, { request: ZLinkCode, response: ZSuccess });
 
 /** What a spent code gives its company: the credential the visitor connected through the Link. */
 export const ZLinkCodeExchange = z.object({
@@ -159,16 +107,9 @@ export const ZLinkCodeExchange = z.object({
 });
 export type LinkCodeExchange = z.infer<typeof ZLinkCodeExchange>;
 
-/**
- * The company exchanges a code: it is spent (once, whoever races), the Link's pending count drops, and
- * the answer names the new credential. A code of another company is simply invalid.
- */
-export const exchangeLinkCode = defineCall({
-  path: '/platform/links/exchange-code',
-  access: linksStaff,
+export const exchangeLinkCode = defineCall(routes.exchangeLinkCode, {
   request: ZLinkCode,
   response: ZLinkCodeExchange,
-  errors: ['InvalidLinkCode'],
 });
 
 // The hosted Link page: public, authorised only by the Link's token in the URL.
@@ -185,18 +126,13 @@ export const ZLinkSession = z.object({
 });
 export type LinkSession = z.infer<typeof ZLinkSession>;
 
-/**
- * Opens (or resumes, with the `connect_token` of this visitor's earlier start) a connect session for a
- * Link's visitor. A paused Link answers LinkPaused; a deleted or unknown one NotFound.
- */
-export const startLinkSession = defineCall({
-  path: '/v0/links/start-session',
-  access: { kind: 'public' },
-  request: z.object({
-    token: ZToken,
-    language: ZLocaleCode.optional(),
-    connect_token: ZToken.optional(),
-  }),
+export const ZStartLinkSessionRequest = z.object({
+  token: ZToken,
+  language: ZLocaleCode.optional(),
+  connect_token: ZToken.optional(),
+});
+
+export const startLinkSession = defineCall(routes.startLinkSession, {
+  request: ZStartLinkSessionRequest,
   response: ZLinkSession,
-  errors: ['NotFound', 'LinkPaused'],
 });

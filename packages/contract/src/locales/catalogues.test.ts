@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CATALOGUES } from '.';
+import { CATALOGUE_PARTS, CATALOGUES, LOCALE_CODES, loadCatalogueParts } from '.';
 
 type Tree = { [key: string]: string | Tree };
 
@@ -44,5 +44,26 @@ describe('locale catalogues', () => {
     );
     expect(CATALOGUES.es.errors.linkDuplicatedName).toBe('Ya existe un Link con este nombre');
     expect(CATALOGUES.en.errors.pageNotFound).toBe('This page could not be found');
+  });
+});
+
+describe('catalogue parts', () => {
+  it('make up each whole catalogue, every section in exactly one part', async () => {
+    for (const locale of LOCALE_CODES) {
+      const parts = await Promise.all(CATALOGUE_PARTS.map((part) => loadCatalogueParts(locale, [part])));
+      const sections = parts.flatMap((texts) => Object.keys(texts));
+      expect(sections.sort()).toEqual(Object.keys(CATALOGUES[locale]).sort());
+      expect(await loadCatalogueParts(locale, CATALOGUE_PARTS)).toEqual(CATALOGUES[locale]);
+    }
+  });
+
+  it('load only the parts asked for', async () => {
+    expect(Object.keys(await loadCatalogueParts('es', ['core'])).sort()).toEqual([
+      'auth',
+      'errors',
+      'pages',
+      'shell',
+      'validation',
+    ]);
   });
 });

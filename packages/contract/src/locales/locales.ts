@@ -1,8 +1,5 @@
-import { z } from 'zod';
-
 export const LOCALE_CODES = ['es', 'en'] as const;
-export const ZLocaleCode = z.enum(LOCALE_CODES);
-export type LocaleCode = z.infer<typeof ZLocaleCode>;
+export type LocaleCode = (typeof LOCALE_CODES)[number];
 
 export interface Locale {
   code: LocaleCode;

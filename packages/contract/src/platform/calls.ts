@@ -1,17 +1,16 @@
 import { z } from 'zod';
 import { ZSuccess } from '../auth/calls';
-import { ZLocaleCode } from '../locales/locales';
+import { ZLocaleCode } from '../locales/locale-schema';
 import { defineCall } from '../shared/define-call';
+import { ZEmptyBody, ZNoBody, ZOptionalEmptyBody } from '../shared/empty-bodies';
 import { LIMITS, VALIDATION, zEmail, zPassword, zUrl } from '../shared/validation';
+import { AUTH_STRATEGIES } from './constants';
 import { ZIdentity } from './identity';
+import * as routes from './routes';
 
-export const me = defineCall({
-  path: '/platform/me',
-  access: { kind: 'session' },
-  request: z.object({}),
-  response: ZIdentity,
-  errors: [],
-});
+export * from './constants';
+
+export const me = defineCall(routes.me, { request: ZEmptyBody, response: ZIdentity });
 
 export const ZForgotPasswordRequest = z.object({
   email: zEmail(),
@@ -20,13 +19,9 @@ export const ZForgotPasswordRequest = z.object({
   language: ZLocaleCode,
 });
 
-/** Always answers success, whether or not the email belongs to anyone, so it reveals no accounts. */
-export const forgotPassword = defineCall({
-  path: '/v0/platform/forgot-password',
-  access: { kind: 'public' },
+export const forgotPassword = defineCall(routes.forgotPassword, {
   request: ZForgotPasswordRequest,
   response: ZSuccess,
-  errors: ['ForgotPasswordFailed'],
 });
 
 export const ZResetPasswordRequest = z.object({
@@ -37,24 +32,18 @@ export const ZResetPasswordRequest = z.object({
   password: zPassword(),
 });
 
-export const resetPassword = defineCall({
-  path: '/v0/platform/reset-password',
-  access: { kind: 'public' },
+export const resetPassword = defineCall(routes.resetPassword, {
   request: ZResetPasswordRequest,
   response: ZSuccess,
-  errors: ['InvalidResetToken', 'WeakPassword'],
 });
 
 export const ZEntity = z.object({ id: z.string(), name: z.string() });
 export type Entity = z.infer<typeof ZEntity>;
+export const ZEntityList = z.array(ZEntity);
 
-/** The institution catalogue. Every signed-in user loads it: the main layout waits for it. */
-export const listEntities = defineCall({
-  path: '/platform/list-entities',
-  access: { kind: 'session' },
-  request: z.object({}).optional(),
-  response: z.array(ZEntity),
-  errors: [],
+export const listEntities = defineCall(routes.listEntities, {
+  request: ZOptionalEmptyBody,
+  response: ZEntityList,
 });
 
 /** Liveness: the process answers. It never touches the database, so a slow database cannot fail it. */
@@ -63,15 +52,7 @@ export const ZLiveness = z.object({
   version: z.string(),
 });
 
-/** Infrastructure, not a spec call: a load balancer's liveness probe (restart the process if it fails). */
-export const health = defineCall({
-  method: 'GET',
-  path: '/health',
-  access: { kind: 'public' },
-  request: z.undefined().optional(),
-  response: ZLiveness,
-  errors: [],
-});
+export const health = defineCall(routes.health, { request: ZNoBody, response: ZLiveness });
 
 export const ZHealth = z.object({
   status: z.enum(['ok', 'error']),
@@ -79,20 +60,9 @@ export const ZHealth = z.object({
   version: z.string(),
 });
 
-/**
- * Readiness: the database answered within the ready timeout. Answered 503 with the same shape when it
- * did not: a load balancer stops sending traffic to this instance until it answers 200 again.
- */
-export const ready = defineCall({
-  method: 'GET',
-  path: '/ready',
-  access: { kind: 'public' },
-  request: z.undefined().optional(),
-  response: ZHealth,
-  errors: [],
-});
+export const ready = defineCall(routes.ready, { request: ZNoBody, response: ZHealth });
 
-export const ZAuthStrategy = z.enum(['local', 'oidc']);
+export const ZAuthStrategy = z.enum(AUTH_STRATEGIES);
 
 export const ZRuntimeConfig = z.object({
   apiBaseUrl: z.string(),
@@ -107,12 +77,4 @@ export const ZRuntimeConfig = z.object({
 });
 export type RuntimeConfig = z.infer<typeof ZRuntimeConfig>;
 
-/** Runtime configuration for the portal, read before anything renders. */
-export const runtimeConfig = defineCall({
-  method: 'GET',
-  path: '/config.json',
-  access: { kind: 'public' },
-  request: z.undefined().optional(),
-  response: ZRuntimeConfig,
-  errors: [],
-});
+export const runtimeConfig = defineCall(routes.runtimeConfig, { request: ZNoBody, response: ZRuntimeConfig });

@@ -1,5 +1,8 @@
 import { z } from 'zod';
-import { ZModule, ZPermission } from '../shared/modules';
+import { MODULES, PERMISSIONS } from '../shared/modules';
+
+export const ZModule = z.enum(MODULES);
+export const ZPermission = z.enum(PERMISSIONS);
 
 export const ZUserKind = z.enum(['staff', 'portal']);
 export type UserKind = z.infer<typeof ZUserKind>;

@@ -10,15 +10,10 @@ import {
   zPassword,
   zText,
 } from '../shared/validation';
+import { PORTAL_CLIENTS_MAX, PORTAL_PAGE_SIZE } from './constants';
+import * as routes from './routes';
 
-/** Only staff manage portal users: a portal user calling these gets 403 (spec section 6). */
-const portalsStaff = { kind: 'session', module: 'portals', staffOnly: true } as const;
-
-export const PORTAL_PAGE_SIZE = { default: 25, max: 100 } as const;
-/** How many client names each row of the list carries; the rest is counted (`client_count`). */
-export const PORTAL_CLIENTS_PREVIEW = 5;
-/** The most clients one portal user may be given (decision 0017). */
-export const PORTAL_CLIENTS_MAX = 1000;
+export * from './constants';
 
 export const ZPortalClient = z.object({ id: z.string(), name: z.string(), alias: z.string() });
 export type PortalClient = z.infer<typeof ZPortalClient>;
@@ -47,14 +42,11 @@ export const ZPortalListRequest = z
   })
   .optional();
 
-/** Sorted by username; the total number of matches travels in `x-total-count`. */
-export const listPortals = defineCall({
-  path: '/platform/portals/list-portals',
-  access: portalsStaff,
+export const ZPortalUserSummaryList = z.array(ZPortalUserSummary);
+
+export const listPortals = defineCall(routes.listPortals, {
   request: ZPortalListRequest,
-  response: z.array(ZPortalUserSummary),
-  errors: [],
-  totalCountHeader: true,
+  response: ZPortalUserSummaryList,
 });
 
 const ZClientId = z.string().max(64);
@@ -93,12 +85,9 @@ export const ZPortalUserForm = ZCreatePortalRequest.extend({
 });
 export type PortalUserForm = z.input<typeof ZPortalUserForm>;
 
-export const createPortal = defineCall({
-  path: '/platform/portals/create-portal',
-  access: portalsStaff,
+export const createPortal = defineCall(routes.createPortal, {
   request: ZCreatePortalRequest,
   response: ZPortalUser,
-  errors: ['DuplicatedUsername', 'UnknownClient'],
 });
 
 const ZUsernameRef = z
@@ -107,28 +96,15 @@ const ZUsernameRef = z
   .min(1, { error: VALIDATION.required })
   .max(200);
 
-export const getPortal = defineCall({
-  path: '/platform/portals/get-portal',
-  access: portalsStaff,
-  request: z.object({ username: ZUsernameRef }),
-  response: ZPortalUser,
-  errors: ['NotFound'],
-});
+export const ZPortalUserRef = z.object({ username: ZUsernameRef });
 
-/** Deleting a portal user ends their sessions at once. */
-export const deletePortal = defineCall({
-  path: '/platform/portals/delete-portal',
-  access: portalsStaff,
-  request: z.object({ username: ZUsernameRef }),
-  response: ZSuccess,
-  errors: ['NotFound'],
-});
+export const getPortal = defineCall(routes.getPortal, { request: ZPortalUserRef, response: ZPortalUser });
 
-/** Replaces the user's clients with `client_ids`; the change applies from the user's next call. */
-export const updatePortal = defineCall({
-  path: '/platform/portals/update-portal',
-  access: portalsStaff,
-  request: z.object({ username: ZUsernameRef, client_ids: ZClientIds }),
+export const deletePortal = defineCall(routes.deletePortal, { request: ZPortalUserRef, response: ZSuccess });
+
+export const ZUpdatePortalRequest = z.object({ username: ZUsernameRef, client_ids: ZClientIds });
+
+export const updatePortal = defineCall(routes.updatePortal, {
+  request: ZUpdatePortalRequest,
   response: ZPortalUser,
-  errors: ['NotFound', 'UnknownClient'],
 });

@@ -1,5 +1,5 @@
 import type { Identity } from '../platform/identity';
-import type { CallContract } from './define-call';
+import type { CallRoute } from './call-route';
 import { PERMISSION_BY_MODULE } from './modules';
 
 /**
@@ -7,7 +7,7 @@ import { PERMISSION_BY_MODULE } from './modules';
  * guard enforces (staff only, module enabled, its permission). The portal shows an action only when its
  * call would be allowed, so a portal user is never offered one that answers 403 (which ends a session).
  */
-export function canCall(identity: Identity, contract: Pick<CallContract, 'access'>): boolean {
+export function canCall(identity: Identity, contract: Pick<CallRoute, 'access'>): boolean {
   const access = contract.access;
   if (access.kind === 'public') return true;
   if (access.staffOnly && identity.user.kind !== 'staff') return false;

@@ -1,42 +1,28 @@
 import type { z } from 'zod';
-import type { ErrorCode } from './errors';
-import type { Module } from './modules';
+import type { CallRoute } from './call-route';
 
-/**
- * Who may make a call. `public`: anyone. `session`: a signed-in user; with `module`, only when the
- * user's company has that module enabled; with `staffOnly`, never a portal user.
- */
-export type CallAccess = { kind: 'public' } | { kind: 'session'; module?: Module; staffOnly?: boolean };
-
-export interface CallContract<Req extends z.ZodType = z.ZodType, Res extends z.ZodType = z.ZodType> {
-  method: 'POST' | 'GET';
-  path: string;
-  access: CallAccess;
+/** A route with its schemas: the server validates every request and every answer with them. */
+export interface CallContract<Req extends z.ZodType = z.ZodType, Res extends z.ZodType = z.ZodType>
+  extends CallRoute<Req, Res> {
   request: Req;
   response: Res;
-  /** The error codes this call may answer with, beyond the generic ones every call may give. */
-  errors: readonly ErrorCode[];
-  /** The answer is one page of a list; the total number of matches travels in `x-total-count`. */
-  totalCountHeader?: boolean;
 }
 
-export function defineCall<Req extends z.ZodType, Res extends z.ZodType>(
-  call: Omit<CallContract<Req, Res>, 'method'> & { method?: 'POST' | 'GET' },
+/** `T` when it is exactly `Expected` (each assignable to the other), else `never`. */
+type Exactly<T, Expected> = [T] extends [Expected] ? ([Expected] extends [T] ? T : never) : never;
+
+/**
+ * Pairs a route with its schemas. They must be exactly the types the route was declared with: a looser
+ * check would let a schema with an extra field through while the portal, typed by the route, never sends it.
+ */
+export function defineCall<
+  Req extends z.ZodType,
+  Res extends z.ZodType,
+  SReq extends z.ZodType,
+  SRes extends z.ZodType,
+>(
+  route: CallRoute<Req, Res>,
+  schemas: { request: SReq & Exactly<SReq, Req>; response: SRes & Exactly<SRes, Res> },
 ): CallContract<Req, Res> {
-  return { method: 'POST', ...call };
+  return { ...route, request: schemas.request, response: schemas.response };
 }
-
-export type RequestOf<C extends CallContract> = z.input<C['request']>;
-export type ParsedRequestOf<C extends CallContract> = z.output<C['request']>;
-export type ResponseOf<C extends CallContract> = z.output<C['response']>;
-
-/** Codes any call may give, whatever its own list says. */
-export const GENERIC_ERROR_CODES: readonly ErrorCode[] = [
-  'ValidationError',
-  'Unauthorized',
-  'SessionExpired',
-  'Forbidden',
-  'ModuleDisabled',
-  'RateLimited',
-  'UnexpectedError',
-];

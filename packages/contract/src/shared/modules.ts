@@ -1,14 +1,10 @@
-import { z } from 'zod';
-
 /** Company modules, as the spec names them (section 1). */
 export const MODULES = ['wealth', 'summary', 'applications', 'links', 'custom_css', 'portals'] as const;
-export const ZModule = z.enum(MODULES);
-export type Module = z.infer<typeof ZModule>;
+export type Module = (typeof MODULES)[number];
 
 /** Permission keys, as the spec names them (section 6). They differ from module names only for custom CSS. */
 export const PERMISSIONS = ['summary', 'wealth', 'portals', 'applications', 'links', 'customCSS'] as const;
-export const ZPermission = z.enum(PERMISSIONS);
-export type Permission = z.infer<typeof ZPermission>;
+export type Permission = (typeof PERMISSIONS)[number];
 
 export const PERMISSION_BY_MODULE: Record<Module, Permission> = {
   wealth: 'wealth',

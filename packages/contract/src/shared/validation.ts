@@ -1,47 +1,15 @@
 import { z } from 'zod';
+import {
+  findInvalidCharacter,
+  isDateOrderValid,
+  isHttpUrl,
+  isStrongPassword,
+  LIMITS,
+  VALIDATION,
+} from './validation-rules';
 
-/**
- * The spec's validation rules (section 5). Each issue's `message` is an i18n key under `validation.`;
- * `params` fill its placeholders ({n}, {character}). Server and web run the same schemas.
- */
-export const VALIDATION = {
-  required: 'validation.required',
-  blank: 'validation.blank',
-  /** A value of the wrong type or outside the allowed ones (no field-specific text applies). */
-  invalid: 'validation.invalid',
-  email: 'validation.email',
-  url: 'validation.url',
-  invalidCharacter: 'validation.invalidCharacter',
-  maxLength: 'validation.maxLength',
-  minLength: 'validation.minLength',
-  password: 'validation.password',
-  passwordsMatch: 'validation.passwordsMatch',
-  dateOrder: 'validation.dateOrder',
-} as const;
-export type ValidationKey = (typeof VALIDATION)[keyof typeof VALIDATION];
-
-/** Length bounds the spec leaves open ("not shown"); chosen here once for every form and call. */
-export const LIMITS = {
-  name: 100,
-  username: { min: 3, max: 64 },
-  companyName: { min: 2, max: 100 },
-  email: 254,
-  url: 2048,
-  password: { min: 8, max: 128 },
-  token: 512,
-} as const;
-
-/** Letters of any language, digits, spaces and the punctuation people put in names. */
-export const NAME_CHARACTERS = /^[\p{L}\p{M}\p{N} .,'&()\-_/@+]$/u;
-/** Usernames stay ASCII so they are typed the same on every keyboard. */
-export const USERNAME_CHARACTERS = /^[A-Za-z0-9._@-]$/;
-
-export function findInvalidCharacter(value: string, allowed: RegExp): string | null {
-  for (const character of value) {
-    if (!allowed.test(character)) return character;
-  }
-  return null;
-}
+// The schemas of the spec's validation rules; the rules themselves load no zod (validation-rules.ts).
+export * from './validation-rules';
 
 interface TextRules {
   max: number;
@@ -83,25 +51,6 @@ export function zUrl({ allowPath = false }: { allowPath?: boolean } = {}) {
   });
 }
 
-export function isHttpUrl(value: string): boolean {
-  try {
-    const url = new URL(value);
-    return url.protocol === 'http:' || url.protocol === 'https:';
-  } catch {
-    return false;
-  }
-}
-
-/** At least 8 characters, with upper case, lower case, and a number and/or symbol (spec section 5). */
-export function isStrongPassword(value: string): boolean {
-  return (
-    value.length >= LIMITS.password.min &&
-    /\p{Lu}/u.test(value) &&
-    /\p{Ll}/u.test(value) &&
-    /[\p{N}\p{P}\p{S}]/u.test(value)
-  );
-}
-
 /** Passwords are never trimmed: every character counts. */
 export function zPassword() {
   return z.string({ error: VALIDATION.required }).superRefine((value, ctx) => {
@@ -126,12 +75,6 @@ export function zPasswordPair() {
         ctx.addIssue({ code: 'custom', path: ['confirmPassword'], message: VALIDATION.passwordsMatch });
       }
     });
-}
-
-/** Date from must be less than or equal to date to (ISO dates, yyyy-mm-dd). */
-export function isDateOrderValid(from: string | null | undefined, to: string | null | undefined): boolean {
-  if (!from || !to) return true;
-  return from <= to;
 }
 
 /** An ISO date (yyyy-mm-dd) from year 1 on: PostgreSQL has no year 0. */

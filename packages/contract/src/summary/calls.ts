@@ -2,13 +2,11 @@ import { z } from 'zod';
 import { ZSuccess } from '../auth/calls';
 import { SUMMARY_STATES } from '../connections/credential-state';
 import { defineCall } from '../shared/define-call';
+import { ZOptionalEmptyBody } from '../shared/empty-bodies';
 import { LIMITS, VALIDATION } from '../shared/validation';
+import * as routes from './routes';
 
-/** The dashboard is company-wide (every client, unassigned credentials too): staff only, never portal users. */
-const summaryStaff = { kind: 'session', module: 'summary', staffOnly: true } as const;
-
-/** How many of the newest credentials the summary lists. */
-export const SUMMARY_LAST_CREDENTIALS = 10;
+export * from './constants';
 
 export const ZSummaryState = z.enum(SUMMARY_STATES);
 
@@ -58,24 +56,16 @@ export const ZSummary = z.object({
 });
 export type Summary = z.infer<typeof ZSummary>;
 
-export const getSummary = defineCall({
-  path: '/platform/summary/get-summary',
-  access: summaryStaff,
-  request: z.object({}).optional(),
-  response: ZSummary,
-  errors: [],
+export const getSummary = defineCall(routes.getSummary, { request: ZOptionalEmptyBody, response: ZSummary });
+
+export const ZDeleteCredentialsRequest = z.object({
+  credentials_token: z
+    .string({ error: VALIDATION.required })
+    .min(1, { error: VALIDATION.required })
+    .max(LIMITS.token),
 });
 
-/** Deletes a credential of the company with its holders and products (as credentials-delete does). */
-export const deleteCredentials = defineCall({
-  path: '/platform/summary/delete-credentials',
-  access: summaryStaff,
-  request: z.object({
-    credentials_token: z
-      .string({ error: VALIDATION.required })
-      .min(1, { error: VALIDATION.required })
-      .max(LIMITS.token),
-  }),
+export const deleteCredentials = defineCall(routes.deleteCredentials, {
+  request: ZDeleteCredentialsRequest,
   response: ZSuccess,
-  errors: ['NotFound'],
 });

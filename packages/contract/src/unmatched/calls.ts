@@ -1,10 +1,13 @@
 import { z } from 'zod';
 import { ZSuccess } from '../auth/calls';
 import { defineCall } from '../shared/define-call';
+import { ZOptionalEmptyBody } from '../shared/empty-bodies';
 import { LIMITS, VALIDATION } from '../shared/validation';
+import { UNMATCHED_PAGE_SIZE } from './constants';
+import * as routes from './routes';
 
-/** Pending products belong to no client, so only staff handle them (portal users see assigned clients only). */
-const wealthStaff = { kind: 'session', module: 'wealth', staffOnly: true } as const;
+export * from './constants';
+
 const ZId = z.string({ error: VALIDATION.required }).min(1, { error: VALIDATION.required }).max(64);
 
 export const ZSuggestedClient = z.object({ id: z.string(), name: z.string(), alias: z.string() });
@@ -30,8 +33,6 @@ export const ZUnmatchedProduct = z.object({
 });
 export type UnmatchedProduct = z.infer<typeof ZUnmatchedProduct>;
 
-export const UNMATCHED_PAGE_SIZE = { default: 50, max: 200 } as const;
-
 /** Sorted by bank, then name (spec section 4). Without `page`, the whole list, as the spec's call. */
 export const ZUnmatchedListRequest = z
   .object({
@@ -43,58 +44,44 @@ export const ZUnmatchedListRequest = z
   })
   .optional();
 
-export const unmatchedList = defineCall({
-  path: '/platform/wealth/unmatched-list',
-  access: wealthStaff,
+export const ZUnmatchedProductList = z.array(ZUnmatchedProduct);
+
+export const unmatchedList = defineCall(routes.unmatchedList, {
   request: ZUnmatchedListRequest,
-  response: z.array(ZUnmatchedProduct),
-  errors: [],
-  totalCountHeader: true,
+  response: ZUnmatchedProductList,
 });
 
-export const unmatchedListHidden = defineCall({
-  path: '/platform/wealth/unmatched-list-hidden',
-  access: wealthStaff,
+export const unmatchedListHidden = defineCall(routes.unmatchedListHidden, {
   request: ZUnmatchedListRequest,
-  response: z.array(ZUnmatchedProduct),
-  errors: [],
-  totalCountHeader: true,
+  response: ZUnmatchedProductList,
 });
 
-/** How many products wait for a client, for the navigation badge and page header. */
-export const unmatchedCount = defineCall({
-  path: '/platform/wealth/unmatched-count',
-  access: wealthStaff,
-  request: z.object({}).optional(),
-  response: z.object({ pending: z.number().int(), hidden: z.number().int() }),
-  errors: [],
+export const ZUnmatchedCount = z.object({ pending: z.number().int(), hidden: z.number().int() });
+
+export const unmatchedCount = defineCall(routes.unmatchedCount, {
+  request: ZOptionalEmptyBody,
+  response: ZUnmatchedCount,
 });
 
-/**
- * Assigns products to one client; "confirm all" sends one call per client. All or nothing, and
- * idempotent: a product already with this client is fine; one matched to another client fails the
- * whole call with ProductAlreadyMatched.
- */
-export const clientMatchProduct = defineCall({
-  path: '/platform/wealth/client-match-product',
-  access: wealthStaff,
-  request: z.object({ _id: ZId, products: z.array(ZId).min(1, { error: VALIDATION.required }).max(500) }),
-  response: z.object({ success: z.literal(true), matched: z.number().int() }),
-  errors: ['NotFound', 'ProductAlreadyMatched'],
+export const ZClientMatchProductRequest = z.object({
+  _id: ZId,
+  products: z.array(ZId).min(1, { error: VALIDATION.required }).max(500),
+});
+export const ZClientMatchProductResult = z.object({ success: z.literal(true), matched: z.number().int() });
+
+export const clientMatchProduct = defineCall(routes.clientMatchProduct, {
+  request: ZClientMatchProductRequest,
+  response: ZClientMatchProductResult,
 });
 
-export const unmatchedHide = defineCall({
-  path: '/platform/wealth/unmatched-hide',
-  access: wealthStaff,
-  request: z.object({ holder_product_id: ZId }),
+export const ZHolderProductRef = z.object({ holder_product_id: ZId });
+
+export const unmatchedHide = defineCall(routes.unmatchedHide, {
+  request: ZHolderProductRef,
   response: ZSuccess,
-  errors: ['NotFound', 'ProductAlreadyMatched'],
 });
 
-export const unmatchedUnhide = defineCall({
-  path: '/platform/wealth/unmatched-unhide',
-  access: wealthStaff,
-  request: z.object({ holder_product_id: ZId }),
+export const unmatchedUnhide = defineCall(routes.unmatchedUnhide, {
+  request: ZHolderProductRef,
   response: ZSuccess,
-  errors: ['NotFound', 'ProductAlreadyMatched'],
 });

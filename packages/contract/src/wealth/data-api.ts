@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { DATA_API_PREFIX, defineDataApiCall } from '../shared/data-api';
 import { LIMITS, zDateRange } from '../shared/validation';
-import { CLIENT_PAGE_SIZE, CLIENT_SORTS, TRANSACTION_PAGE_SIZE } from './calls';
+import { CLIENT_PAGE_SIZE, CLIENT_SORTS, TRANSACTION_PAGE_SIZE } from './constants';
 import { ZAccount, ZClient, ZLiability, ZPortfolio, ZTransaction } from './models';
 
 /**

@@ -1,46 +1,38 @@
-import { defineCall } from '@caudal/contract';
+import { type CallRoute, defineCall, defineRoute } from '@caudal/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { createTenant, createTestApp, login, post, type TestApp } from '../../test/test-app';
 import { registerCall, registerListCall } from './register-call';
 
-const wealthOnly = defineCall({
-  path: '/platform/test/wealth-only',
-  access: { kind: 'session', module: 'wealth' },
-  request: z.object({}),
-  response: z.object({ companyId: z.string() }),
-  errors: [],
-});
-const staffOnly = defineCall({
-  path: '/platform/test/staff-only',
-  access: { kind: 'session', staffOnly: true },
-  request: z.object({}),
-  response: z.object({ ok: z.literal(true) }),
-  errors: [],
-});
-const broken = defineCall({
-  path: '/platform/test/broken',
-  access: { kind: 'session' },
-  request: z.object({}),
-  response: z.object({ ok: z.literal(true) }),
-  errors: [],
-});
-const crashing = defineCall({
-  path: '/platform/test/crash',
-  access: { kind: 'session' },
-  request: z.object({}),
-  response: z.object({ ok: z.literal(true) }),
-  errors: [],
-});
+/** A call made up for these tests: its route and its schemas at once. */
+function testCall<Req extends z.ZodType, Res extends z.ZodType>(
+  route: Omit<CallRoute, 'method' | 'types'>,
+  schemas: { request: Req; response: Res },
+) {
+  return defineCall(defineRoute<Req, Res>(route), schemas);
+}
 
-const counted = defineCall({
-  path: '/platform/test/counted',
-  access: { kind: 'session' },
-  request: z.object({ isBroken: z.boolean().optional() }),
-  response: z.array(z.object({ n: z.number() })),
-  errors: [],
-  totalCountHeader: true,
-});
+const wealthOnly = testCall(
+  { path: '/platform/test/wealth-only', access: { kind: 'session', module: 'wealth' }, errors: [] },
+  { request: z.object({}), response: z.object({ companyId: z.string() }) },
+);
+const staffOnly = testCall(
+  { path: '/platform/test/staff-only', access: { kind: 'session', staffOnly: true }, errors: [] },
+  { request: z.object({}), response: z.object({ ok: z.literal(true) }) },
+);
+const broken = testCall(
+  { path: '/platform/test/broken', access: { kind: 'session' }, errors: [] },
+  { request: z.object({}), response: z.object({ ok: z.literal(true) }) },
+);
+const crashing = testCall(
+  { path: '/platform/test/crash', access: { kind: 'session' }, errors: [] },
+  { request: z.object({}), response: z.object({ ok: z.literal(true) }) },
+);
+
+const counted = testCall(
+  { path: '/platform/test/counted', access: { kind: 'session' }, errors: [], totalCountHeader: true },
+  { request: z.object({ isBroken: z.boolean().optional() }), response: z.array(z.object({ n: z.number() })) },
+);
 
 let t: TestApp;
 beforeAll(async () => {

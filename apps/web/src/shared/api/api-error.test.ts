@@ -24,6 +24,50 @@ describe('toApiError', () => {
     );
     expect(toApiError(500, { error: { code: 'NotACode', message: '' } }).code).toBe('UnexpectedError');
   });
+
+  it('does not take an unknown code from the body, whatever the status', () => {
+    const error = toApiError(409, { error: { code: 'SomethingNew', message: 'x' } });
+    expect(error).toMatchObject({ code: 'UnexpectedError', status: 409 });
+    expect(toApiError(404, { error: { code: 'notfound', message: 'x' } }).code).toBe('NotFound');
+  });
+
+  it('reads a malformed error body as no contract error at all', () => {
+    const malformed: unknown[] = [
+      { error: 'NotFound' },
+      { error: null },
+      [{ error: { code: 'NotFound', message: 'x' } }],
+      { error: { code: 'NotFound' } },
+      { error: { code: 'NotFound', message: 42 } },
+      { error: { code: 'NotFound', message: 'x', issues: 'name' } },
+      {
+        error: { code: 'NotFound', message: 'x', issues: [{ path: 'name', message: 'validation.required' }] },
+      },
+      { error: { code: 'NotFound', message: 'x', issues: [{ path: [{}], message: 'validation.required' }] } },
+      { error: { code: 'NotFound', message: 'x', issues: [{ path: ['name'] }] } },
+      { error: { code: 'NotFound', message: 'x', issues: [{ path: [], message: 'm', params: { n: [1] } }] } },
+    ];
+    for (const body of malformed) {
+      const error = toApiError(400, body);
+      expect(error, JSON.stringify(body)).toMatchObject({ code: 'ValidationError', status: 400, issues: [] });
+      expect(error.message, JSON.stringify(body)).toBe('ValidationError');
+    }
+  });
+
+  it('accepts issues with numeric paths and params, and no issues at all', () => {
+    const issue = {
+      path: ['rows', 0, 'name'],
+      message: 'validation.maxLength',
+      params: { n: 3, character: 'x' },
+    };
+    expect(
+      toApiError(400, { error: { code: 'ValidationError', message: 'x', issues: [issue] } }).issues,
+    ).toEqual([issue]);
+    expect(toApiError(404, { error: { code: 'NotFound', message: 'No such client' } })).toMatchObject({
+      code: 'NotFound',
+      issues: [],
+      message: 'No such client',
+    });
+  });
 });
 
 describe('endsSession (spec section 4/8)', () => {

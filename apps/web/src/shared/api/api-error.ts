@@ -1,4 +1,9 @@
-import { type ErrorCode, type FieldIssue, ZApiError } from '@caudal/contract';
+import {
+  type ApiError as ApiErrorBody,
+  type ErrorCode,
+  type FieldIssue,
+  isErrorCode,
+} from '@caudal/contract/routes';
 
 /** What every failed call throws: the wire error code (never a text), the HTTP status and field issues. */
 export class ApiError extends Error {
@@ -32,12 +37,38 @@ function codeForStatus(status: number): ErrorCode {
 }
 
 export function toApiError(status: number, body: unknown): ApiError {
-  const parsed = ZApiError.safeParse(body);
-  if (parsed.success) {
-    const { code, message, issues } = parsed.data.error;
+  if (isApiErrorBody(body)) {
+    const { code, message, issues } = body.error;
     return new ApiError(code, status, issues ?? [], message);
   }
   return new ApiError(codeForStatus(status), status);
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/**
+ * The contract's error body (`ZApiError`), checked by hand: zod would be the first screen's largest
+ * download, and the login page reads error bodies. Anything else (a proxy's HTML, another shape) is
+ * not a contract error, and the status decides the code.
+ */
+function isApiErrorBody(body: unknown): body is ApiErrorBody {
+  if (!isRecord(body) || !isRecord(body.error)) return false;
+  const { code, message, issues } = body.error;
+  if (!isErrorCode(code) || typeof message !== 'string') return false;
+  return issues === undefined || (Array.isArray(issues) && issues.every(isFieldIssue));
+}
+
+function isFieldIssue(issue: unknown): issue is FieldIssue {
+  if (!isRecord(issue) || typeof issue.message !== 'string') return false;
+  const { path, params } = issue;
+  if (!Array.isArray(path) || !path.every(isStringOrNumber)) return false;
+  return params === undefined || (isRecord(params) && Object.values(params).every(isStringOrNumber));
+}
+
+function isStringOrNumber(value: unknown): value is string | number {
+  return typeof value === 'string' || typeof value === 'number';
 }
 
 /**

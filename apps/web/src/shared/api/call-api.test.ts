@@ -1,9 +1,9 @@
-import { AUTH_STORAGE_KEY, auth, platform } from '@caudal/contract';
+import { AUTH_STORAGE_KEY, auth, platform, TOTAL_COUNT_HEADER, wealth } from '@caudal/contract/routes';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { onSessionEnd } from '../auth/session-end';
 import { setRuntimeConfig } from '../config/runtime-config';
 import { ApiError } from './api-error';
-import { callApi } from './call-api';
+import { callApi, callApiPage } from './call-api';
 
 function memoryStorage(): Storage {
   const values = new Map<string, string>();
@@ -110,11 +110,33 @@ describe('callApi', () => {
     expect(sessionEnded).not.toHaveBeenCalled();
   });
 
-  it('turns network failures and contract drift into ApiError', async () => {
+  it('turns network failures into ApiError', async () => {
     fetchMock.mockRejectedValueOnce(new TypeError('Failed to fetch'));
     await expect(callApi(platform.me, {})).rejects.toMatchObject({ status: 0 });
+  });
+
+  it('does not parse answers again: the server checked them against the same contract', async () => {
     fetchMock.mockResolvedValueOnce(answer(200, { unexpected: true }));
-    await expect(callApi(platform.me, {})).rejects.toMatchObject({ code: 'UnexpectedError', status: 200 });
+    await expect(callApi(platform.me, {})).resolves.toEqual({ unexpected: true });
+  });
+
+  it('reads a page: the rows from the body, the total of every match from the header', async () => {
+    const client = {
+      id: 'c1',
+      name: 'Ana',
+      alias: 'ana',
+      entities: [],
+      created_at: '2026-01-01',
+      products_count: 0,
+    };
+    fetchMock.mockResolvedValueOnce(
+      new Response(JSON.stringify([client]), { status: 200, headers: { [TOTAL_COUNT_HEADER]: '42' } }),
+    );
+    await expect(callApiPage(wealth.clientList, { page: 2, page_size: 1 })).resolves.toEqual({
+      items: [client],
+      total: 42,
+    });
+    expect(fetchMock.mock.calls[0]?.[1]?.body).toBe('{"page":2,"page_size":1}');
   });
 
   it('accepts the readiness answer on 503 when asked', async () => {

@@ -1,4 +1,4 @@
-import { AUTH_STORAGE_KEY } from '@caudal/contract';
+import { AUTH_STORAGE_KEY } from '@caudal/contract/routes';
 
 /**
  * The bearer token lives in localStorage under `auth._token.local` (spec: global, prefix 'auth.'), so a

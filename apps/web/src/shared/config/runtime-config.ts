@@ -1,4 +1,5 @@
-import { platform, type RuntimeConfig } from '@caudal/contract';
+import { platform, type RuntimeConfig } from '@caudal/contract/routes';
+import { parseRuntimeConfig } from './parse-runtime-config';
 
 /**
  * The runtime configuration (`GET /config.json`) is read once before anything renders, so every module
@@ -9,7 +10,7 @@ let current: RuntimeConfig | null = null;
 export async function loadRuntimeConfig(fetchImpl: typeof fetch = fetch): Promise<RuntimeConfig> {
   const response = await fetchImpl(platform.runtimeConfig.path, { headers: { accept: 'application/json' } });
   if (!response.ok) throw new Error(`config.json answered ${response.status}`);
-  current = platform.ZRuntimeConfig.parse(await response.json());
+  current = parseRuntimeConfig(await response.json());
   return current;
 }
 

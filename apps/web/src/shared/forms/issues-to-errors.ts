@@ -24,7 +24,7 @@ export function issuesToFormErrors(
   return errors;
 }
 
-interface SafeParser {
+export interface SafeParser {
   safeParse(value: unknown): { success: true } | { success: false; error: { issues: readonly LooseIssue[] } };
 }
 

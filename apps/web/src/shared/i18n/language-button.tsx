@@ -1,4 +1,4 @@
-import { LOCALES } from '@caudal/contract';
+import { LOCALES } from '@caudal/contract/routes';
 import { Button } from '@mantine/core';
 import { IconChevronDown, IconLanguage } from '@tabler/icons-react';
 import type { ComponentPropsWithRef } from 'react';

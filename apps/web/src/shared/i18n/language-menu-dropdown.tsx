@@ -1,4 +1,4 @@
-import { LOCALES, type LocaleCode } from '@caudal/contract';
+import { LOCALES, type LocaleCode } from '@caudal/contract/routes';
 import { Menu } from '@mantine/core';
 import { IconCheck } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';

@@ -1,4 +1,4 @@
-import { DEFAULT_LOCALE, isLocaleCode, LOCALE_COOKIE, type LocaleCode } from '@caudal/contract';
+import { DEFAULT_LOCALE, isLocaleCode, LOCALE_COOKIE, type LocaleCode } from '@caudal/contract/routes';
 
 /**
  * Locale detection and locale-prefixed paths. Pure functions (no DOM access) so the rules are unit

@@ -1,4 +1,4 @@
-import { isLocaleCode, type LocaleCode } from '@caudal/contract';
+import { isLocaleCode, type LocaleCode } from '@caudal/contract/routes';
 import { useCallback } from 'react';
 import { useParams } from 'react-router';
 import { currentLocale } from './i18n';

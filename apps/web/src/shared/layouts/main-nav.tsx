@@ -52,7 +52,7 @@ export function MainNav() {
               <Badge size="sm" variant="filled" color="brand" ml={6} aria-hidden>
                 {pending > 999 ? '999+' : pending}
               </Badge>
-              <VisuallyHidden> {t('unmatched.nav.badge', { count: pending })}</VisuallyHidden>
+              <VisuallyHidden> {t('shell.nav.unmatchedBadge', { count: pending })}</VisuallyHidden>
             </>
           ) : null}
         </NavLink>

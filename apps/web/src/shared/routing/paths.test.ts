@@ -1,4 +1,4 @@
-import { findLandingRoute } from '@caudal/contract';
+import { findLandingRoute } from '@caudal/contract/routes';
 import { describe, expect, it } from 'vitest';
 import { safeRedirectPath, visibleNavItems } from './paths';
 

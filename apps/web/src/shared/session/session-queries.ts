@@ -1,6 +1,7 @@
-import { platform } from '@caudal/contract';
-import { useQuery } from '@tanstack/react-query';
+import { platform } from '@caudal/contract/routes';
+import { type QueryClient, queryOptions, useQuery } from '@tanstack/react-query';
 import { callApi } from '../api/call-api';
+import { getToken } from '../auth/token-store';
 
 /**
  * The identity and the institution catalogue are needed by every signed-in screen (navigation, permission
@@ -11,20 +12,34 @@ export const sessionKeys = {
   entities: ['platform', 'list-entities'] as const,
 };
 
+const identityQuery = queryOptions({
+  queryKey: sessionKeys.identity,
+  queryFn: ({ signal }) => callApi(platform.me, {}, { signal }),
+  staleTime: 5 * 60_000,
+});
+
+const entitiesQuery = queryOptions({
+  queryKey: sessionKeys.entities,
+  queryFn: ({ signal }) => callApi(platform.listEntities, {}, { signal }),
+  staleTime: 30 * 60_000,
+});
+
 export function useIdentityQuery(enabled: boolean) {
-  return useQuery({
-    queryKey: sessionKeys.identity,
-    queryFn: ({ signal }) => callApi(platform.me, {}, { signal }),
-    enabled,
-    staleTime: 5 * 60_000,
-  });
+  return useQuery({ ...identityQuery, enabled });
 }
 
 export function useEntitiesQuery(enabled: boolean) {
-  return useQuery({
-    queryKey: sessionKeys.entities,
-    queryFn: ({ signal }) => callApi(platform.listEntities, {}, { signal }),
-    enabled,
-    staleTime: 30 * 60_000,
-  });
+  return useQuery({ ...entitiesQuery, enabled });
+}
+
+/**
+ * The main layout's route loader: with a token, both session calls start as soon as the route matches,
+ * alongside the layout's code, rather than after it has rendered. Never waited for: the layout shows its
+ * own loading and error states.
+ */
+export function prefetchSession(queryClient: QueryClient): null {
+  if (getToken() === null) return null;
+  void queryClient.prefetchQuery(identityQuery);
+  void queryClient.prefetchQuery(entitiesQuery);
+  return null;
 }

@@ -1,4 +1,4 @@
-import { type CallContract, canCall } from '@caudal/contract';
+import { type CallContract, canCall } from '@caudal/contract/routes';
 import { useSession } from './session-context';
 
 /**

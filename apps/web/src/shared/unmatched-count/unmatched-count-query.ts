@@ -1,4 +1,4 @@
-import { canCall, type Identity, unmatched } from '@caudal/contract';
+import { canCall, type Identity, unmatched } from '@caudal/contract/routes';
 import { useQuery } from '@tanstack/react-query';
 import { callApi } from '../api/call-api';
 

@@ -16,6 +16,7 @@ export const shell: typeof es = {
     portalUsers: 'Users',
     applications: 'Applications',
     links: 'Links',
+    unmatchedBadge: '({count} to assign)',
     customCss: 'Custom CSS',
     openMenu: 'Open navigation',
   },

@@ -1,7 +1,6 @@
 import type { unmatched as es } from '../es/unmatched';
 
 export const unmatched: typeof es = {
-  nav: { badge: '({count} to assign)' },
   pending: {
     title: 'Pending products',
     count_zero: 'All assigned: no product is pending',

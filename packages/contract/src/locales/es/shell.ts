@@ -16,6 +16,7 @@ export const shell = {
     portalUsers: 'Usuarios',
     applications: 'Aplicaciones',
     links: 'Links',
+    unmatchedBadge: '({count} por asignar)',
     customCss: 'CSS personalizado',
     openMenu: 'Abrir navegación',
   },

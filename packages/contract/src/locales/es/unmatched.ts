@@ -1,6 +1,5 @@
 /** Texts of the unmatched products screens: the pending queue, its assignment and the hidden list. */
 export const unmatched = {
-  nav: { badge: '({count} por asignar)' },
   pending: {
     title: 'Productos pendientes',
     count_zero: 'Todo asignado: no queda ningún producto pendiente',

@@ -1,4 +1,4 @@
-import { applications } from '@caudal/contract';
+import { applications } from '@caudal/contract/routes';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { callApi } from '../../../shared/api/call-api';
 

@@ -1,4 +1,5 @@
-import { applications, type CreatedApplication, DATA_API_TOKEN_PATH, LIMITS } from '@caudal/contract';
+import { applications } from '@caudal/contract';
+import { type CreatedApplication, DATA_API_TOKEN_PATH, LIMITS } from '@caudal/contract/routes';
 import { Alert, Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconAlertTriangle } from '@tabler/icons-react';

@@ -1,4 +1,4 @@
-import { type Application, DATA_API_REFERENCE_PATH } from '@caudal/contract';
+import { type Application, DATA_API_REFERENCE_PATH } from '@caudal/contract/routes';
 import { Button, Group, Paper, Text } from '@mantine/core';
 import { IconApps, IconBook2, IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';

@@ -1,4 +1,4 @@
-import { auth, platform, type RequestOf } from '@caudal/contract';
+import { auth, platform, type RequestOf } from '@caudal/contract/routes';
 import { useMutation } from '@tanstack/react-query';
 import { callApi } from '../../../shared/api/call-api';
 

@@ -1,18 +1,21 @@
-import { auth } from '@caudal/contract';
 import { Alert, Anchor, Button, Group, PasswordInput, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
+import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { ApiError, errorMessageKey } from '../../../shared/api/api-error';
 import { setToken } from '../../../shared/auth/token-store';
 import { issuesToFormErrors, schemaValidator } from '../../../shared/forms/issues-to-errors';
+import { useDeferredSchema } from '../../../shared/forms/use-deferred-schema';
 import { translateDynamic } from '../../../shared/i18n/i18n';
 import { useLocalePath } from '../../../shared/i18n/use-locale';
 import { PATHS, safeRedirectPath } from '../../../shared/routing/paths';
 import { useLoginMutation } from '../api/auth-mutations';
 import { FormHeader } from './form-header';
+
+const loadLoginSchema = () => import('../lib/login-schema').then((module) => module.loginSchema);
 
 /** Username, company and password (local strategy). */
 export function LoginForm() {
@@ -22,13 +25,19 @@ export function LoginForm() {
   const queryClient = useQueryClient();
   const [params] = useSearchParams();
   const login = useLoginMutation();
+  const loadSchema = useDeferredSchema(loadLoginSchema);
   const form = useForm({
     mode: 'uncontrolled',
     initialValues: { username: '', company: '', password: '' },
-    validate: schemaValidator(auth.ZLoginRequest, translateDynamic),
   });
 
-  const submit = form.onSubmit((values) => {
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const schema = await loadSchema();
+    const values = form.getValues();
+    const errors = schema ? schemaValidator(schema, translateDynamic)(values) : {};
+    form.setErrors(errors);
+    if (Object.keys(errors).length > 0) return;
     login.mutate(values, {
       onSuccess: (answer) => {
         // A new identity: nothing cached for a previous user may leak into this session.
@@ -42,14 +51,14 @@ export function LoginForm() {
         }
       },
     });
-  });
+  };
 
   const failure = login.error && !(login.error instanceof ApiError && login.error.issues.length > 0);
 
   return (
     <>
       <FormHeader title={t('auth.login.title')} subtitle={t('auth.login.subtitle')} />
-      <form onSubmit={submit} noValidate>
+      <form onSubmit={(event) => void submit(event)} onFocus={() => void loadSchema()} noValidate>
         <Stack gap="md">
           {failure ? (
             <Alert role="alert" color="red" variant="light" icon={<IconAlertCircle size={18} aria-hidden />}>

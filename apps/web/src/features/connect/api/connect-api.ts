@@ -1,4 +1,4 @@
-import { connections } from '@caudal/contract';
+import { connections } from '@caudal/contract/routes';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { ApiError } from '../../../shared/api/api-error';
 import { callApi } from '../../../shared/api/call-api';

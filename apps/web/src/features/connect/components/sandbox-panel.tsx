@@ -3,6 +3,7 @@ import { Button, Group, Paper, Table, Text } from '@mantine/core';
 import { IconFlask } from '@tabler/icons-react';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
+import { TableScroll } from '../../../shared/components/table-scroll';
 import classes from './connect.module.css';
 
 type SandboxCredential = connections.ConnectSession['sandbox_credentials'][number];
@@ -48,7 +49,7 @@ export function SandboxPanel({ credentials, fill, onUse }: SandboxPanelProps) {
         {t('connect.sandbox.text')}
       </Text>
       {/* On a phone the five columns scroll inside the panel instead of widening the page. */}
-      <Table.ScrollContainer minWidth={360} type="native">
+      <TableScroll minWidth={360}>
         <Table className={classes.sandboxTable} withRowBorders={false}>
           <Table.Thead>
             <Table.Tr>
@@ -91,7 +92,7 @@ export function SandboxPanel({ credentials, fill, onUse }: SandboxPanelProps) {
             })}
           </Table.Tbody>
         </Table>
-      </Table.ScrollContainer>
+      </TableScroll>
     </Paper>
   );
 }

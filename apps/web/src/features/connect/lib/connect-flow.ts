@@ -1,4 +1,4 @@
-import { type ConnectSession, type Entity, isListedEntity } from '@caudal/contract';
+import { type ConnectSession, type Entity, isListedEntity } from '@caudal/contract/routes';
 
 export type ConnectStep = 'institution' | 'credentials' | 'sca';
 

@@ -1,4 +1,4 @@
-import { connections, type LocaleCode } from '@caudal/contract';
+import { connections, type LocaleCode } from '@caudal/contract/routes';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { callApi } from '../../../shared/api/call-api';
 import { invalidateProductQueries } from '../../../shared/api/product-queries';

@@ -1,4 +1,4 @@
-import { connections, wealth } from '@caudal/contract';
+import { connections, wealth } from '@caudal/contract/routes';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { callApi, callApiPage } from '../../../shared/api/call-api';
 import { connectionsKeys } from './connections-keys';

@@ -1,4 +1,8 @@
-import { type CredentialInformation, deriveCredentialState, findCredentialRepair } from '@caudal/contract';
+import {
+  type CredentialInformation,
+  deriveCredentialState,
+  findCredentialRepair,
+} from '@caudal/contract/routes';
 import { ActionIcon, Menu } from '@mantine/core';
 import {
   IconDots,

@@ -2,6 +2,7 @@ import { Badge, Paper, Table, Text } from '@mantine/core';
 import type { KeyboardEvent, MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
+import { TableScroll } from '../../../shared/components/table-scroll';
 import { TableSkeletonRows } from '../../../shared/components/table-skeleton';
 import { useFormatters } from '../../../shared/format/use-formatters';
 import { useLocalePath } from '../../../shared/i18n/use-locale';
@@ -21,7 +22,7 @@ export function EntityTable({ rows }: { rows: readonly EntityRow[] | undefined }
   const { t } = useTranslation();
   return (
     <Paper withBorder radius="md" style={{ overflow: 'hidden' }}>
-      <Table.ScrollContainer minWidth={720} type="native">
+      <TableScroll minWidth={720}>
         <Table
           verticalSpacing="sm"
           highlightOnHover
@@ -51,7 +52,7 @@ export function EntityTable({ rows }: { rows: readonly EntityRow[] | undefined }
             )}
           </Table.Tbody>
         </Table>
-      </Table.ScrollContainer>
+      </TableScroll>
     </Paper>
   );
 }

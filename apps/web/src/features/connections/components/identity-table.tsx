@@ -1,9 +1,10 @@
-import { type CredentialInformation, deriveCredentialState } from '@caudal/contract';
+import { type CredentialInformation, deriveCredentialState } from '@caudal/contract/routes';
 import { ActionIcon, Drawer, Group, Paper, Table, Text, Tooltip, VisuallyHidden } from '@mantine/core';
 import { IconId, IconUserOff } from '@tabler/icons-react';
 import { type MouseEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EmptyPanel, ErrorPanel } from '../../../shared/components/state-panel';
+import { TableScroll } from '../../../shared/components/table-scroll';
 import { TableSkeletonRows } from '../../../shared/components/table-skeleton';
 import { shortToken } from '../lib/credential-summary';
 import type { IdentityRow } from '../lib/identity-rows';
@@ -83,7 +84,7 @@ export function IdentityTable(props: IdentityTableProps) {
   const columns = COLUMNS.length + 1;
   return (
     <Paper withBorder radius="md" style={{ overflow: 'hidden' }}>
-      <Table.ScrollContainer minWidth={900} type="native">
+      <TableScroll minWidth={900}>
         <Table
           verticalSpacing="sm"
           highlightOnHover
@@ -117,7 +118,7 @@ export function IdentityTable(props: IdentityTableProps) {
             )}
           </Table.Tbody>
         </Table>
-      </Table.ScrollContainer>
+      </TableScroll>
       <DetailsDrawer row={details} now={props.now} onClose={() => setDetails(null)} />
     </Paper>
   );

@@ -3,6 +3,7 @@ import { Badge, Group, Paper, Select, Table, Text, Title } from '@mantine/core';
 import { IconBox, IconPointer } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { EmptyPanel, ErrorPanel } from '../../../shared/components/state-panel';
+import { TableScroll } from '../../../shared/components/table-scroll';
 import { TableSkeletonRows } from '../../../shared/components/table-skeleton';
 import { useProductHoldersQuery } from '../api/connections-queries';
 import { shortToken } from '../lib/credential-summary';
@@ -53,7 +54,7 @@ export function ProductsSection({ credentials, selectedToken, onSelect }: Produc
     );
   } else {
     body = (
-      <Table.ScrollContainer minWidth={640} type="native">
+      <TableScroll minWidth={640}>
         <Table
           verticalSpacing="sm"
           aria-label={t('connections.detail.productsLabel')}
@@ -96,7 +97,7 @@ export function ProductsSection({ credentials, selectedToken, onSelect }: Produc
             )}
           </Table.Tbody>
         </Table>
-      </Table.ScrollContainer>
+      </TableScroll>
     );
   }
 

@@ -1,4 +1,4 @@
-import { type CredentialStatus, SCA_STALE_AFTER_MS } from '@caudal/contract';
+import { type CredentialStatus, SCA_STALE_AFTER_MS } from '@caudal/contract/routes';
 import { describe, expect, it } from 'vitest';
 import { groupByEntity, shortToken, statusBadge, summariseCredentials } from './credential-summary';
 

@@ -1,4 +1,8 @@
-import { type CredentialInformation, type CredentialStatus, deriveCredentialState } from '@caudal/contract';
+import {
+  type CredentialInformation,
+  type CredentialStatus,
+  deriveCredentialState,
+} from '@caudal/contract/routes';
 
 export interface CredentialCounts {
   total: number;

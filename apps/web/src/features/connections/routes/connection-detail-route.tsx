@@ -1,4 +1,4 @@
-import { type CredentialInformation, connections } from '@caudal/contract';
+import { type CredentialInformation, connections } from '@caudal/contract/routes';
 import { Anchor, Badge, Breadcrumbs, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconChevronRight } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';

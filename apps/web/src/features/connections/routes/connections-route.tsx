@@ -1,4 +1,4 @@
-import { connections } from '@caudal/contract';
+import { connections } from '@caudal/contract/routes';
 import { Button, Title } from '@mantine/core';
 import { IconPlugConnected, IconPlus } from '@tabler/icons-react';
 import { useEffect, useMemo, useRef, useState } from 'react';

@@ -1,4 +1,4 @@
-import { customCss } from '@caudal/contract';
+import { customCss } from '@caudal/contract/routes';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { callApi } from '../../../shared/api/call-api';
 import { encodeBase64 } from '../lib/base64';

@@ -1,4 +1,4 @@
-import { CUSTOM_CSS_MAX_BYTES, type CustomCss } from '@caudal/contract';
+import { CUSTOM_CSS_MAX_BYTES, type CustomCss } from '@caudal/contract/routes';
 import { Badge, Button, Group, Paper, Skeleton, Stack, Text } from '@mantine/core';
 import { IconDeviceFloppy } from '@tabler/icons-react';
 import { useCallback, useId, useMemo, useRef, useState } from 'react';

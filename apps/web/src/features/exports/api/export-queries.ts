@@ -4,7 +4,7 @@ import {
   type ExportRequest,
   exports as exportCalls,
   wealth,
-} from '@caudal/contract';
+} from '@caudal/contract/routes';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { callApi, callApiPage } from '../../../shared/api/call-api';
 import { getRuntimeConfig } from '../../../shared/config/runtime-config';

@@ -1,4 +1,4 @@
-import { exports as exportCalls } from '@caudal/contract';
+import { exports as exportCalls } from '@caudal/contract/routes';
 import { Checkbox, Group, Radio, SegmentedControl, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { ExportFormState } from '../lib/export-form';

@@ -1,4 +1,4 @@
-import { type Client, exports as exportCalls } from '@caudal/contract';
+import { type Client, exports as exportCalls } from '@caudal/contract/routes';
 import {
   Badge,
   Button,

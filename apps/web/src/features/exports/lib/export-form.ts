@@ -1,11 +1,12 @@
+import { exports as exportCalls } from '@caudal/contract';
 import {
   type Client,
   type ExportFormat,
   type ExportRequest,
   type ExportType,
-  exports as exportCalls,
+  exports as exportRoutes,
   type FieldIssue,
-} from '@caudal/contract';
+} from '@caudal/contract/routes';
 
 /** What the wizard and the quick form hold; the clients are kept whole (names, entities) as picked. */
 export interface ExportFormState {
@@ -21,7 +22,7 @@ export interface ExportFormState {
 export const EMPTY_EXPORT_FORM: ExportFormState = {
   type: 'transactions',
   format: 'csv',
-  columns: [...exportCalls.TRANSACTION_COLUMNS],
+  columns: [...exportRoutes.TRANSACTION_COLUMNS],
   dateFrom: null,
   dateTo: null,
   clients: [],

@@ -1,4 +1,4 @@
-import { type Link, links } from '@caudal/contract';
+import { type Link, links } from '@caudal/contract/routes';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { callApi } from '../../../shared/api/call-api';
 import { linksKeys } from './links-keys';

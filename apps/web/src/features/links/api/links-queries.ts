@@ -1,4 +1,4 @@
-import { links } from '@caudal/contract';
+import { links } from '@caudal/contract/routes';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { callApiPage } from '../../../shared/api/call-api';
 import type { LinkListState } from '../lib/list-params';

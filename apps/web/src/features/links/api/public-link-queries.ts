@@ -1,4 +1,4 @@
-import { type LocaleCode, links } from '@caudal/contract';
+import { type LocaleCode, links } from '@caudal/contract/routes';
 import { useQuery } from '@tanstack/react-query';
 import { ApiError } from '../../../shared/api/api-error';
 import { callApi } from '../../../shared/api/call-api';

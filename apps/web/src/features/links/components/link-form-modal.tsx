@@ -1,4 +1,5 @@
-import { LIMITS, type Link, links } from '@caudal/contract';
+import { links } from '@caudal/contract';
+import { DEFAULT_LINK_REDIRECT_URI, LIMITS, type Link } from '@caudal/contract/routes';
 import { Button, Fieldset, Group, Modal, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
@@ -51,7 +52,7 @@ function LinkFormBody({ link, onClose }: { link: Link | null; onClose: () => voi
     initialValues: {
       name: link?.name ?? '',
       // The default is shown as the placeholder, so "left empty" keeps meaning "the default".
-      redirect_uri: link && link.redirect_uri !== links.DEFAULT_LINK_REDIRECT_URI ? link.redirect_uri : '',
+      redirect_uri: link && link.redirect_uri !== DEFAULT_LINK_REDIRECT_URI ? link.redirect_uri : '',
       terms_and_conditions_url: link?.terms_and_conditions_url ?? '',
       privacy_policy_url: link?.privacy_policy_url ?? '',
     },
@@ -106,7 +107,7 @@ function LinkFormBody({ link, onClose }: { link: Link | null; onClose: () => voi
             <TextInput
               label={t('links.form.redirectUri')}
               description={t('links.form.redirectUriHint')}
-              placeholder={links.DEFAULT_LINK_REDIRECT_URI}
+              placeholder={DEFAULT_LINK_REDIRECT_URI}
               autoComplete="off"
               inputMode="url"
               maxLength={LIMITS.url}

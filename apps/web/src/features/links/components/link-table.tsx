@@ -3,6 +3,7 @@ import { ActionIcon, Badge, Menu, Stack, Table, Text, VisuallyHidden } from '@ma
 import { IconDots, IconPencil, IconPlayerPause, IconPlayerPlay, IconTrash } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { TableScroll } from '../../../shared/components/table-scroll';
 import { TableSkeletonRows } from '../../../shared/components/table-skeleton';
 import { useFormatters } from '../../../shared/format/use-formatters';
 import { LinkUrl } from './link-url';
@@ -26,7 +27,7 @@ const COLUMNS = 5;
 export function LinkTable({ links, refreshing, empty, ...actions }: LinkTableProps) {
   const { t } = useTranslation();
   return (
-    <Table.ScrollContainer minWidth={760}>
+    <TableScroll minWidth={760}>
       <Table
         verticalSpacing="sm"
         aria-label={t('links.list.tableLabel')}
@@ -60,7 +61,7 @@ export function LinkTable({ links, refreshing, empty, ...actions }: LinkTablePro
           )}
         </Table.Tbody>
       </Table>
-    </Table.ScrollContainer>
+    </TableScroll>
   );
 }
 

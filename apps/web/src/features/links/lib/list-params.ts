@@ -1,4 +1,4 @@
-import { LIMITS, LINK_PAGE_SIZE, links } from '@caudal/contract';
+import { LIMITS, LINK_PAGE_SIZE, links } from '@caudal/contract/routes';
 
 export type LinkStatus = (typeof links.LINK_STATUSES)[number];
 export const PAGE_SIZES = [25, 50, 100] as const;

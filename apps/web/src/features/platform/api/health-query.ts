@@ -1,4 +1,4 @@
-import { platform } from '@caudal/contract';
+import { platform } from '@caudal/contract/routes';
 import { useQuery } from '@tanstack/react-query';
 import { callApi } from '../../../shared/api/call-api';
 

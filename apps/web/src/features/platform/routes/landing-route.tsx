@@ -1,4 +1,4 @@
-import { findLandingRoute } from '@caudal/contract';
+import { findLandingRoute } from '@caudal/contract/routes';
 import { useTranslation } from 'react-i18next';
 import { Navigate } from 'react-router';
 import { StatusPage } from '../../../shared/components/status-page';

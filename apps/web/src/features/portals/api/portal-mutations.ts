@@ -1,4 +1,4 @@
-import { portals } from '@caudal/contract';
+import { portals } from '@caudal/contract/routes';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { callApi } from '../../../shared/api/call-api';
 import { portalKeys } from './portal-keys';

@@ -1,4 +1,4 @@
-import { portals, wealth } from '@caudal/contract';
+import { portals, wealth } from '@caudal/contract/routes';
 import { keepPreviousData, useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { callApi, callApiPage } from '../../../shared/api/call-api';
 import type { PortalListState } from '../lib/list-params';

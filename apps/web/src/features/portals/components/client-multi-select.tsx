@@ -1,4 +1,4 @@
-import { PORTAL_CLIENTS_MAX, type PortalClient } from '@caudal/contract';
+import { PORTAL_CLIENTS_MAX, type PortalClient } from '@caudal/contract/routes';
 import {
   Button,
   CheckIcon,

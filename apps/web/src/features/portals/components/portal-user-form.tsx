@@ -1,4 +1,5 @@
-import { LIMITS, type PortalClient, portals } from '@caudal/contract';
+import { portals } from '@caudal/contract';
+import { LIMITS, type PortalClient } from '@caudal/contract/routes';
 import { Box, Button, Group, Paper, PasswordInput, SimpleGrid, Stack, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useTranslation } from 'react-i18next';

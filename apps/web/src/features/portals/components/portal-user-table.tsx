@@ -14,6 +14,7 @@ import {
 import { IconTrash, IconUsersGroup } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { TableScroll } from '../../../shared/components/table-scroll';
 import { TableSkeletonRows } from '../../../shared/components/table-skeleton';
 import { useFormatters } from '../../../shared/format/use-formatters';
 import classes from './portals.module.css';
@@ -48,7 +49,7 @@ export function PortalUserTable({ users, refreshing, onEditClients, onDelete, em
         {cards ?? <TableSkeletonCards />}
       </Box>
       <Box visibleFrom="sm">
-        <Table.ScrollContainer minWidth={880}>
+        <TableScroll minWidth={880}>
           <Table
             verticalSpacing="sm"
             highlightOnHover
@@ -89,7 +90,7 @@ export function PortalUserTable({ users, refreshing, onEditClients, onDelete, em
               )}
             </Table.Tbody>
           </Table>
-        </Table.ScrollContainer>
+        </TableScroll>
       </Box>
     </>
   );

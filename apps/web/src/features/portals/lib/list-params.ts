@@ -1,4 +1,4 @@
-import { LIMITS, PORTAL_PAGE_SIZE } from '@caudal/contract';
+import { LIMITS, PORTAL_PAGE_SIZE } from '@caudal/contract/routes';
 
 export const PAGE_SIZES = [25, 50, 100] as const;
 

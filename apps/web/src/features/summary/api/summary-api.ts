@@ -1,4 +1,4 @@
-import { summary } from '@caudal/contract';
+import { summary } from '@caudal/contract/routes';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { callApi } from '../../../shared/api/call-api';
 import { invalidateCredentialQueries } from '../../../shared/credentials/credential-query-roots';

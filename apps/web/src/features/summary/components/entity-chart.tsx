@@ -4,6 +4,7 @@ import { BarChart } from '@mantine/charts';
 import { Paper, SegmentedControl, Table, Text, VisuallyHidden } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { TableScroll } from '../../../shared/components/table-scroll';
 import { useFormatters } from '../../../shared/format/use-formatters';
 import classes from './summary.module.css';
 
@@ -76,7 +77,7 @@ function EntityTable({ rows }: { rows: readonly EntityRow[] }) {
   const { t } = useTranslation();
   const format = useFormatters();
   return (
-    <Table.ScrollContainer minWidth={360} type="native">
+    <TableScroll minWidth={360}>
       <Table verticalSpacing="xs" aria-label={t('summary.entities.tableLabel')}>
         <Table.Thead className={classes.tableHead}>
           <Table.Tr>
@@ -101,6 +102,6 @@ function EntityTable({ rows }: { rows: readonly EntityRow[] }) {
           ))}
         </Table.Tbody>
       </Table>
-    </Table.ScrollContainer>
+    </TableScroll>
   );
 }

@@ -2,6 +2,7 @@ import type { SummaryCredential, SummaryState } from '@caudal/contract';
 import { ActionIcon, Badge, Paper, Table, Text, Tooltip, VisuallyHidden } from '@mantine/core';
 import { IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { TableScroll } from '../../../shared/components/table-scroll';
 import { TableSkeletonRows } from '../../../shared/components/table-skeleton';
 import { useDateTime } from '../lib/use-date-time';
 import classes from './summary.module.css';
@@ -34,7 +35,7 @@ export function LastCredentials({ rows, entityName, onDelete }: LastCredentialsP
   const dateTime = useDateTime();
   return (
     <Paper withBorder radius="md" style={{ overflow: 'hidden' }}>
-      <Table.ScrollContainer minWidth={720} type="native">
+      <TableScroll minWidth={720}>
         <Table verticalSpacing="sm" aria-label={t('summary.last.tableLabel')} aria-busy={rows === undefined}>
           <Table.Thead className={classes.tableHead}>
             <Table.Tr>
@@ -101,7 +102,7 @@ export function LastCredentials({ rows, entityName, onDelete }: LastCredentialsP
             )}
           </Table.Tbody>
         </Table>
-      </Table.ScrollContainer>
+      </TableScroll>
     </Paper>
   );
 }

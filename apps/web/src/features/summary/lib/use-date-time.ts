@@ -1,4 +1,4 @@
-import { LOCALES } from '@caudal/contract';
+import { LOCALES } from '@caudal/contract/routes';
 import { useMemo } from 'react';
 import { useLocale } from '../../../shared/i18n/use-locale';
 

@@ -1,4 +1,4 @@
-import { unmatched } from '@caudal/contract';
+import { unmatched } from '@caudal/contract/routes';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { errorMessageKey } from '../../../shared/api/api-error';
 import { callApi } from '../../../shared/api/call-api';

@@ -1,4 +1,4 @@
-import { unmatched, wealth } from '@caudal/contract';
+import { unmatched, wealth } from '@caudal/contract/routes';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { callApiPage } from '../../../shared/api/call-api';
 import { toListRequest, type UnmatchedListState } from '../lib/list-params';

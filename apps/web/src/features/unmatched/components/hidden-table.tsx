@@ -3,6 +3,7 @@ import { Button, Table, VisuallyHidden } from '@mantine/core';
 import { IconArrowBackUp } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { TableScroll } from '../../../shared/components/table-scroll';
 import { TableSkeletonRows } from '../../../shared/components/table-skeleton';
 import { PRODUCT_COLUMNS, ProductCells, ProductHeadCells } from './product-cells';
 import classes from './unmatched.module.css';
@@ -21,7 +22,7 @@ interface HiddenTableProps {
 export function HiddenTable({ products, refreshing, restoring, onRestore, empty }: HiddenTableProps) {
   const { t } = useTranslation();
   return (
-    <Table.ScrollContainer minWidth={960} type="native">
+    <TableScroll minWidth={960}>
       <Table
         verticalSpacing="sm"
         highlightOnHover={(products?.length ?? 0) > 0}
@@ -68,6 +69,6 @@ export function HiddenTable({ products, refreshing, restoring, onRestore, empty 
           )}
         </Table.Tbody>
       </Table>
-    </Table.ScrollContainer>
+    </TableScroll>
   );
 }

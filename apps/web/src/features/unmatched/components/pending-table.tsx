@@ -3,6 +3,7 @@ import { ActionIcon, Stack, Table, Text, Tooltip, VisuallyHidden } from '@mantin
 import { IconEyeOff } from '@tabler/icons-react';
 import { memo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { TableScroll } from '../../../shared/components/table-scroll';
 import { TableSkeletonRows } from '../../../shared/components/table-skeleton';
 import { translateDynamic } from '../../../shared/i18n/i18n';
 import { type Assignment, type ClientChoice, isSuggested } from '../lib/assignments';
@@ -37,7 +38,7 @@ export function PendingTable({
 }: PendingTableProps) {
   const { t } = useTranslation();
   return (
-    <Table.ScrollContainer minWidth={1180} type="native">
+    <TableScroll minWidth={1180}>
       <Table
         verticalSpacing="xs"
         aria-label={t('unmatched.pending.tableLabel')}
@@ -80,7 +81,7 @@ export function PendingTable({
           )}
         </Table.Tbody>
       </Table>
-    </Table.ScrollContainer>
+    </TableScroll>
   );
 }
 

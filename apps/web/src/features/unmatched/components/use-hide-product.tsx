@@ -1,4 +1,4 @@
-import { type UnmatchedProduct, unmatched } from '@caudal/contract';
+import { type UnmatchedProduct, unmatched } from '@caudal/contract/routes';
 import { Button, Group, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useQueryClient } from '@tanstack/react-query';

@@ -1,4 +1,4 @@
-import { LIMITS, unmatched } from '@caudal/contract';
+import { LIMITS, unmatched } from '@caudal/contract/routes';
 
 export const PAGE_SIZES = [50, 100, 200] as const;
 

@@ -1,4 +1,4 @@
-import { wealth } from '@caudal/contract';
+import { wealth } from '@caudal/contract/routes';
 
 type ClientForm = wealth.ClientForm;
 

@@ -1,12 +1,18 @@
-import { type Client, type Investment, wealth } from '@caudal/contract';
-import { keepPreviousData, type QueryClient, useQuery, useQueryClient } from '@tanstack/react-query';
-import { callApi, callApiPage, type Page } from '../../../shared/api/call-api';
-import type { ClientListState } from '../lib/list-params';
+import { type Client, type Investment, wealth } from '@caudal/contract/routes';
+import {
+  keepPreviousData,
+  type QueryClient,
+  queryOptions,
+  useQuery,
+  useQueryClient,
+} from '@tanstack/react-query';
+import { type CallOptions, callApi, callApiPage, type Page } from '../../../shared/api/call-api';
+import { getToken } from '../../../shared/auth/token-store';
+import { type ClientListState, parseListParams } from '../lib/list-params';
 import { wealthKeys } from './wealth-keys';
 
-/** One server page of clients; the previous page stays on screen while the next loads (no flash). */
-export function useClientListQuery(state: ClientListState) {
-  return useQuery({
+function clientListQuery(state: ClientListState, options: CallOptions = {}) {
+  return queryOptions({
     queryKey: wealthKeys.clientList(state),
     queryFn: ({ signal }) =>
       callApiPage(
@@ -18,10 +24,27 @@ export function useClientListQuery(state: ClientListState) {
           page: state.page,
           page_size: state.pageSize,
         },
-        { signal },
+        { ...options, signal },
       ),
-    placeholderData: keepPreviousData,
   });
+}
+
+/** One server page of clients; the previous page stays on screen while the next loads (no flash). */
+export function useClientListQuery(state: ClientListState) {
+  return useQuery({ ...clientListQuery(state), placeholderData: keepPreviousData });
+}
+
+/**
+ * The list route's loader: the page the URL names starts loading with the route's code and the session
+ * calls, not after them. Before the identity is known this user may lack the module, so a refusal here
+ * must not end the session: the permission guard shows its 404 and the list, if shown, asks again.
+ */
+export function prefetchClientList(queryClient: QueryClient, url: URL): null {
+  if (getToken() === null) return null;
+  void queryClient.prefetchQuery(
+    clientListQuery(parseListParams(url.searchParams), { skipSessionEnd: true }),
+  );
+  return null;
 }
 
 /** A client opened from the list is already known: show it at once while its detail refreshes. */

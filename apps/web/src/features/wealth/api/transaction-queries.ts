@@ -1,4 +1,4 @@
-import { TRANSACTION_PAGE_SIZE, wealth } from '@caudal/contract';
+import { TRANSACTION_PAGE_SIZE, wealth } from '@caudal/contract/routes';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { callApi } from '../../../shared/api/call-api';
 import { type DateRange, wealthKeys } from './wealth-keys';

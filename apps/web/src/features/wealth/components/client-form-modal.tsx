@@ -1,4 +1,5 @@
-import { ALIAS_MAX, type Client, LIMITS, wealth } from '@caudal/contract';
+import { wealth } from '@caudal/contract';
+import { ALIAS_MAX, type Client, LIMITS } from '@caudal/contract/routes';
 import { Button, Group, Modal, MultiSelect, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useTranslation } from 'react-i18next';

@@ -1,4 +1,4 @@
-import { type Client, wealth } from '@caudal/contract';
+import { type Client, wealth } from '@caudal/contract/routes';
 import { Button, Code } from '@mantine/core';
 import { IconPencil, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';

@@ -5,6 +5,7 @@ import type { KeyboardEvent, MouseEvent, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { Hint } from '../../../shared/components/hint';
+import { TableScroll } from '../../../shared/components/table-scroll';
 import { TableSkeletonRows } from '../../../shared/components/table-skeleton';
 import { useFormatters } from '../../../shared/format/use-formatters';
 import { useLocalePath } from '../../../shared/i18n/use-locale';
@@ -50,7 +51,7 @@ export function ClientTable({
   );
 
   return (
-    <Table.ScrollContainer minWidth={860}>
+    <TableScroll minWidth={860}>
       <Table
         verticalSpacing="sm"
         highlightOnHover
@@ -95,7 +96,7 @@ export function ClientTable({
           )}
         </Table.Tbody>
       </Table>
-    </Table.ScrollContainer>
+    </TableScroll>
   );
 }
 

@@ -2,6 +2,7 @@ import { Paper, Table, VisuallyHidden } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EmptyPanel, ErrorPanel } from '../../../shared/components/state-panel';
+import { TableScroll } from '../../../shared/components/table-scroll';
 import { TableSkeletonRows } from '../../../shared/components/table-skeleton';
 import classes from './wealth.module.css';
 
@@ -55,13 +56,13 @@ export function DataTable({
   }
   return (
     <Paper withBorder radius="md" style={{ overflow: 'hidden', ...radius }}>
-      <Table.ScrollContainer minWidth={minWidth} type="native">
+      <TableScroll minWidth={minWidth}>
         <Table verticalSpacing="sm" highlightOnHover aria-label={label} aria-busy={rows === undefined}>
           <Table.Thead className={classes.tableHead}>{head}</Table.Thead>
           <Table.Tbody>{rows ?? <TableSkeletonRows columns={columns} rows={5} />}</Table.Tbody>
           {rows ? footer : null}
         </Table>
-      </Table.ScrollContainer>
+      </TableScroll>
     </Paper>
   );
 }

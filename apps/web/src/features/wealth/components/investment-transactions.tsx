@@ -1,4 +1,4 @@
-import { type InvestmentTransaction, PARTICIPATION_DECIMALS } from '@caudal/contract';
+import { type InvestmentTransaction, PARTICIPATION_DECIMALS } from '@caudal/contract/routes';
 import { Anchor, Badge, Table, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';

@@ -4,6 +4,7 @@ import type { InfiniteData, UseInfiniteQueryResult } from '@tanstack/react-query
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EmptyPanel, ErrorPanel } from '../../../shared/components/state-panel';
+import { TableScroll } from '../../../shared/components/table-scroll';
 import { TableSkeletonRows } from '../../../shared/components/table-skeleton';
 import { useFormatters } from '../../../shared/format/use-formatters';
 import type { DateRangeState } from '../lib/date-range-params';
@@ -77,14 +78,14 @@ export function TransactionsPanel<T>({
     );
   } else {
     body = (
-      <Table.ScrollContainer minWidth={820} type="native">
+      <TableScroll minWidth={820}>
         <Table verticalSpacing="xs" striped highlightOnHover aria-label={texts.tableLabel} aria-busy={!items}>
           <Table.Thead className={classes.tableHead}>{head}</Table.Thead>
           <Table.Tbody>
             {items ? items.map(row) : <TableSkeletonRows columns={columns} rows={10} />}
           </Table.Tbody>
         </Table>
-      </Table.ScrollContainer>
+      </TableScroll>
     );
   }
 

@@ -1,4 +1,4 @@
-import { type Client, wealth } from '@caudal/contract';
+import { type Client, wealth } from '@caudal/contract/routes';
 import { ActionIcon, Tooltip } from '@mantine/core';
 import { IconLinkOff } from '@tabler/icons-react';
 import { useState } from 'react';

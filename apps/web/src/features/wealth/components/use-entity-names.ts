@@ -1,4 +1,4 @@
-import { isListedEntity } from '@caudal/contract';
+import { isListedEntity } from '@caudal/contract/routes';
 import { useMemo } from 'react';
 import { useSession } from '../../../shared/session/session-context';
 

@@ -1,4 +1,4 @@
-import { CLIENT_PAGE_SIZE, CLIENT_SORTS, LIMITS } from '@caudal/contract';
+import { CLIENT_PAGE_SIZE, CLIENT_SORTS, LIMITS } from '@caudal/contract/routes';
 
 export type ClientSort = (typeof CLIENT_SORTS)[number];
 export type SortOrder = 'asc' | 'desc';

@@ -1,4 +1,4 @@
-import { CATALOGUES } from '@caudal/contract';
+import { CATALOGUES } from '@caudal/contract/routes';
 import { describe, expect, it } from 'vitest';
 import { type TextRef, transactionTypeRef, typeNameRef } from './type-names';
 

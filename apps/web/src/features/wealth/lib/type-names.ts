@@ -4,7 +4,7 @@ import {
   LIABILITY_TYPES,
   NAMED_TRANSACTION_CODES,
   PORTFOLIO_TYPES,
-} from '@caudal/contract';
+} from '@caudal/contract/routes';
 
 /** A catalogue key with its placeholder values, resolved by the caller's `t`. */
 export interface TextRef {

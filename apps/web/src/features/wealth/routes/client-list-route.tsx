@@ -1,4 +1,4 @@
-import { type Client, wealth } from '@caudal/contract';
+import { type Client, wealth } from '@caudal/contract/routes';
 import { Button } from '@mantine/core';
 import { IconPlus, IconUsers } from '@tabler/icons-react';
 import { lazy, Suspense, useState } from 'react';

@@ -1,4 +1,4 @@
-import { PARTICIPATION_DECIMALS } from '@caudal/contract';
+import { PARTICIPATION_DECIMALS } from '@caudal/contract/routes';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { ApiError } from '../../../shared/api/api-error';

@@ -1,4 +1,4 @@
-import { PARTICIPATION_DECIMALS } from '@caudal/contract';
+import { PARTICIPATION_DECIMALS } from '@caudal/contract/routes';
 import { Anchor, Table, Text } from '@mantine/core';
 import { IconListDetails } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';

@@ -1,0 +1,55 @@
+import { describe, expect, it } from 'vitest';
+import { type BuiltChunk, planFirstScreenChunks } from './first-screen-chunks';
+
+const chunk = (fileName: string, parts: Partial<BuiltChunk> = {}): BuiltChunk => ({
+  fileName,
+  isEntry: false,
+  facadeModuleId: null,
+  imports: [],
+  dynamicImports: [],
+  moduleIds: [`${fileName}.module`],
+  ...parts,
+});
+
+// entry → (lazy) login, list, other; list and other share `table`; login and list share `menu`;
+// login and other share `form`.
+const build = [
+  chunk('entry', { isEntry: true, imports: ['react'], dynamicImports: ['login', 'list', 'other'] }),
+  chunk('react'),
+  chunk('login', { facadeModuleId: '/src/login-route.tsx', imports: ['menu', 'form', 'login-only'] }),
+  chunk('list', { facadeModuleId: '/src/list-route.tsx', imports: ['menu', 'table', 'react'] }),
+  chunk('other', { facadeModuleId: '/src/other-route.tsx', imports: ['table', 'form'] }),
+  chunk('menu'),
+  chunk('form'),
+  chunk('table'),
+  chunk('login-only'),
+];
+
+const plan = planFirstScreenChunks(
+  build,
+  [
+    { name: 'session', entries: /login-route/, ownCodeOnly: true },
+    { name: 'signed-in', entries: /list-route/ },
+  ],
+  (file) => file === 'react',
+);
+
+describe('first-screen chunks', () => {
+  it('gives each first screen its code beyond the entry, and what both need to a shared chunk', () => {
+    expect(plan.get('list.module')).toBe('signed-in');
+    expect(plan.get('table.module')).toBe('signed-in');
+    expect(plan.get('login.module')).toBe('session');
+    expect(plan.get('login-only.module')).toBe('session');
+    expect(plan.get('menu.module')).toBe('frame');
+  });
+
+  it('leaves the entry, the named vendor chunks and the other screens alone', () => {
+    expect(plan.has('entry.module')).toBe(false);
+    expect(plan.has('react.module')).toBe(false);
+    expect(plan.has('other.module')).toBe(false);
+  });
+
+  it('keeps code another screen loads out of an own-code-only screen', () => {
+    expect(plan.has('form.module')).toBe(false);
+  });
+});

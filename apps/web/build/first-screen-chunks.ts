@@ -1,0 +1,93 @@
+/** A chunk of a finished build, as far as planning needs it. */
+export interface BuiltChunk {
+  fileName: string;
+  isEntry: boolean;
+  /** The module a lazy chunk stands for (the `import()` target), if any. */
+  facadeModuleId: string | null;
+  /** Chunks it imports statically: they load with it. */
+  imports: readonly string[];
+  /** Chunks it loads with `import()`. */
+  dynamicImports: readonly string[];
+  moduleIds: readonly string[];
+}
+
+export interface FirstScreen {
+  /** The name of the chunk its code goes to. */
+  name: string;
+  /** The lazy modules (layouts, routes) the screen renders. */
+  entries: RegExp;
+  /**
+   * Take only code no other screen loads. Without it, a screen's chunk also takes code it shares with
+   * other screens, which then load that chunk: right for the signed-in frame, which every signed-in
+   * screen loads anyway, wrong for the login page, whose form code would follow every other form.
+   */
+  ownCodeOnly?: boolean;
+}
+
+/** The name of the chunk for code that more than one first screen needs. */
+export const SHARED_FIRST_SCREEN_CHUNK = 'frame';
+
+function staticClosure(start: readonly string[], byFile: ReadonlyMap<string, BuiltChunk>): Set<string> {
+  const seen = new Set<string>();
+  const queue = [...start];
+  for (let file = queue.pop(); file !== undefined; file = queue.pop()) {
+    if (seen.has(file)) continue;
+    seen.add(file);
+    queue.push(...(byFile.get(file)?.imports ?? []));
+  }
+  return seen;
+}
+
+/**
+ * From a build split purely by use: which chunk each module of a first screen should go to. A module only
+ * one first screen loads beyond the entry goes to that screen's chunk (for an `ownCodeOnly` screen, only if
+ * no other screen loads it either); one that several first screens load goes to the shared one;
+ * everything else (the entry's graph, named vendor chunks) stays where the bundler puts it. The plan reads
+ * the bundler's own output, so it sees the graph after tree shaking, which barrel files (icons, Mantine,
+ * the contract) hide from a module's importers.
+ */
+export function planFirstScreenChunks(
+  chunks: readonly BuiltChunk[],
+  screens: readonly FirstScreen[],
+  keepChunk: (fileName: string) => boolean,
+  keepModule: (moduleId: string) => boolean = () => false,
+): Map<string, string> {
+  const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
+  const initial = staticClosure(
+    chunks.filter((chunk) => chunk.isEntry).map((chunk) => chunk.fileName),
+    byFile,
+  );
+  const loadersOf = new Map<string, string[]>();
+  for (const chunk of chunks) {
+    for (const file of [...chunk.imports, ...chunk.dynamicImports]) {
+      loadersOf.set(file, [...(loadersOf.get(file) ?? []), chunk.fileName]);
+    }
+  }
+  const screensOfModule = new Map<string, Set<FirstScreen>>();
+  const sharedFiles = new Set<string>();
+  for (const screen of screens) {
+    const lazy = chunks
+      .filter((chunk) => chunk.facadeModuleId !== null && screen.entries.test(chunk.facadeModuleId))
+      .map((chunk) => chunk.fileName);
+    const closure = staticClosure(lazy, byFile);
+    for (const file of closure) {
+      if (initial.has(file) || keepChunk(file)) continue;
+      const loaders = loadersOf.get(file) ?? [];
+      if (!loaders.every((loader) => closure.has(loader) || initial.has(loader))) sharedFiles.add(file);
+      for (const id of byFile.get(file)?.moduleIds ?? []) {
+        if (keepModule(id)) continue;
+        const owners = screensOfModule.get(id) ?? new Set<FirstScreen>();
+        owners.add(screen);
+        screensOfModule.set(id, owners);
+      }
+    }
+  }
+  const fileOfModule = new Map(chunks.flatMap((chunk) => chunk.moduleIds.map((id) => [id, chunk.fileName])));
+  const plan = new Map<string, string>();
+  for (const [id, owners] of screensOfModule) {
+    const [only] = owners;
+    if (owners.size > 1 || only === undefined) plan.set(id, SHARED_FIRST_SCREEN_CHUNK);
+    else if (!(only.ownCodeOnly && sharedFiles.has(fileOfModule.get(id) ?? ''))) plan.set(id, only.name);
+  }
+  return plan;
+}

@@ -1,0 +1,33 @@
+import type { ZSuccess } from '../auth/calls';
+import { defineRoute } from '../shared/call-route';
+import type { ZOptionalEmptyBody } from '../shared/empty-bodies';
+import type * as schemas from './calls';
+
+export type { Application, ApplicationForm, CreatedApplication } from './calls';
+export * from './constants';
+
+const applicationsStaff = { kind: 'session', module: 'applications', staffOnly: true } as const;
+
+/** The company's applications, newest first; the secret is never listed. */
+export const listApplications = defineRoute<typeof ZOptionalEmptyBody, typeof schemas.ZApplicationList>({
+  path: '/platform/applications/list-applications',
+  access: applicationsStaff,
+  errors: [],
+});
+
+/** Names are unique per company, whatever their case. */
+export const createApplication = defineRoute<
+  typeof schemas.ZApplicationForm,
+  typeof schemas.ZCreatedApplication
+>({
+  path: '/platform/applications/create-application',
+  access: applicationsStaff,
+  errors: ['DuplicatedName'],
+});
+
+/** Deleting an application ends its data-API tokens at once. */
+export const deleteApplication = defineRoute<typeof schemas.ZApplicationRef, typeof ZSuccess>({
+  path: '/platform/applications/delete-application',
+  access: applicationsStaff,
+  errors: ['NotFound'],
+});

@@ -1,0 +1,102 @@
+import type { ZSuccess } from '../auth/calls';
+import { defineRoute } from '../shared/call-route';
+import type * as schemas from './calls';
+
+export type { ConnectSession, CredentialInformation } from './calls';
+export * from './constants';
+
+const wealth = { kind: 'session', module: 'wealth' } as const;
+const wealthStaff = { kind: 'session', module: 'wealth', staffOnly: true } as const;
+
+/** Every credential of the company (of the assigned clients, for a portal user); `bank` narrows to one entity. */
+export const getCredentialsInformation = defineRoute<
+  typeof schemas.ZCredentialsInformationRequest,
+  typeof schemas.ZCredentialInformationList
+>({
+  path: '/platform/wealth/get-credentials-information',
+  access: wealth,
+  errors: [],
+});
+
+export const getCredentialsIdentity = defineRoute<
+  typeof schemas.ZCredentialsIdentityRequest,
+  typeof schemas.ZCredentialIdentities
+>({
+  path: '/platform/wealth/get-credentials-identity',
+  access: wealth,
+  errors: [],
+});
+
+export const getCredentialsProductHolders = defineRoute<
+  typeof schemas.ZCredentialRef,
+  typeof schemas.ZProductHolderList
+>({
+  path: '/platform/wealth/get-credentials-product-holders',
+  access: wealth,
+  errors: ['NotFound'],
+});
+
+/** Deletes the credential with its holders and products. */
+export const credentialsDelete = defineRoute<typeof schemas.ZCredentialRef, typeof ZSuccess>({
+  path: '/platform/wealth/credentials-delete',
+  access: wealthStaff,
+  errors: ['NotFound'],
+});
+
+/** Queues a refresh through the connector now, instead of waiting for the scheduler. */
+export const credentialsRefresh = defineRoute<
+  typeof schemas.ZCredentialRef,
+  typeof schemas.ZCredentialInformation
+>({
+  path: '/platform/wealth/credentials-refresh',
+  access: wealthStaff,
+  errors: ['NotFound'],
+});
+
+/**
+ * A one-time hosted connect URL. `redirect_uri` is our connections page with the `fromlink` marker;
+ * with `credentials_token` the page only asks for the SCA code of that credential (reauthorisation).
+ */
+export const createConnectLink = defineRoute<
+  typeof schemas.ZCreateConnectLinkRequest,
+  typeof schemas.ZConnectLink
+>({
+  path: '/platform/wealth/create-connect-link',
+  access: wealthStaff,
+  errors: ['NotFound'],
+});
+
+/** A one-time URL that opens the same flow in reset mode: new username/password, same credentials_token. */
+export const credentialsForceReset = defineRoute<
+  typeof schemas.ZCredentialsForceResetRequest,
+  typeof schemas.ZForceResetLink
+>({
+  path: '/platform/wealth/credentials-force-reset',
+  access: wealthStaff,
+  errors: ['NotFound'],
+});
+
+// Hosted connect pages: public, authorised only by the one-time token in the body.
+
+export const getConnectSession = defineRoute<typeof schemas.ZConnectTokenRef, typeof schemas.ZConnectSession>(
+  {
+    path: '/v0/connect/get-session',
+    access: { kind: 'public' },
+    errors: ['InvalidConnectToken'],
+  },
+);
+
+export const submitConnectCredentials = defineRoute<
+  typeof schemas.ZConnectCredentialsRequest,
+  typeof schemas.ZConnectStep
+>({
+  path: '/v0/connect/submit-credentials',
+  access: { kind: 'public' },
+  errors: ['InvalidConnectToken', 'InvalidAccess', 'CredentialsBlocked', 'InstitutionDown', 'NotFound'],
+});
+
+export const submitConnectSca = defineRoute<typeof schemas.ZConnectScaRequest, typeof schemas.ZConnectStep>({
+  path: '/v0/connect/submit-sca',
+  access: { kind: 'public' },
+  errors: ['InvalidConnectToken', 'InvalidScaCode', 'InstitutionDown'],
+});

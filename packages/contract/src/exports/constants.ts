@@ -1,0 +1,58 @@
+export const EXPORT_TYPES = ['custom', 'positions', 'transactions'] as const;
+export type ExportType = (typeof EXPORT_TYPES)[number];
+export const EXPORT_FORMATS = ['csv', 'xlsx', 'json'] as const;
+export type ExportFormat = (typeof EXPORT_FORMATS)[number];
+export const EXPORT_STATUSES = ['queued', 'running', 'ready', 'failed'] as const;
+export type ExportStatus = (typeof EXPORT_STATUSES)[number];
+export const EXPORT_LANGUAGES = ['es', 'en'] as const;
+
+/** Columns of a transactions export, in their default order; a custom export picks from these. */
+export const TRANSACTION_COLUMNS = [
+  'client_name',
+  'client_alias',
+  'entity',
+  'product',
+  'product_kind',
+  'iban',
+  'operation_date',
+  'value_date',
+  'description',
+  'amount',
+  'balance',
+  'currency',
+] as const;
+export type TransactionColumn = (typeof TRANSACTION_COLUMNS)[number];
+
+/** Columns of a positions export: one row per account, liability and investment. */
+export const POSITION_COLUMNS = [
+  'client_name',
+  'client_alias',
+  'entity',
+  'product_kind',
+  'product',
+  'iban',
+  'investment',
+  'isin',
+  'investment_type',
+  'participations',
+  'balance',
+  'currency',
+] as const;
+export type PositionColumn = (typeof POSITION_COLUMNS)[number];
+export type ExportColumn = TransactionColumn | PositionColumn;
+
+/** One export names at most this many clients (the wizard pages through any number to pick them). */
+export const EXPORT_CLIENTS_MAX = 10_000;
+export const EXPORT_ENTITIES_MAX = 500;
+export const EXPORT_LIST_LIMIT = 50;
+
+/** Keys of the validation catalogue; the form and the server give the same ones. */
+export const EXPORT_VALIDATION = {
+  clientsRequired: 'validation.exportClients',
+  entitiesRequired: 'validation.exportEntities',
+  columnsRequired: 'validation.exportColumns',
+} as const;
+
+/** The GET that streams a file; the token in the path is the whole authorisation. */
+export const EXPORT_FILE_PATH = '/platform/wealth/export-file';
+export const EXPORT_DOWNLOAD_TTL_SECONDS = 60;

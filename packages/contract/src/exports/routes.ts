@@ -1,0 +1,48 @@
+import { defineRoute } from '../shared/call-route';
+import type { ZOptionalEmptyBody } from '../shared/empty-bodies';
+import type * as schemas from './calls';
+
+export type { AvailableExport, Export, ExportRequest } from './calls';
+export * from './constants';
+
+const wealth = { kind: 'session', module: 'wealth' } as const;
+
+/** The spec's call: the documents the quick export (export2) can generate. */
+export const getAvailableExports = defineRoute<
+  typeof ZOptionalEmptyBody,
+  typeof schemas.ZAvailableExportList
+>({
+  path: '/platform/wealth/get-available-exports',
+  access: wealth,
+  errors: [],
+});
+
+/** Queues an export; its rows are written in the background. Poll `export-status` for progress. */
+export const exportGenerate = defineRoute<typeof schemas.ZExportRequest, typeof schemas.ZExport>({
+  path: '/platform/wealth/export-generate',
+  access: wealth,
+  errors: ['NotFound', 'UnknownClient'],
+});
+
+export const exportStatus = defineRoute<typeof schemas.ZExportRef, typeof schemas.ZExport>({
+  path: '/platform/wealth/export-status',
+  access: wealth,
+  errors: ['NotFound'],
+});
+
+/** The most recent exports (unexpired): the company's for staff, a portal user's own for them. */
+export const exportList = defineRoute<typeof ZOptionalEmptyBody, typeof schemas.ZExportList>({
+  path: '/platform/wealth/export-list',
+  access: wealth,
+  errors: [],
+});
+
+/**
+ * A short-lived, single-use URL to the file (`GET {path}`): a browser can only stream a download to
+ * disk from a plain GET, which cannot carry the bearer token.
+ */
+export const exportDownloadLink = defineRoute<typeof schemas.ZExportRef, typeof schemas.ZExportDownloadLink>({
+  path: '/platform/wealth/export-download-link',
+  access: wealth,
+  errors: ['NotFound', 'Conflict'],
+});

@@ -1,0 +1,1 @@
+export const UNMATCHED_PAGE_SIZE = { default: 50, max: 200 } as const;

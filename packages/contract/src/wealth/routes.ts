@@ -1,0 +1,103 @@
+import type { ZSuccess } from '../auth/calls';
+import { defineRoute } from '../shared/call-route';
+import type * as schemas from './calls';
+import type * as models from './models';
+
+export type { ClientForm } from './calls';
+export * from './constants';
+
+const wealth = { kind: 'session', module: 'wealth' } as const;
+/** Portal users read their assigned clients; only staff change the book. */
+const wealthStaff = { kind: 'session', module: 'wealth', staffOnly: true } as const;
+
+export const clientList = defineRoute<typeof schemas.ZClientListRequest, typeof schemas.ZClientList>({
+  path: '/platform/wealth/client-list',
+  access: wealth,
+  errors: [],
+  totalCountHeader: true,
+});
+
+export const clientCreate = defineRoute<typeof schemas.ZClientForm, typeof models.ZClient>({
+  path: '/platform/wealth/client-create',
+  access: wealthStaff,
+  errors: ['DuplicatedAlias'],
+});
+
+export const clientEdit = defineRoute<typeof schemas.ZClientEditRequest, typeof models.ZClient>({
+  path: '/platform/wealth/client-edit',
+  access: wealthStaff,
+  errors: ['DuplicatedAlias', 'NotFound'],
+});
+
+/** Deleting a client returns its products to the pending (unmatched) list; nothing is lost. */
+export const clientDelete = defineRoute<typeof schemas.ZClientRef, typeof ZSuccess>({
+  path: '/platform/wealth/client-delete',
+  access: wealthStaff,
+  errors: ['NotFound'],
+});
+
+export const clientGet = defineRoute<typeof schemas.ZClientRef, typeof models.ZClient>({
+  path: '/platform/wealth/client-get',
+  access: wealth,
+  errors: ['NotFound'],
+});
+
+export const clientAccountList = defineRoute<typeof schemas.ZClientRef, typeof schemas.ZAccountList>({
+  path: '/platform/wealth/client-account-list',
+  access: wealth,
+  errors: ['NotFound'],
+});
+
+export const clientPortfolioList = defineRoute<typeof schemas.ZClientRef, typeof schemas.ZPortfolioList>({
+  path: '/platform/wealth/client-portfolio-list',
+  access: wealth,
+  errors: ['NotFound'],
+});
+
+export const clientLiabilityList = defineRoute<typeof schemas.ZClientRef, typeof schemas.ZLiabilityList>({
+  path: '/platform/wealth/client-liability-list',
+  access: wealth,
+  errors: ['NotFound'],
+});
+
+/** Returns the product to the pending list (unmatched products). */
+export const clientUnmatchProduct = defineRoute<typeof schemas.ZClientProductRef, typeof ZSuccess>({
+  path: '/platform/wealth/client-unmatch-product',
+  access: wealthStaff,
+  errors: ['NotFound'],
+});
+
+/** Movements of an account or a liability of the client. */
+export const productTransactionList = defineRoute<
+  typeof schemas.ZProductTransactionListRequest,
+  typeof schemas.ZTransactionPage
+>({
+  path: '/platform/wealth/product-transaction-list',
+  access: wealth,
+  errors: ['NotFound'],
+});
+
+export const portfolioInvestmentList = defineRoute<
+  typeof schemas.ZPortfolioRef,
+  typeof schemas.ZInvestmentList
+>({
+  path: '/platform/wealth/portfolio-investment-list',
+  access: wealth,
+  errors: ['NotFound'],
+});
+
+/** Transactions of every investment in the portfolio, or of one when `investment_id` is given. */
+export const portfolioTransactionList = defineRoute<
+  typeof schemas.ZPortfolioTransactionListRequest,
+  typeof schemas.ZInvestmentTransactionPage
+>({
+  path: '/platform/wealth/portfolio-transaction-list',
+  access: wealth,
+  errors: ['NotFound'],
+});
+
+export const investmentGet = defineRoute<typeof schemas.ZInvestmentRef, typeof models.ZInvestment>({
+  path: '/platform/wealth/investment-get',
+  access: wealth,
+  errors: ['NotFound'],
+});
