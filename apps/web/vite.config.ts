@@ -3,6 +3,7 @@ import react from '@vitejs/plugin-react';
 import { build, defineConfig, type PluginOption, type UserConfig } from 'vite';
 import { bundleReport } from './build/bundle-report';
 import { type FirstScreen, planFirstScreenChunks } from './build/first-screen-chunks';
+import { firstScreenPreloads } from './build/first-screen-preloads';
 import { precompress } from './build/precompress';
 import { scrollAreaRefs } from './build/scroll-area-refs';
 import { tableWithoutScrollContainer } from './build/table-scroll-container';
@@ -71,11 +72,15 @@ const FIRST_SCREENS: FirstScreen[] = [
   {
     name: 'session',
     ownCodeOnly: true,
+    paths: ['/sesion/login', '/sesion/legacy-login'],
+    catalogue: ['core'],
     entries:
       /src[\\/](shared[\\/]layouts[\\/]session-layout|features[\\/]auth[\\/]routes[\\/]login-route)\.tsx$/,
   },
   {
     name: 'signed-in',
+    paths: ['/wealth/clients'],
+    catalogue: ['core', 'wealth-section'],
     entries:
       /src[\\/](shared[\\/]layouts[\\/]main-layout|features[\\/]wealth[\\/]routes[\\/]client-list-route)\.tsx$/,
   },
@@ -123,7 +128,10 @@ function splitByUse(plugins: PluginOption[], plan = new Map<string, string>()): 
 }
 
 export default defineConfig(async ({ command }) => ({
-  ...splitByUse([precompress(), bundleReport()], command === 'build' ? await planChunks() : undefined),
+  ...splitByUse(
+    [firstScreenPreloads(FIRST_SCREENS), precompress(), bundleReport()],
+    command === 'build' ? await planChunks() : undefined,
+  ),
   server: {
     port: 5173,
     proxy: Object.fromEntries(proxied.map((path) => [path, { target: apiTarget, changeOrigin: false }])),

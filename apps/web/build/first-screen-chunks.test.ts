@@ -28,8 +28,8 @@ const build = [
 const plan = planFirstScreenChunks(
   build,
   [
-    { name: 'session', entries: /login-route/, ownCodeOnly: true },
-    { name: 'signed-in', entries: /list-route/ },
+    { name: 'session', entries: /login-route/, ownCodeOnly: true, paths: [], catalogue: [] },
+    { name: 'signed-in', entries: /list-route/, paths: [], catalogue: [] },
   ],
   (file) => file === 'react',
 );
@@ -49,7 +49,7 @@ describe('first-screen chunks', () => {
     expect(plan.has('other.module')).toBe(false);
   });
 
-  it('keeps code another screen loads out of an own-code-only screen', () => {
-    expect(plan.has('form.module')).toBe(false);
+  it('puts what an own-code-only screen shares with other screens in a chunk of its own', () => {
+    expect(plan.get('form.module')).toBe('session-shared');
   });
 });

@@ -16,10 +16,15 @@ export interface FirstScreen {
   name: string;
   /** The lazy modules (layouts, routes) the screen renders. */
   entries: RegExp;
+  /** Its paths after the language prefix, e.g. `/wealth/clients`. */
+  paths: readonly string[];
+  /** The catalogue part modules its first render needs (`core`, `wealth-section`). */
+  catalogue: readonly string[];
   /**
-   * Take only code no other screen loads. Without it, a screen's chunk also takes code it shares with
-   * other screens, which then load that chunk: right for the signed-in frame, which every signed-in
-   * screen loads anyway, wrong for the login page, whose form code would follow every other form.
+   * Take only code no other screen loads; what it shares with other screens goes to `<name>-shared`.
+   * Without it, a screen's chunk also takes code it shares, and the other screens load that chunk:
+   * right for the signed-in frame, which every signed-in screen loads anyway, wrong for the login page,
+   * whose form and layout would follow every other form.
    */
   ownCodeOnly?: boolean;
 }
@@ -40,8 +45,8 @@ function staticClosure(start: readonly string[], byFile: ReadonlyMap<string, Bui
 
 /**
  * From a build split purely by use: which chunk each module of a first screen should go to. A module only
- * one first screen loads beyond the entry goes to that screen's chunk (for an `ownCodeOnly` screen, only if
- * no other screen loads it either); one that several first screens load goes to the shared one;
+ * one first screen loads beyond the entry goes to that screen's chunk (for an `ownCodeOnly` screen, to
+ * `<name>-shared` if another screen loads it too); one that several first screens load goes to `frame`;
  * everything else (the entry's graph, named vendor chunks) stays where the bundler puts it. The plan reads
  * the bundler's own output, so it sees the graph after tree shaking, which barrel files (icons, Mantine,
  * the contract) hide from a module's importers.
@@ -87,7 +92,9 @@ export function planFirstScreenChunks(
   for (const [id, owners] of screensOfModule) {
     const [only] = owners;
     if (owners.size > 1 || only === undefined) plan.set(id, SHARED_FIRST_SCREEN_CHUNK);
-    else if (!(only.ownCodeOnly && sharedFiles.has(fileOfModule.get(id) ?? ''))) plan.set(id, only.name);
+    else if (only.ownCodeOnly && sharedFiles.has(fileOfModule.get(id) ?? ''))
+      plan.set(id, `${only.name}-shared`);
+    else plan.set(id, only.name);
   }
   return plan;
 }

@@ -287,13 +287,9 @@ const prefetchAfter = (from: PageRoute, next: PageRoute[]) => {
   from.handle.next = next.map((target) => target.handle.load);
 };
 prefetchAfter(auth.login, [layouts.main, platformPages.landing, wealthPages.clients]);
-prefetchAfter(wealthPages.clients, [
-  wealthPages.client,
-  wealthPages.clientTabs,
-  wealthPages.accounts,
-  unmatchedPages.pending,
-  connectionPages.summary,
-]);
+// From the list, a user opens a client: its frame and first tab. The other sections are a menu away and
+// load on demand; prefetching them too ran their code on a slow phone while it was still showing the list.
+prefetchAfter(wealthPages.clients, [wealthPages.client, wealthPages.clientTabs, wealthPages.accounts]);
 prefetchAfter(wealthPages.accounts, [wealthPages.portfolios, wealthPages.liabilities, wealthPages.account]);
 prefetchAfter(wealthPages.portfolios, [wealthPages.portfolio, wealthPages.investments]);
 prefetchAfter(wealthPages.liabilities, [wealthPages.liability]);

@@ -3,7 +3,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { FIRST_SCREENS } from '../../test/first-screens-fixture';
 import { createTestApp, type TestApp } from '../../test/test-app';
+import { FIRST_SCREENS_FILE } from './first-screen-preloads';
 
 let t: TestApp;
 let webRoot: string;
@@ -18,6 +20,7 @@ beforeAll(async () => {
   mkdirSync(join(webRoot, 'assets'));
   writeFileSync(join(webRoot, 'index.html'), '<!doctype html><title>Caudal</title>');
   writeFileSync(join(webRoot, 'assets', 'app-123.js'), 'console.log(1)');
+  writeFileSync(join(webRoot, FIRST_SCREENS_FILE), JSON.stringify(FIRST_SCREENS));
   // What the build's precompress step writes beside each file.
   for (const [name, text] of Object.entries(PRECOMPRESSED)) {
     writeFileSync(join(webRoot, name), text);
@@ -116,5 +119,22 @@ describe('compressed portal files (issue 9 item 3)', () => {
 
   it('answers 404 for a missing asset in any encoding', async () => {
     expect((await getWith('/assets/missing-1.js', 'br, gzip')).statusCode).toBe(404);
+  });
+});
+
+describe('first-screen preloads (issue 9 item 4)', () => {
+  it("sends the client list's chunks and its language's catalogue parts with index.html on that path", async () => {
+    const response = await get('/en/wealth/clients?page=2');
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toMatch(/text\/html/);
+    expect(response.headers.link).toContain('</assets/signed-in-abc.js>; rel=modulepreload');
+    expect(response.headers.link).toContain('</assets/wealth-section-en2.js>; rel=modulepreload');
+    expect(response.headers.link).toContain('</assets/signed-in-abc.css>; rel=preload; as=style');
+  });
+
+  it('sends none with index.html on other portal routes', async () => {
+    const response = await get('/es/summary');
+    expect(response.statusCode).toBe(200);
+    expect(response.headers.link).toBeUndefined();
   });
 });

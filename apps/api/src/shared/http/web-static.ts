@@ -3,6 +3,7 @@ import { join, relative, sep } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { registerNotFoundHandler } from './error-handler';
+import { loadFirstScreenPreloads } from './first-screen-preloads';
 
 const NO_CACHE = 'no-cache';
 const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -33,6 +34,11 @@ export async function registerWeb(
       reply.header('Cache-Control', isHashed ? IMMUTABLE : NO_CACHE);
     },
   });
-  const serveIndex = (reply: FastifyReply) => reply.header('Cache-Control', NO_CACHE).sendFile('index.html');
+  const preloadsFor = loadFirstScreenPreloads(webRoot);
+  const serveIndex = (reply: FastifyReply) => {
+    const preloads = preloadsFor(reply.request.url.split('?')[0] ?? '/');
+    if (preloads) reply.header('Link', preloads);
+    return reply.header('Cache-Control', NO_CACHE).sendFile('index.html');
+  };
   registerNotFoundHandler(app, serveIndex);
 }

@@ -30,10 +30,17 @@ export function MainNav() {
     const nav = navRef.current;
     const active = nav?.querySelector<HTMLElement>('[aria-current="page"]');
     if (!nav || !active) return;
-    const left = active.offsetLeft - nav.offsetLeft;
-    if (left < nav.scrollLeft || left + active.offsetWidth > nav.scrollLeft + nav.clientWidth) {
-      nav.scrollLeft = left - (nav.clientWidth - active.offsetWidth) / 2;
-    }
+    // The browser says after its next layout whether the link is cut off: reading positions here would
+    // force that layout in the middle of rendering the page (a long task on a slow phone).
+    const observer = new IntersectionObserver(
+      ([entry]) => {
+        observer.disconnect();
+        if (entry && entry.intersectionRatio < 1) centreInRow(nav, active);
+      },
+      { root: nav, threshold: 1 },
+    );
+    observer.observe(active);
+    return () => observer.disconnect();
   }, [pathname]);
   if (items.length === 0) return null;
 
@@ -59,4 +66,9 @@ export function MainNav() {
       ))}
     </nav>
   );
+}
+
+function centreInRow(row: HTMLElement, link: HTMLElement): void {
+  const left = link.offsetLeft - row.offsetLeft;
+  row.scrollLeft = left - (row.clientWidth - link.offsetWidth) / 2;
 }

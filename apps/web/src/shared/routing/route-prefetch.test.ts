@@ -73,14 +73,44 @@ describe('route prefetcher', () => {
     expect(load).not.toHaveBeenCalled();
   });
 
+  it('loads one route per idle period, the next once the previous has loaded', async () => {
+    const { prefetcher, queue, idle } = setup();
+    const first = vi.fn(() => Promise.resolve({}));
+    const second = vi.fn(() => Promise.resolve({}));
+    prefetcher.prefetch([first, second]);
+    idle();
+    expect(first).toHaveBeenCalledTimes(1);
+    expect(second).not.toHaveBeenCalled();
+    await flush();
+    expect(queue[0]?.timeoutMs).toBe(PREFETCH_IDLE_TIMEOUT_MS);
+    idle();
+    expect(second).toHaveBeenCalledTimes(1);
+    await flush();
+    expect(queue).toHaveLength(0);
+  });
+
+  it('stops between routes once cancelled', async () => {
+    const { prefetcher, idle } = setup();
+    const first = vi.fn(() => Promise.resolve({}));
+    const second = vi.fn(() => Promise.resolve({}));
+    const cancel = prefetcher.prefetch([first, second]);
+    idle();
+    cancel();
+    await flush();
+    idle();
+    expect(second).not.toHaveBeenCalled();
+  });
+
   it('prefetches each route once, however many pages name it', async () => {
     const { prefetcher, idle } = setup();
     const load = vi.fn(() => Promise.resolve({}));
     const other = vi.fn(() => Promise.resolve({}));
     prefetcher.prefetch([load]);
     idle();
+    await flush();
     prefetcher.prefetch([load, other]);
     idle();
+    await flush();
     prefetcher.prefetch([load, other]);
     idle();
     expect(load).toHaveBeenCalledTimes(1);

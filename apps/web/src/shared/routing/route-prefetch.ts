@@ -47,23 +47,37 @@ interface PrefetcherDeps {
 }
 
 /**
- * Prefetches each route module once. A failed prefetch is forgotten (the real navigation retries and
- * handles a stale deploy); it never reloads the page or reaches an error boundary.
+ * Prefetches each route module once, one per idle period: each route's code is fetched, its stylesheets
+ * attached and its modules run in a task of its own, never all in one long task that would hold up a
+ * slow phone's input. A failed prefetch is forgotten (the real navigation retries and handles a stale
+ * deploy); it never reloads the page or reaches an error boundary.
  */
 export function createRoutePrefetcher({ connection, scheduler }: PrefetcherDeps) {
   const started = new Set<RouteLoader>();
   return {
-    /** Schedules the loaders for the next idle period; answers a cancel (e.g. the user navigated on). */
+    /** Schedules the loaders over the next idle periods; answers a cancel (e.g. the user navigated on). */
     prefetch(loaders: readonly RouteLoader[]): () => void {
       const pending = loaders.filter((load) => !started.has(load));
       if (pending.length === 0 || !shouldPrefetch(connection())) return () => {};
-      return scheduler.schedule(() => {
-        for (const load of pending) {
-          if (started.has(load)) continue;
+      let cancelled = false;
+      let cancelScheduled = () => {};
+      const next = () => {
+        cancelScheduled = scheduler.schedule(() => {
+          const load = pending.find((candidate) => !started.has(candidate));
+          if (!load || cancelled) return;
           started.add(load);
-          load().catch(() => started.delete(load));
-        }
-      }, PREFETCH_IDLE_TIMEOUT_MS);
+          load()
+            .catch(() => started.delete(load))
+            .finally(() => {
+              if (!cancelled && pending.some((candidate) => !started.has(candidate))) next();
+            });
+        }, PREFETCH_IDLE_TIMEOUT_MS);
+      };
+      next();
+      return () => {
+        cancelled = true;
+        cancelScheduled();
+      };
     },
   };
 }

@@ -1,0 +1,78 @@
+import type { Plugin } from 'vite';
+import type { FirstScreen } from './first-screen-chunks';
+
+/** Written beside `index.html`; read by the API's `web-static.ts`. */
+export const FIRST_SCREENS_FILE = 'first-screens.json';
+
+export interface FirstScreenPreloads {
+  screens: { paths: string[]; scripts: string[]; styles: string[]; catalogue: string[] }[];
+  /** Per language, the file of each catalogue part a first screen names. */
+  catalogue: Record<string, Record<string, string>>;
+}
+
+interface OutputChunk {
+  type: 'chunk';
+  fileName: string;
+  isEntry: boolean;
+  facadeModuleId: string | null;
+  imports: string[];
+  moduleIds: string[];
+  viteMetadata?: { importedCss: Set<string> };
+}
+
+const CATALOGUE_PART = /locales[\\/](\w+)[\\/]([\w-]+)\.ts$/;
+
+/**
+ * Lists, for each first screen, the files its first render needs beyond what `index.html` already
+ * preloads: its chunks and stylesheets and its catalogue parts. The API sends them as `Link` preload
+ * headers with `index.html` on those paths, so the browser fetches them with the entry's scripts
+ * instead of a round trip later, once the router has run.
+ */
+export function firstScreenPreloads(screens: readonly FirstScreen[]): Plugin {
+  return {
+    name: 'caudal-first-screen-preloads',
+    apply: 'build',
+    generateBundle(_options, bundle) {
+      const chunks = Object.values(bundle).filter(
+        (file): file is OutputChunk & typeof file => file.type === 'chunk',
+      );
+      const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
+      const closure = (start: readonly string[]) => {
+        const seen = new Set<string>();
+        const queue = [...start];
+        for (let file = queue.pop(); file !== undefined; file = queue.pop()) {
+          if (seen.has(file)) continue;
+          seen.add(file);
+          queue.push(...(byFile.get(file)?.imports ?? []));
+        }
+        return seen;
+      };
+      const initial = closure(chunks.filter((chunk) => chunk.isEntry).map((chunk) => chunk.fileName));
+      const preloads: FirstScreenPreloads = { screens: [], catalogue: {} };
+      for (const screen of screens) {
+        // The screen's routes sit in a chunk of their own or in its merged first-screen chunk.
+        const lazy = chunks.filter((chunk) => chunk.moduleIds.some((id) => screen.entries.test(id)));
+        const files = [...closure(lazy.map((chunk) => chunk.fileName))].filter((file) => !initial.has(file));
+        preloads.screens.push({
+          paths: [...screen.paths],
+          scripts: files.map((file) => `/${file}`),
+          styles: files
+            .flatMap((file) => [...(byFile.get(file)?.viteMetadata?.importedCss ?? [])])
+            .map((css) => `/${css}`),
+          catalogue: [...screen.catalogue],
+        });
+      }
+      for (const chunk of chunks) {
+        const part = chunk.facadeModuleId ? CATALOGUE_PART.exec(chunk.facadeModuleId) : null;
+        if (!part?.[1] || !part[2] || !screens.some((screen) => screen.catalogue.includes(part[2] ?? '')))
+          continue;
+        preloads.catalogue[part[1]] = { ...preloads.catalogue[part[1]], [part[2]]: `/${chunk.fileName}` };
+      }
+      this.emitFile({
+        type: 'asset',
+        fileName: FIRST_SCREENS_FILE,
+        source: JSON.stringify(preloads, null, 1),
+      });
+    },
+  };
+}
