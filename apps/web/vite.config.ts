@@ -4,6 +4,7 @@ import { build, defineConfig, type PluginOption, type UserConfig } from 'vite';
 import { bundleReport } from './build/bundle-report';
 import { type FirstScreen, planFirstScreenChunks } from './build/first-screen-chunks';
 import { firstScreenPreloads } from './build/first-screen-preloads';
+import { findMantineClasses, mantineUsedCss } from './build/mantine-used-css';
 import { precompress } from './build/precompress';
 import { scrollAreaRefs } from './build/scroll-area-refs';
 import { tableWithoutScrollContainer } from './build/table-scroll-container';
@@ -87,7 +88,12 @@ const FIRST_SCREENS: FirstScreen[] = [
 ];
 const VENDOR_CHUNK = /^assets\/(react|mantine)-/;
 
-async function planChunks(): Promise<Map<string, string>> {
+interface BuildPlan {
+  chunks: Map<string, string>;
+  mantineClasses: Set<string>;
+}
+
+async function planBuild(): Promise<BuildPlan> {
   const output = await build({
     ...splitByUse([]),
     configFile: false,
@@ -97,26 +103,35 @@ async function planChunks(): Promise<Map<string, string>> {
   const chunks = (Array.isArray(output) ? output : [output]).flatMap((result) =>
     'output' in result ? result.output.filter((file) => file.type === 'chunk') : [],
   );
-  return planFirstScreenChunks(
-    chunks,
-    FIRST_SCREENS,
-    (file) => VENDOR_CHUNK.test(file),
-    // Should a first screen ever validate with a schema again, zod must not pull that screen's chunk
-    // into every form that validates.
-    (id) => /node_modules[\\/]zod[\\/]/.test(id),
-  );
+  return {
+    chunks: planFirstScreenChunks(
+      chunks,
+      FIRST_SCREENS,
+      (file) => VENDOR_CHUNK.test(file),
+      // Should a first screen ever validate with a schema again, zod must not pull that screen's chunk
+      // into every form that validates.
+      (id) => /node_modules[\\/]zod[\\/]/.test(id),
+    ),
+    mantineClasses: findMantineClasses(chunks.map((chunk) => chunk.code)),
+  };
 }
 
-function splitByUse(plugins: PluginOption[], plan = new Map<string, string>()): UserConfig {
+function splitByUse(plugins: PluginOption[], plan: BuildPlan | null = null): UserConfig {
   const firstScreens = {
-    name: (id: string) => plan.get(id) ?? null,
+    name: (id: string) => plan?.chunks.get(id) ?? null,
     debugName: 'first-screens',
     // Their dependencies outside the plan (the entry's graph) stay where they are.
     includeDependenciesRecursively: false,
   };
   return {
     root: fileURLToPath(new URL('.', import.meta.url)),
-    plugins: [react(), scrollAreaRefs(), tableWithoutScrollContainer(), ...plugins],
+    plugins: [
+      react(),
+      scrollAreaRefs(),
+      tableWithoutScrollContainer(),
+      mantineUsedCss(plan?.mantineClasses ?? null),
+      ...plugins,
+    ],
     build: {
       outDir: 'dist',
       emptyOutDir: true,
@@ -130,7 +145,7 @@ function splitByUse(plugins: PluginOption[], plan = new Map<string, string>()): 
 export default defineConfig(async ({ command }) => ({
   ...splitByUse(
     [firstScreenPreloads(FIRST_SCREENS), precompress(), bundleReport()],
-    command === 'build' ? await planChunks() : undefined,
+    command === 'build' ? await planBuild() : null,
   ),
   server: {
     port: 5173,

@@ -1,5 +1,5 @@
 import { DEMO_USERS } from '../fixtures/demo';
-import { expect, test } from '../fixtures/signed-in';
+import { expect, NO_SESSION, test } from '../fixtures/signed-in';
 
 test.use({ signedInAs: DEMO_USERS.wealth });
 
@@ -49,3 +49,25 @@ test('the list starts its data with its code, then prefetches the client page be
   await expect(page.getByRole('tab', { selected: true })).toBeVisible();
   expect(scripts.filter((url) => /client-(route|tabs-route)|accounts-tab-route/.test(url))).toEqual([]);
 });
+
+/**
+ * The server names a first screen's files with index.html (Link preloads, apps/api first-screen-preloads):
+ * each must be the very request the page then uses, in the same mode, or it downloads twice.
+ */
+for (const path of ['/es/wealth/clients', '/en/sesion/login']) {
+  test(`no file of ${path} is downloaded twice`, async ({ page, browser }) => {
+    const context = path.includes('sesion') ? await browser.newContext({ storageState: NO_SESSION }) : null;
+    const tab = context ? await context.newPage() : page;
+    const assets: string[] = [];
+    tab.on('request', (request) => {
+      if (new URL(request.url()).pathname.startsWith('/assets/'))
+        assets.push(new URL(request.url()).pathname);
+    });
+    const response = await tab.goto(path);
+    expect(response?.headers().link).toContain('rel=modulepreload');
+    await expect(tab.getByRole(path.includes('sesion') ? 'button' : 'table').first()).toBeVisible();
+    await tab.waitForLoadState('networkidle');
+    expect(assets.filter((asset, index) => assets.indexOf(asset) !== index)).toEqual([]);
+    await context?.close();
+  });
+}

@@ -25,7 +25,7 @@ describe('first-screen preloads', () => {
         '</assets/frame-def.js>; rel=modulepreload',
         '</assets/core-es1.js>; rel=modulepreload',
         '</assets/wealth-section-es2.js>; rel=modulepreload',
-        '</assets/signed-in-abc.css>; rel=preload; as=style',
+        '</assets/signed-in-abc.css>; rel=preload; as=style; crossorigin',
       ].join(', '),
     );
     expect(preloadsFor('/en/wealth/clients/')).toContain('</assets/core-en1.js>; rel=modulepreload');

@@ -41,7 +41,8 @@ export function loadFirstScreenPreloads(webRoot: string): (pathname: string) => 
       const scripts = [...screen.scripts, ...screen.catalogue.flatMap((part) => parts[part] ?? [])];
       const links = [
         ...scripts.map((script) => `<${script}>; rel=modulepreload`),
-        ...screen.styles.map((style) => `<${style}>; rel=preload; as=style`),
+        // Vite attaches stylesheets with `crossorigin`: a preload in another mode would be fetched twice.
+        ...screen.styles.map((style) => `<${style}>; rel=preload; as=style; crossorigin`),
       ];
       for (const path of screen.paths) headers.set(`/${language}${path}`, links.join(', '));
     }

@@ -129,7 +129,9 @@ describe('first-screen preloads (issue 9 item 4)', () => {
     expect(response.headers['content-type']).toMatch(/text\/html/);
     expect(response.headers.link).toContain('</assets/signed-in-abc.js>; rel=modulepreload');
     expect(response.headers.link).toContain('</assets/wealth-section-en2.js>; rel=modulepreload');
-    expect(response.headers.link).toContain('</assets/signed-in-abc.css>; rel=preload; as=style');
+    expect(response.headers.link).toContain(
+      '</assets/signed-in-abc.css>; rel=preload; as=style; crossorigin',
+    );
   });
 
   it('sends none with index.html on other portal routes', async () => {
