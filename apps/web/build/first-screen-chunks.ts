@@ -32,7 +32,11 @@ export interface FirstScreen {
 /** The name of the chunk for code that more than one first screen needs. */
 export const SHARED_FIRST_SCREEN_CHUNK = 'frame';
 
-function staticClosure(start: readonly string[], byFile: ReadonlyMap<string, BuiltChunk>): Set<string> {
+/** The chunks that load with these: themselves and what they import statically, transitively. */
+export function staticClosure(
+  start: readonly string[],
+  byFile: ReadonlyMap<string, Pick<BuiltChunk, 'imports'>>,
+): Set<string> {
   const seen = new Set<string>();
   const queue = [...start];
   for (let file = queue.pop(); file !== undefined; file = queue.pop()) {

@@ -1,5 +1,5 @@
 import type { Plugin } from 'vite';
-import type { FirstScreen } from './first-screen-chunks';
+import { type FirstScreen, staticClosure } from './first-screen-chunks';
 
 /** Written beside `index.html`; read by the API's `web-static.ts`. */
 export const FIRST_SCREENS_FILE = 'first-screens.json';
@@ -37,16 +37,7 @@ export function firstScreenPreloads(screens: readonly FirstScreen[]): Plugin {
         (file): file is OutputChunk & typeof file => file.type === 'chunk',
       );
       const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
-      const closure = (start: readonly string[]) => {
-        const seen = new Set<string>();
-        const queue = [...start];
-        for (let file = queue.pop(); file !== undefined; file = queue.pop()) {
-          if (seen.has(file)) continue;
-          seen.add(file);
-          queue.push(...(byFile.get(file)?.imports ?? []));
-        }
-        return seen;
-      };
+      const closure = (start: readonly string[]) => staticClosure(start, byFile);
       const initial = closure(chunks.filter((chunk) => chunk.isEntry).map((chunk) => chunk.fileName));
       const preloads: FirstScreenPreloads = { screens: [], catalogue: {} };
       for (const screen of screens) {
