@@ -94,11 +94,12 @@ interface BuildPlan {
 }
 
 async function planBuild(): Promise<BuildPlan> {
+  const byUse = splitByUse([]);
   const output = await build({
-    ...splitByUse([]),
+    ...byUse,
     configFile: false,
     logLevel: 'silent',
-    build: { ...splitByUse([]).build, write: false },
+    build: { ...byUse.build, write: false },
   });
   const chunks = (Array.isArray(output) ? output : [output]).flatMap((result) =>
     'output' in result ? result.output.filter((file) => file.type === 'chunk') : [],

@@ -69,7 +69,9 @@ export function planFirstScreenChunks(
   const loadersOf = new Map<string, string[]>();
   for (const chunk of chunks) {
     for (const file of [...chunk.imports, ...chunk.dynamicImports]) {
-      loadersOf.set(file, [...(loadersOf.get(file) ?? []), chunk.fileName]);
+      const loaders = loadersOf.get(file) ?? [];
+      loaders.push(chunk.fileName);
+      loadersOf.set(file, loaders);
     }
   }
   const screensOfModule = new Map<string, Set<FirstScreen>>();

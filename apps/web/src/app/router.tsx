@@ -3,7 +3,7 @@ import { createBrowserRouter, type LoaderFunctionArgs, Navigate, type RouteObjec
 import { prefetchClientList } from '../features/wealth/api/client-queries';
 import { LoadingPage } from '../shared/components/loading-page';
 import { NotFoundPage } from '../shared/components/not-found-page';
-import { loadCatalogueSections } from '../shared/i18n/i18n';
+import { addCatalogueParts } from '../shared/i18n/i18n';
 import { withChunkReload } from '../shared/routing/chunk-reload';
 import { RequirePermission } from '../shared/routing/require-permission';
 import { RouteErrorPage } from '../shared/routing/route-error-page';
@@ -27,8 +27,7 @@ export interface PageHandle {
 type PageRoute = Pick<RouteObject, 'lazy' | 'loader'> & { handle: PageHandle };
 /** A page's code, with the catalogue parts its texts come from (the `core` part is always there). */
 const page = (loadCode: Loader, parts: readonly CataloguePart[] = []): PageRoute => {
-  const load: Loader = () =>
-    Promise.all([loadCode(), loadCatalogueSections(parts)]).then(([loaded]) => loaded);
+  const load: Loader = () => Promise.all([loadCode(), addCatalogueParts(parts)]).then(([loaded]) => loaded);
   return { lazy: withChunkReload(load), handle: { load } };
 };
 

@@ -4,6 +4,7 @@ import {
   type FieldIssue,
   isErrorCode,
 } from '@caudal/contract/routes';
+import { isRecord } from './is-record';
 
 /** What every failed call throws: the wire error code (never a text), the HTTP status and field issues. */
 export class ApiError extends Error {
@@ -42,10 +43,6 @@ export function toApiError(status: number, body: unknown): ApiError {
     return new ApiError(code, status, issues ?? [], message);
   }
   return new ApiError(codeForStatus(status), status);
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 /**

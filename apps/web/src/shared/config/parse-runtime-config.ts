@@ -1,10 +1,7 @@
 import { platform, type RuntimeConfig } from '@caudal/contract/routes';
+import { isRecord } from '../api/is-record';
 
 type Fields = Record<string, unknown>;
-
-function isRecord(value: unknown): value is Fields {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
 
 function text(fields: Fields, key: string): string {
   const value = fields[key];

@@ -73,7 +73,7 @@ async function completeLanguage(language: LocaleCode): Promise<void> {
  * Adds the texts of these parts to the shown language before a screen that needs them renders (route
  * loaders call it with the screen's code). A part that fails to load is logged; the screen still opens.
  */
-export async function loadCatalogueSections(parts: readonly CataloguePart[]): Promise<void> {
+export async function addCatalogueParts(parts: readonly CataloguePart[]): Promise<void> {
   for (const part of parts) wantedParts.add(part);
   const language = currentLocale();
   await completeLanguage(language);

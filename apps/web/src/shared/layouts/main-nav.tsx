@@ -25,7 +25,7 @@ export function MainNav() {
   const navRef = useRef<HTMLElement>(null);
   const { pathname } = useLocation();
   // On a phone the links scroll sideways: bring the active one into view (the row only, not the page).
-  // biome-ignore lint/correctness/useExhaustiveDependencies: re-run when the page (the active link) changes.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: re-run when the page (the active link) changes, and when the pending badge arrives and widens the row.
   useEffect(() => {
     const nav = navRef.current;
     const active = nav?.querySelector<HTMLElement>('[aria-current="page"]');
@@ -41,7 +41,7 @@ export function MainNav() {
     );
     observer.observe(active);
     return () => observer.disconnect();
-  }, [pathname]);
+  }, [pathname, pending]);
   if (items.length === 0) return null;
 
   return (

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { i18n, initI18n, loadCatalogueSections, showLanguage } from './i18n';
+import { addCatalogueParts, i18n, initI18n, showLanguage } from './i18n';
 
 describe('catalogue parts', () => {
   beforeAll(async () => {
@@ -10,18 +10,18 @@ describe('catalogue parts', () => {
   it('start with the core part only, and add a part before its screen renders', async () => {
     expect(i18n.t('shell.nav.clients')).toBe('Clientes');
     expect(i18n.exists('portals.list.title')).toBe(false);
-    await loadCatalogueSections(['portals']);
+    await addCatalogueParts(['portals']);
     expect(i18n.t('portals.list.title')).toBe('Usuarios de portal');
   });
 
   it('load every part a screen has needed when the language changes, also back to one shown before', async () => {
     await showLanguage('en');
     await showLanguage('es');
-    await loadCatalogueSections(['applications']);
+    await addCatalogueParts(['applications']);
     await showLanguage('en');
     expect(i18n.t('shell.nav.clients')).toBe('Clients');
     expect(i18n.t('applications.list.title')).toBe('Applications');
-    await loadCatalogueSections(['links']);
+    await addCatalogueParts(['links']);
     await showLanguage('es');
     expect(i18n.t('applications.list.title')).toBe('Aplicaciones');
     expect(i18n.t('links.list.title')).toBe('Links');
