@@ -105,14 +105,14 @@ async function planBuild(): Promise<BuildPlan> {
     'output' in result ? result.output.filter((file) => file.type === 'chunk') : [],
   );
   return {
-    chunks: planFirstScreenChunks(
-      chunks,
-      FIRST_SCREENS,
-      (file) => VENDOR_CHUNK.test(file),
+    chunks: planFirstScreenChunks(chunks, FIRST_SCREENS, {
+      keepChunk: (file) => VENDOR_CHUNK.test(file),
       // Should a first screen ever validate with a schema again, zod must not pull that screen's chunk
-      // into every form that validates.
-      (id) => /node_modules[\\/]zod[\\/]/.test(id),
-    ),
+      // into every form that validates. The entry module stays the entry chunk's own.
+      keepModule: (id) => /node_modules[\\/]zod[\\/]/.test(id) || /src[\\/]main\.tsx$/.test(id),
+      // useQuery is in the entry's graph; useMutation came with the login form's chunk into every dialog.
+      startupModule: (id) => /node_modules[\\/]@tanstack[\\/]/.test(id),
+    }),
     mantineClasses: findMantineClasses(chunks.map((chunk) => chunk.code)),
   };
 }

@@ -14,7 +14,12 @@ const chunk = (fileName: string, parts: Partial<BuiltChunk> = {}): BuiltChunk =>
 // entry → (lazy) login, list, other; list and other share `table`; login and list share `menu`;
 // login and other share `form`.
 const build = [
-  chunk('entry', { isEntry: true, imports: ['react'], dynamicImports: ['login', 'list', 'other'] }),
+  chunk('entry', {
+    isEntry: true,
+    facadeModuleId: 'entry.module',
+    imports: ['react'],
+    dynamicImports: ['login', 'list', 'other'],
+  }),
   chunk('react'),
   chunk('login', { facadeModuleId: '/src/login-route.tsx', imports: ['menu', 'form', 'login-only'] }),
   chunk('list', { facadeModuleId: '/src/list-route.tsx', imports: ['menu', 'table', 'react'] }),
@@ -31,7 +36,7 @@ const plan = planFirstScreenChunks(
     { name: 'session', entries: /login-route/, ownCodeOnly: true, paths: [], catalogue: [] },
     { name: 'signed-in', entries: /list-route/, paths: [], catalogue: [] },
   ],
-  (file) => file === 'react',
+  { keepChunk: (file) => file === 'react' },
 );
 
 describe('first-screen chunks', () => {
@@ -51,5 +56,41 @@ describe('first-screen chunks', () => {
 
   it('puts what an own-code-only screen shares with other screens in a chunk of its own', () => {
     expect(plan.get('form.module')).toBe('session-shared');
+  });
+
+  it('puts the shared machinery it is told of in the startup chunk, wherever it is used', () => {
+    const withMutations = planFirstScreenChunks(
+      [...build, chunk('mutation', { moduleIds: ['/node_modules/query/mutation.js'] })].map((file) =>
+        file.fileName === 'login' || file.fileName === 'other'
+          ? { ...file, imports: [...file.imports, 'mutation'] }
+          : file,
+      ),
+      [{ name: 'session', entries: /login-route/, ownCodeOnly: true, paths: [], catalogue: [] }],
+      { keepChunk: (file) => file === 'react', startupModule: (id) => id.includes('/query/') },
+    );
+    expect(withMutations.get('/node_modules/query/mutation.js')).toBe('startup');
+    expect(withMutations.get('form.module')).toBe('session-shared');
+  });
+
+  it("puts the entry's graph beyond the entry module in the startup chunk", () => {
+    const withEntryGraph = planFirstScreenChunks(
+      [
+        chunk('entry', {
+          isEntry: true,
+          facadeModuleId: '/index.html',
+          moduleIds: ['/index.html', '/src/main.tsx', '/src/app.tsx'],
+          imports: ['react', 'api'],
+        }),
+        chunk('react'),
+        chunk('api'),
+      ],
+      [],
+      { keepChunk: (file) => file === 'react', keepModule: (id) => id.endsWith('main.tsx') },
+    );
+    expect(withEntryGraph.get('/src/app.tsx')).toBe('startup');
+    expect(withEntryGraph.get('api.module')).toBe('startup');
+    expect(withEntryGraph.has('/src/main.tsx')).toBe(false);
+    expect(withEntryGraph.has('/index.html')).toBe(false);
+    expect(withEntryGraph.has('react.module')).toBe(false);
   });
 });

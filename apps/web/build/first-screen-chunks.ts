@@ -31,6 +31,8 @@ export interface FirstScreen {
 
 /** The name of the chunk for code that more than one first screen needs. */
 export const SHARED_FIRST_SCREEN_CHUNK = 'frame';
+/** The name of the chunk for the entry's own graph beyond the entry file and the named vendor chunks. */
+export const STARTUP_CHUNK = 'startup';
 
 /** The chunks that load with these: themselves and what they import statically, transitively. */
 export function staticClosure(
@@ -51,15 +53,27 @@ export function staticClosure(
  * From a build split purely by use: which chunk each module of a first screen should go to. A module only
  * one first screen loads beyond the entry goes to that screen's chunk (for an `ownCodeOnly` screen, to
  * `<name>-shared` if another screen loads it too); one that several first screens load goes to `frame`;
- * everything else (the entry's graph, named vendor chunks) stays where the bundler puts it. The plan reads
+ * the entry's graph beyond the entry file goes to `startup`; the entry file and the named vendor chunks
+ * stay where the bundler puts them. The plan reads
  * the bundler's own output, so it sees the graph after tree shaking, which barrel files (icons, Mantine,
  * the contract) hide from a module's importers.
  */
+export interface PlanRules {
+  /** Chunks left as they are (the named vendor chunks). */
+  keepChunk: (fileName: string) => boolean;
+  /** Modules left where the bundler puts them. */
+  keepModule?: (moduleId: string) => boolean;
+  /**
+   * Modules that go to `startup` wherever they are used: shared machinery (the query library's mutations)
+   * that would otherwise follow one screen's chunk into every other screen that uses it.
+   */
+  startupModule?: (moduleId: string) => boolean;
+}
+
 export function planFirstScreenChunks(
   chunks: readonly BuiltChunk[],
   screens: readonly FirstScreen[],
-  keepChunk: (fileName: string) => boolean,
-  keepModule: (moduleId: string) => boolean = () => false,
+  { keepChunk, keepModule = () => false, startupModule = () => false }: PlanRules,
 ): Map<string, string> {
   const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
   const initial = staticClosure(
@@ -95,7 +109,17 @@ export function planFirstScreenChunks(
   }
   const fileOfModule = new Map(chunks.flatMap((chunk) => chunk.moduleIds.map((id) => [id, chunk.fileName])));
   const plan = new Map<string, string>();
+  // What every page loads before it starts, as one file rather than the bundler's dozen small shared
+  // chunks: over HTTP/1.1 each file waits for a free connection and costs a round trip of its own.
+  for (const id of fileOfModule.keys()) if (startupModule(id)) plan.set(id, STARTUP_CHUNK);
+  for (const file of initial) {
+    const chunk = byFile.get(file);
+    if (!chunk || keepChunk(file)) continue;
+    for (const id of chunk.moduleIds)
+      if (id !== chunk.facadeModuleId && !keepModule(id)) plan.set(id, STARTUP_CHUNK);
+  }
   for (const [id, owners] of screensOfModule) {
+    if (startupModule(id)) continue;
     const [only] = owners;
     if (owners.size > 1 || only === undefined) plan.set(id, SHARED_FIRST_SCREEN_CHUNK);
     else if (only.ownCodeOnly && sharedFiles.has(fileOfModule.get(id) ?? ''))

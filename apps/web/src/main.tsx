@@ -4,8 +4,9 @@ import { App, createAppRouter } from './app/app';
 import { Providers } from './app/providers';
 import { ConfigErrorPage } from './shared/components/config-error-page';
 import { loadRuntimeConfig } from './shared/config/runtime-config';
+import { prepareFormatters } from './shared/format/format';
 import { initI18n } from './shared/i18n/i18n';
-import { detectLocale } from './shared/i18n/locale';
+import { detectLocale, localeIso } from './shared/i18n/locale';
 
 /**
  * The language's catalogue and the runtime config load together; nothing renders before both settle, so
@@ -14,19 +15,22 @@ import { detectLocale } from './shared/i18n/locale';
  * the catalogue does, instead of one after the other.
  */
 async function bootstrap() {
-  const catalogue = initI18n(
-    detectLocale({
-      pathname: window.location.pathname,
-      cookie: document.cookie,
-      languages: navigator.languages ?? [],
-    }),
-  );
+  const locale = detectLocale({
+    pathname: window.location.pathname,
+    cookie: document.cookie,
+    languages: navigator.languages ?? [],
+  });
+  const catalogue = initI18n(locale);
   const container = document.getElementById('root');
   if (!container) throw new Error('Missing #root');
   const root = createRoot(container);
   const started = loadRuntimeConfig().then((config) => {
     document.title = config.platformName;
-    return createAppRouter();
+    const router = createAppRouter();
+    // A task of its own, now: the first screen is waiting for its data, and an idle callback would
+    // often come only after that data has rendered.
+    setTimeout(() => prepareFormatters(localeIso(locale)), 0);
+    return router;
   });
   // A catalogue that failed to load was logged by i18n; the app still starts.
   const [, routerResult] = await Promise.allSettled([catalogue, started]);

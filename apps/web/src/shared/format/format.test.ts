@@ -1,5 +1,13 @@
-import { afterEach, describe, expect, it } from 'vitest';
-import { formatAccountReference, formatDate, formatDecimal, formatIban, formatMoney } from './format';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import {
+  formatAccountReference,
+  formatDate,
+  formatDecimal,
+  formatIban,
+  formatInteger,
+  formatMoney,
+  prepareFormatters,
+} from './format';
 
 // Intl output uses narrow/normal no-break spaces depending on the locale; compare on plain spaces.
 const plain = (text: string) => text.replace(/[\u00a0\u202f]/g, ' ');
@@ -67,5 +75,24 @@ describe('formatAccountReference', () => {
   it('leaves any other account reference as it is', () => {
     expect(formatAccountReference('0049-1500-05-1234567890')).toBe('0049-1500-05-1234567890');
     expect(formatAccountReference('Cuenta valores 12')).toBe('Cuenta valores 12');
+  });
+});
+
+describe('prepareFormatters', () => {
+  it("builds the list's integer and date formatters ahead, so the first render builds none", () => {
+    // A locale no other test here formats with: its formatters are not cached yet.
+    prepareFormatters('pt-PT');
+    const expected = new Intl.NumberFormat('pt-PT').format(1234);
+    const numberFormat = vi.spyOn(Intl, 'NumberFormat');
+    const dateFormat = vi.spyOn(Intl, 'DateTimeFormat');
+    try {
+      expect(formatInteger(1234, 'pt-PT')).toBe(expected);
+      expect(formatDate('2026-03-09', 'pt-PT')).toContain('2026');
+      expect(numberFormat).not.toHaveBeenCalled();
+      expect(dateFormat).not.toHaveBeenCalled();
+    } finally {
+      numberFormat.mockRestore();
+      dateFormat.mockRestore();
+    }
   });
 });

@@ -1,5 +1,5 @@
-import { LOCALES } from '@caudal/contract/routes';
 import { useMemo } from 'react';
+import { localeIso } from '../i18n/locale';
 import { useLocale } from '../i18n/use-locale';
 import {
   formatAccountReference,
@@ -14,7 +14,7 @@ import {
 export function useFormatters() {
   const code = useLocale();
   return useMemo(() => {
-    const iso = LOCALES.find((locale) => locale.code === code)?.iso ?? code;
+    const iso = localeIso(code);
     return {
       iso,
       money: (value: number, currency: string) => formatMoney(value, currency, iso),

@@ -1,4 +1,10 @@
-import { DEFAULT_LOCALE, isLocaleCode, LOCALE_COOKIE, type LocaleCode } from '@caudal/contract/routes';
+import {
+  DEFAULT_LOCALE,
+  isLocaleCode,
+  LOCALE_COOKIE,
+  LOCALES,
+  type LocaleCode,
+} from '@caudal/contract/routes';
 
 /**
  * Locale detection and locale-prefixed paths. Pure functions (no DOM access) so the rules are unit
@@ -9,6 +15,11 @@ export interface LocaleSources {
   pathname: string;
   cookie: string;
   languages: readonly string[];
+}
+
+/** The BCP 47 tag numbers and dates are formatted with (`es` → `es-ES`). */
+export function localeIso(code: LocaleCode): string {
+  return LOCALES.find((locale) => locale.code === code)?.iso ?? code;
 }
 
 /** The locale named by the first path segment, if it is one of ours (`/es/...`, `/en`). */

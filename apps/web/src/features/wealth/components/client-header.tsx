@@ -1,17 +1,24 @@
 import { type Client, wealth } from '@caudal/contract/routes';
 import { Button, Code } from '@mantine/core';
 import { IconPencil, IconTrash } from '@tabler/icons-react';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useFormatters } from '../../../shared/format/use-formatters';
 import { useLocalePath } from '../../../shared/i18n/use-locale';
 import { useCanCall } from '../../../shared/session/use-can-call';
 import { CLIENTS_PATH } from '../lib/wealth-paths';
-import { ClientFormModal } from './client-form-modal';
-import { DeleteClientModal } from './delete-client-modal';
 import { DetailHeader } from './detail-header';
 import { EntityBadges } from './entity-badges';
+
+// The dialogs (the form and its schema, the selects) load when first opened: a client's page, and its
+// prefetch from the list, do not need them.
+const ClientFormModal = lazy(() =>
+  import('./client-form-modal').then((m) => ({ default: m.ClientFormModal })),
+);
+const DeleteClientModal = lazy(() =>
+  import('./delete-client-modal').then((m) => ({ default: m.DeleteClientModal })),
+);
 
 /** The client's name, alias and entities, with edit and delete (which returns to the list). */
 export function ClientHeader({ client }: { client: Client }) {
@@ -60,12 +67,16 @@ export function ClientHeader({ client }: { client: Client }) {
           { label: t('wealth.client.createdAt'), value: format.date(client.created_at) },
         ]}
       />
-      <ClientFormModal opened={dialog === 'edit'} client={client} onClose={() => setDialog(null)} />
-      <DeleteClientModal
-        client={dialog === 'delete' ? client : null}
-        onClose={() => setDialog(null)}
-        onDeleted={() => navigate(to(CLIENTS_PATH), { replace: true })}
-      />
+      {dialog ? (
+        <Suspense fallback={null}>
+          <ClientFormModal opened={dialog === 'edit'} client={client} onClose={() => setDialog(null)} />
+          <DeleteClientModal
+            client={dialog === 'delete' ? client : null}
+            onClose={() => setDialog(null)}
+            onDeleted={() => navigate(to(CLIENTS_PATH), { replace: true })}
+          />
+        </Suspense>
+      ) : null}
     </>
   );
 }

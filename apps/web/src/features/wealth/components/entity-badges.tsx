@@ -1,7 +1,8 @@
-import { Badge, Group, Text, VisuallyHidden } from '@mantine/core';
+import { Badge, VisuallyHidden } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Hint } from '../../../shared/components/hint';
 import { useEntityCatalogue } from './use-entity-names';
+import classes from './wealth.module.css';
 
 interface EntityBadgesProps {
   ids: readonly string[];
@@ -9,34 +10,41 @@ interface EntityBadgesProps {
   max?: number;
 }
 
+/**
+ * Plain spans with Mantine Badge's classes (colours and size in `.entityBadge`): the client list shows up
+ * to three per row, and as Badge components they were a large share of the list's first render.
+ */
 export function EntityBadges({ ids, max = 3 }: EntityBadgesProps) {
   const { t } = useTranslation();
   const { name } = useEntityCatalogue();
   if (ids.length === 0) {
-    return (
-      <Text size="sm" c="dimmed">
-        {t('wealth.clients.noEntities')}
-      </Text>
-    );
+    return <span className={classes.noEntities}>{t('wealth.clients.noEntities')}</span>;
   }
   const shown = ids.slice(0, max);
   const hidden = ids.slice(max);
   return (
-    <Group gap={4} wrap="wrap">
+    <div className={classes.badges}>
       {shown.map((id) => (
-        <Badge key={id} variant="light" color="secondary" radius="sm" size="sm" tt="none" fw={500}>
-          {name(id)}
-        </Badge>
+        <span key={id} className={`${Badge.classes.root} ${classes.entityBadge}`} data-variant="light">
+          <span className={Badge.classes.label}>{name(id)}</span>
+        </span>
       ))}
       {hidden.length > 0 ? (
         <Hint label={hidden.map(name).join(', ')}>
-          <Badge variant="outline" color="gray" radius="sm" size="sm" tt="none" fw={500} tabIndex={0}>
-            +{hidden.length}
-            {/* The names the bubble shows, for screen readers (the bubble itself is hidden from them). */}
-            <VisuallyHidden>: {hidden.map(name).join(', ')}</VisuallyHidden>
-          </Badge>
+          <span
+            className={`mantine-focus-auto ${Badge.classes.root} ${classes.entityBadge}`}
+            data-variant="outline"
+            // biome-ignore lint/a11y/noNoninteractiveTabindex: keyboard focus shows the hint with the other names.
+            tabIndex={0}
+          >
+            <span className={Badge.classes.label}>
+              +{hidden.length}
+              {/* The names the bubble shows, for screen readers (the bubble itself is hidden from them). */}
+              <VisuallyHidden>: {hidden.map(name).join(', ')}</VisuallyHidden>
+            </span>
+          </span>
         </Hint>
       ) : null}
-    </Group>
+    </div>
   );
 }

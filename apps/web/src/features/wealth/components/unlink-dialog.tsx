@@ -1,15 +1,18 @@
 import { type Client, wealth } from '@caudal/contract/routes';
-import { ActionIcon, Tooltip } from '@mantine/core';
 import { IconLinkOff } from '@tabler/icons-react';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessageKey } from '../../../shared/api/api-error';
-import { ConfirmModal, ConfirmText } from '../../../shared/components/confirm-modal';
 import { notifyFailure, notifySuccess } from '../../../shared/components/notify';
+import { RowAction } from '../../../shared/components/row-action';
 import { translateDynamic } from '../../../shared/i18n/i18n';
 import { useCanCall } from '../../../shared/session/use-can-call';
 import { useUnlinkProductMutation } from '../api/client-mutations';
 import { useLastDefined } from './use-last-defined';
+
+// The dialog's code (Modal, focus trap) loads when a row first asks for it: the product tabs, and their
+// prefetch from the client list, do not need it.
+const UnlinkConfirm = lazy(() => import('./unlink-confirm').then((m) => ({ default: m.UnlinkConfirm })));
 
 export interface UnlinkTarget {
   id: string;
@@ -23,6 +26,8 @@ export interface UnlinkTarget {
 export function useUnlinkDialog(client: Client) {
   const { t } = useTranslation();
   const [target, setTarget] = useState<UnlinkTarget | null>(null);
+  // Mounted from the first ask on, so the dialog's closing transition still plays.
+  const [isMounted, setIsMounted] = useState(false);
   const shown = useLastDefined(target);
   const unlink = useUnlinkProductMutation(client.id);
   const allowed = useCanCall(wealth.clientUnmatchProduct);
@@ -38,27 +43,27 @@ export function useUnlinkDialog(client: Client) {
     });
   };
 
-  const modal = (
-    <ConfirmModal
-      opened={target !== null}
-      title={t('wealth.unlink.title')}
-      confirmLabel={t('wealth.unlink.confirm')}
-      cancelLabel={t('wealth.unlink.cancel')}
-      loading={unlink.isPending}
-      onConfirm={confirm}
-      onClose={() => setTarget(null)}
-    >
-      <ConfirmText>
-        {t('wealth.unlink.text', { product: shown?.name ?? '', client: client.name })}
-      </ConfirmText>
-      <ConfirmText dimmed>{t('wealth.unlink.consequence')}</ConfirmText>
-    </ConfirmModal>
-  );
+  const modal = isMounted ? (
+    <Suspense fallback={null}>
+      <UnlinkConfirm
+        opened={target !== null}
+        productName={shown?.name ?? ''}
+        clientName={client.name}
+        loading={unlink.isPending}
+        onConfirm={confirm}
+        onClose={() => setTarget(null)}
+      />
+    </Suspense>
+  ) : null;
+  const ask = (product: UnlinkTarget) => {
+    setIsMounted(true);
+    setTarget(product);
+  };
 
-  return { ask: setTarget, modal: allowed ? modal : null, allowed };
+  return { ask, modal: allowed ? modal : null, allowed };
 }
 
-/** The row's icon-only unlink button: named for screen readers, explained by a tooltip. */
+/** The row's icon-only unlink button: named for screen readers, explained by a hint. */
 export function UnlinkButton({
   product,
   onClick,
@@ -68,15 +73,12 @@ export function UnlinkButton({
 }) {
   const { t } = useTranslation();
   return (
-    <Tooltip label={t('wealth.products.unlinkTooltip')} withArrow openDelay={300}>
-      <ActionIcon
-        variant="subtle"
-        color="gray"
-        aria-label={t('wealth.products.unlink', { name: product.name })}
-        onClick={() => onClick(product)}
-      >
-        <IconLinkOff size={18} stroke={1.6} aria-hidden />
-      </ActionIcon>
-    </Tooltip>
+    <RowAction
+      label={t('wealth.products.unlink', { name: product.name })}
+      hint={t('wealth.products.unlinkTooltip')}
+      onClick={() => onClick(product)}
+    >
+      <IconLinkOff size={18} stroke={1.6} aria-hidden />
+    </RowAction>
   );
 }
