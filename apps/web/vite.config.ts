@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { build, defineConfig, type PluginOption, type UserConfig } from 'vite';
 import { bundleReport } from './build/bundle-report';
+import { EARLY_ENTRY, earlyEntryScript } from './build/early-entry';
 import { type FirstScreen, planFirstScreenChunks } from './build/first-screen-chunks';
 import { firstScreenPreloads } from './build/first-screen-preloads';
 import { findMantineClasses, mantineUsedCss } from './build/mantine-used-css';
@@ -85,6 +86,16 @@ const FIRST_SCREENS: FirstScreen[] = [
     entries:
       /src[\\/](shared[\\/]layouts[\\/]main-layout|features[\\/]wealth[\\/]routes[\\/]client-list-route)\.tsx$/,
   },
+  {
+    // What the list prefetches (a client's page, on its accounts tab): a few files, not thirty.
+    name: 'client-page',
+    prefetchOnly: true,
+    ownCodeOnly: true,
+    paths: [],
+    catalogue: [],
+    entries:
+      /src[\\/]features[\\/]wealth[\\/]routes[\\/](client-route|client-tabs-route|accounts-tab-route)\.tsx$/,
+  },
 ];
 const VENDOR_CHUNK = /^assets\/(react|mantine)-/;
 
@@ -112,6 +123,7 @@ async function planBuild(): Promise<BuildPlan> {
       keepModule: (id) => /node_modules[\\/]zod[\\/]/.test(id) || /src[\\/]main\.tsx$/.test(id),
       // useQuery is in the entry's graph; useMutation came with the login form's chunk into every dialog.
       startupModule: (id) => /node_modules[\\/]@tanstack[\\/]/.test(id),
+      separateEntry: EARLY_ENTRY,
     }),
     mantineClasses: findMantineClasses(chunks.map((chunk) => chunk.code)),
   };
@@ -137,6 +149,11 @@ function splitByUse(plugins: PluginOption[], plan: BuildPlan | null = null): Use
       outDir: 'dist',
       emptyOutDir: true,
       rolldownOptions: {
+        // The early entry starts a first screen's calls before the app's code is in (build/early-entry.ts).
+        input: {
+          index: fileURLToPath(new URL('index.html', import.meta.url)),
+          'early-start': fileURLToPath(new URL('src/early-start.ts', import.meta.url)),
+        },
         output: { codeSplitting: { groups: [...vendorGroups, firstScreens] } },
       },
     },
@@ -145,7 +162,7 @@ function splitByUse(plugins: PluginOption[], plan: BuildPlan | null = null): Use
 
 export default defineConfig(async ({ command }) => ({
   ...splitByUse(
-    [firstScreenPreloads(FIRST_SCREENS), precompress(), bundleReport()],
+    [firstScreenPreloads(FIRST_SCREENS), earlyEntryScript(), precompress(), bundleReport()],
     command === 'build' ? await planBuild() : null,
   ),
   server: {

@@ -22,9 +22,8 @@ test('the list starts its data with its code, then prefetches the client page be
     if (new URL(request.url()).pathname === '/platform/wealth/client-list') events.push('list asked');
     const url = new URL(request.url());
     if (url.pathname.startsWith('/platform/')) order.push(url.pathname);
-    const chunk = /\/assets\/(client-route|client-tabs-route|accounts-tab-route)-[\w-]+\.js$/.exec(
-      url.pathname,
-    );
+    // The client's page (its route, tabs and accounts tab) is built as two chunks (decision 0022).
+    const chunk = /\/assets\/(client-page-shared|client-page)-[\w-]{8}\.js$/.exec(url.pathname);
     if (chunk) order.push(`${chunk[1]}.js`);
   });
 
@@ -37,7 +36,7 @@ test('the list starts its data with its code, then prefetches the client page be
     '/platform/wealth/client-list',
   ]);
   expect(events.indexOf('list asked')).toBeLessThan(events.indexOf('me answered'));
-  const prefetched = ['client-route.js', 'client-tabs-route.js', 'accounts-tab-route.js'];
+  const prefetched = ['client-page.js', 'client-page-shared.js'];
   await expect.poll(() => prefetched.every((file) => order.includes(file)), { timeout: 10_000 }).toBe(true);
 
   const scripts: string[] = [];
@@ -47,7 +46,7 @@ test('the list starts its data with its code, then prefetches the client page be
   await page.getByRole('table').getByRole('link').first().click();
   await expect(page).toHaveURL(/\/es\/wealth\/clients\/[^/]+\/accounts$/);
   await expect(page.getByRole('tab', { selected: true })).toBeVisible();
-  expect(scripts.filter((url) => /client-(route|tabs-route)|accounts-tab-route/.test(url))).toEqual([]);
+  expect(scripts.filter((url) => /\/client-page/.test(url))).toEqual([]);
 });
 
 /**
@@ -71,3 +70,46 @@ for (const path of ['/es/wealth/clients', '/en/sesion/login']) {
     await context?.close();
   });
 }
+
+/**
+ * The early entry (apps/web/src/early-start.ts): on a slow network the first data is asked for while
+ * React's chunk is still on its way, and the app takes those answers instead of asking again.
+ */
+test('the first data leaves while the app code downloads, and is asked for once', async ({ page }) => {
+  const events: string[] = [];
+  await page.route(/\/assets\/react-[\w-]+\.js$/, async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    await route.continue();
+  });
+  page.on('request', (request) => {
+    const path = new URL(request.url()).pathname;
+    if (path.startsWith('/platform/')) events.push(`asked ${path}`);
+  });
+  page.on('requestfinished', (request) => {
+    if (/\/assets\/react-[\w-]+\.js$/.test(new URL(request.url()).pathname)) events.push('react loaded');
+  });
+
+  await page.goto('/es/wealth/clients');
+  await expect(page.getByRole('table').getByRole('link').first()).toBeVisible();
+  const reactLoaded = events.indexOf('react loaded');
+  expect(reactLoaded).toBeGreaterThan(-1);
+  for (const call of ['/platform/me', '/platform/list-entities', '/platform/wealth/client-list']) {
+    expect(events.filter((event) => event === `asked ${call}`)).toHaveLength(1);
+    expect(events.indexOf(`asked ${call}`)).toBeLessThan(reactLoaded);
+  }
+});
+
+test('a visitor without a session makes no call before the login page', async ({ browser }) => {
+  const context = await browser.newContext({ storageState: NO_SESSION });
+  const page = await context.newPage();
+  const calls: string[] = [];
+  page.on('request', (request) => {
+    const path = new URL(request.url()).pathname;
+    if (path.startsWith('/platform/')) calls.push(path);
+  });
+  await page.goto('/es/wealth/clients');
+  await expect(page).toHaveURL(/\/es\/auth\/login|\/es\/sesion\/login/);
+  await expect(page.getByRole('button').first()).toBeVisible();
+  expect(calls).toEqual([]);
+  await context.close();
+});

@@ -93,4 +93,27 @@ describe('first-screen chunks', () => {
     expect(withEntryGraph.has('/index.html')).toBe(false);
     expect(withEntryGraph.has('react.module')).toBe(false);
   });
+
+  it("leaves a separate entry's graph to itself: neither in startup nor in a screen's chunk", () => {
+    const withEarly = planFirstScreenChunks(
+      [
+        chunk('entry', {
+          isEntry: true,
+          facadeModuleId: '/src/main.tsx',
+          imports: ['react', 'token'],
+          dynamicImports: ['list'],
+        }),
+        chunk('early', { isEntry: true, facadeModuleId: '/src/early-start.ts', imports: ['token'] }),
+        chunk('token'),
+        chunk('react'),
+        chunk('list', { facadeModuleId: '/src/list-route.tsx', imports: ['token', 'table'] }),
+        chunk('table'),
+      ],
+      [{ name: 'signed-in', entries: /list-route/, paths: [], catalogue: [] }],
+      { keepChunk: (file) => file === 'react', separateEntry: /early-start/ },
+    );
+    expect(withEarly.has('token.module')).toBe(false);
+    expect(withEarly.has('early.module')).toBe(false);
+    expect(withEarly.get('table.module')).toBe('signed-in');
+  });
 });

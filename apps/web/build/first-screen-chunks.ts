@@ -27,6 +27,11 @@ export interface FirstScreen {
    * whose form and layout would follow every other form.
    */
   ownCodeOnly?: boolean;
+  /**
+   * Not a first screen but the one opened next, prefetched from a first screen (spec section 9): its
+   * code becomes a few chunks instead of dozens of small ones, but never takes code a first screen has.
+   */
+  prefetchOnly?: boolean;
 }
 
 /** The name of the chunk for code that more than one first screen needs. */
@@ -68,16 +73,27 @@ export interface PlanRules {
    * that would otherwise follow one screen's chunk into every other screen that uses it.
    */
   startupModule?: (moduleId: string) => boolean;
+  /**
+   * Entries that must load apart from the app's (the early entry): their graph goes neither to `startup`
+   * nor to a screen's chunk, so they never wait for the app's code.
+   */
+  separateEntry?: RegExp;
 }
 
 export function planFirstScreenChunks(
   chunks: readonly BuiltChunk[],
   screens: readonly FirstScreen[],
-  { keepChunk, keepModule = () => false, startupModule = () => false }: PlanRules,
+  { keepChunk, keepModule = () => false, startupModule = () => false, separateEntry }: PlanRules,
 ): Map<string, string> {
   const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
+  const isSeparate = (chunk: BuiltChunk) => separateEntry?.test(chunk.facadeModuleId ?? '') === true;
+  const entries = chunks.filter((chunk) => chunk.isEntry);
+  const separate = staticClosure(
+    entries.filter(isSeparate).map((chunk) => chunk.fileName),
+    byFile,
+  );
   const initial = staticClosure(
-    chunks.filter((chunk) => chunk.isEntry).map((chunk) => chunk.fileName),
+    entries.filter((chunk) => !isSeparate(chunk)).map((chunk) => chunk.fileName),
     byFile,
   );
   const loadersOf = new Map<string, string[]>();
@@ -96,7 +112,7 @@ export function planFirstScreenChunks(
       .map((chunk) => chunk.fileName);
     const closure = staticClosure(lazy, byFile);
     for (const file of closure) {
-      if (initial.has(file) || keepChunk(file)) continue;
+      if (initial.has(file) || separate.has(file) || keepChunk(file)) continue;
       const loaders = loadersOf.get(file) ?? [];
       if (!loaders.every((loader) => closure.has(loader) || initial.has(loader))) sharedFiles.add(file);
       for (const id of byFile.get(file)?.moduleIds ?? []) {
@@ -114,14 +130,16 @@ export function planFirstScreenChunks(
   for (const id of fileOfModule.keys()) if (startupModule(id)) plan.set(id, STARTUP_CHUNK);
   for (const file of initial) {
     const chunk = byFile.get(file);
-    if (!chunk || keepChunk(file)) continue;
+    if (!chunk || keepChunk(file) || separate.has(file)) continue;
     for (const id of chunk.moduleIds)
       if (id !== chunk.facadeModuleId && !keepModule(id)) plan.set(id, STARTUP_CHUNK);
   }
   for (const [id, owners] of screensOfModule) {
     if (startupModule(id)) continue;
-    const [only] = owners;
-    if (owners.size > 1 || only === undefined) plan.set(id, SHARED_FIRST_SCREEN_CHUNK);
+    const firstScreens = [...owners].filter((screen) => !screen.prefetchOnly);
+    const candidates = firstScreens.length > 0 ? firstScreens : [...owners];
+    const [only] = candidates;
+    if (candidates.length > 1 || only === undefined) plan.set(id, SHARED_FIRST_SCREEN_CHUNK);
     else if (only.ownCodeOnly && sharedFiles.has(fileOfModule.get(id) ?? ''))
       plan.set(id, `${only.name}-shared`);
     else plan.set(id, only.name);

@@ -3,7 +3,7 @@ import { createRoot } from 'react-dom/client';
 import { App, createAppRouter } from './app/app';
 import { Providers } from './app/providers';
 import { ConfigErrorPage } from './shared/components/config-error-page';
-import { loadRuntimeConfig } from './shared/config/runtime-config';
+import { loadRuntimeConfigOnce } from './shared/config/runtime-config';
 import { prepareFormatters } from './shared/format/format';
 import { initI18n } from './shared/i18n/i18n';
 import { detectLocale, localeIso } from './shared/i18n/locale';
@@ -24,7 +24,7 @@ async function bootstrap() {
   const container = document.getElementById('root');
   if (!container) throw new Error('Missing #root');
   const root = createRoot(container);
-  const started = loadRuntimeConfig().then((config) => {
+  const started = loadRuntimeConfigOnce().then((config) => {
     document.title = config.platformName;
     const router = createAppRouter();
     // A task of its own, now: the first screen is waiting for its data, and an idle callback would

@@ -3,7 +3,9 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { onSessionEnd } from '../auth/session-end';
 import { setRuntimeConfig } from '../config/runtime-config';
 import { ApiError } from './api-error';
+import { buildRequest } from './build-request';
 import { callApi, callApiPage } from './call-api';
+import { startEarlyCall } from './early-calls';
 
 function memoryStorage(): Storage {
   const values = new Map<string, string>();
@@ -65,6 +67,27 @@ describe('callApi', () => {
     expect(init?.method).toBe('POST');
     expect(init?.body).toBe('{}');
     expect(((init?.headers ?? {}) as Record<string, string>).authorization).toBe('Bearer token-1');
+  });
+
+  it('takes the answer of the identical call the early entry started, instead of asking again', async () => {
+    const early = vi.fn<typeof fetch>(async () => answer(200, identity));
+    startEarlyCall(buildRequest(platform.me, {}, 'token-1', 'https://api.example'), early);
+    await expect(callApi(platform.me, {})).resolves.toEqual(identity);
+    expect(early).toHaveBeenCalledTimes(1);
+    expect(fetchMock).not.toHaveBeenCalled();
+    // Taken once: the next call asks the network.
+    fetchMock.mockResolvedValue(answer(200, identity));
+    await callApi(platform.me, {});
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+  });
+
+  it("an early call's refusal ends the session like any other", async () => {
+    const early = vi.fn<typeof fetch>(async () =>
+      answer(401, { error: { code: 'SessionExpired', message: 'expired' } }),
+    );
+    startEarlyCall(buildRequest(platform.listEntities, {}, 'token-1', 'https://api.example'), early);
+    await expect(callApi(platform.listEntities, {})).rejects.toMatchObject({ status: 401 });
+    expect(sessionEnded).toHaveBeenCalledTimes(1);
   });
 
   it('on a 401 from a session call: clears the token and ends the session', async () => {

@@ -3,6 +3,8 @@ import { endSession } from '../auth/session-end';
 import { getToken } from '../auth/token-store';
 import { getRuntimeConfig } from '../config/runtime-config';
 import { ApiError, endsSession, NETWORK_STATUS, toApiError } from './api-error';
+import { buildRequest } from './build-request';
+import { takeEarlyCall } from './early-calls';
 import { parseTotalCount } from './total-count';
 
 export interface CallOptions {
@@ -14,8 +16,8 @@ export interface CallOptions {
 }
 
 /**
- * One call of the contract: POST (or GET) JSON to `apiBaseUrl + path`, with the bearer token; failures
- * throw `ApiError` with the wire code. The answer is typed by the route but not parsed here: the server
+ * One call of the contract: POST (or GET) JSON to `apiBaseUrl + path`, with the bearer token (or the
+ * answer of the same call started early, early-calls.ts); failures throw `ApiError` with the wire code. The answer is typed by the route but not parsed here: the server
  * checks every answer against the same contract before sending it (and answers 500 when one breaks it),
  * and parsing again would make every screen download zod.
  */
@@ -55,19 +57,13 @@ async function send<C extends CallRoute>(
   body: RequestOf<C>,
   options: CallOptions,
 ): Promise<{ data: ResponseOf<C>; response: Response }> {
-  const headers: Record<string, string> = { accept: 'application/json, text/plain' };
-  const token = getToken();
-  if (token) headers.authorization = `Bearer ${token}`;
-  const init: RequestInit = { method: contract.method, headers, credentials: 'same-origin' };
-  if (options.signal) init.signal = options.signal;
-  if (contract.method === 'POST') {
-    headers['content-type'] = 'application/json';
-    init.body = JSON.stringify(body ?? {});
-  }
+  const request = buildRequest(contract, body, getToken(), getRuntimeConfig().apiBaseUrl);
+  const early = takeEarlyCall(request);
+  if (options.signal) request.init.signal = options.signal;
 
   let response: Response;
   try {
-    response = await fetch(`${getRuntimeConfig().apiBaseUrl}${contract.path}`, init);
+    response = await (early ?? fetch(request.url, request.init));
   } catch (cause) {
     if (options.signal?.aborted) throw cause;
     throw new ApiError('UnexpectedError', NETWORK_STATUS);

@@ -14,6 +14,17 @@ export async function loadRuntimeConfig(fetchImpl: typeof fetch = fetch): Promis
   return current;
 }
 
+let loading: Promise<RuntimeConfig> | null = null;
+
+/**
+ * The one load of the page: the early entry (src/early-start.ts) and the bootstrap both wait on it, so
+ * `config.json` is fetched once (its preload) however many ask.
+ */
+export function loadRuntimeConfigOnce(): Promise<RuntimeConfig> {
+  loading ??= loadRuntimeConfig();
+  return loading;
+}
+
 export function getRuntimeConfig(): RuntimeConfig {
   if (!current) throw new Error('Runtime configuration used before it was loaded');
   return current;

@@ -1,6 +1,6 @@
 import { findLandingRoute } from '@caudal/contract/routes';
 import { describe, expect, it } from 'vitest';
-import { safeRedirectPath, visibleNavItems } from './paths';
+import { isSignedInPath, safeRedirectPath, visibleNavItems } from './paths';
 
 describe('default landing route (permission priority)', () => {
   it.each([
@@ -40,4 +40,21 @@ describe('post-login redirect', () => {
     expect(safeRedirectPath('/\\evil.example')).toBeNull();
     expect(safeRedirectPath(null)).toBeNull();
   });
+});
+
+describe('isSignedInPath (the early entry starts the session calls only there)', () => {
+  it.each(['/wealth/clients', '/wealth/clients/c1/accounts', '/summary', '/portals/users/create', '/me'])(
+    '%s is a signed-in page',
+    (path) => expect(isSignedInPath(path)).toBe(true),
+  );
+
+  it.each([
+    '/',
+    '/sesion/login',
+    '/auth/callback',
+    '/connect/abc',
+    '/link/abc',
+    '/health',
+    '/wealth/clientsx',
+  ])('%s is not', (path) => expect(isSignedInPath(path)).toBe(false));
 });

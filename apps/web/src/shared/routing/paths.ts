@@ -53,3 +53,13 @@ export function safeRedirectPath(value: string | null): string | null {
   if (!value?.startsWith('/') || value.startsWith('//') || value.includes('\\')) return null;
   return value;
 }
+
+/**
+ * Whether a path (after the language) is a signed-in page, which starts by asking for the identity and
+ * the entity list: the early entry (src/early-start.ts) starts those calls for such a path only.
+ */
+export function isSignedInPath(path: string): boolean {
+  return (
+    path === PATHS.me || NAV_ITEMS.some((item) => path === item.path || path.startsWith(`${item.path}/`))
+  );
+}

@@ -2,6 +2,7 @@ import { platform } from '@caudal/contract/routes';
 import { type QueryClient, queryOptions, useQuery } from '@tanstack/react-query';
 import { callApi } from '../api/call-api';
 import { getToken } from '../auth/token-store';
+import { prefetchUnmatchedCount } from '../unmatched-count/unmatched-count-query';
 
 /**
  * The identity and the institution catalogue are needed by every signed-in screen (navigation, permission
@@ -34,12 +35,12 @@ export function useEntitiesQuery(enabled: boolean) {
 
 /**
  * The main layout's route loader: with a token, both session calls start as soon as the route matches,
- * alongside the layout's code, rather than after it has rendered. Never waited for: the layout shows its
- * own loading and error states.
+ * alongside the layout's code, rather than after it has rendered, and the navigation badge's count as
+ * soon as the identity allows it. Never waited for: the layout shows its own loading and error states.
  */
 export function prefetchSession(queryClient: QueryClient): null {
   if (getToken() === null) return null;
-  void queryClient.prefetchQuery(identityQuery);
+  prefetchUnmatchedCount(queryClient, queryClient.fetchQuery(identityQuery));
   void queryClient.prefetchQuery(entitiesQuery);
   return null;
 }

@@ -8,24 +8,13 @@ import {
 } from '@tanstack/react-query';
 import { type CallOptions, callApi, callApiPage, type Page } from '../../../shared/api/call-api';
 import { getToken } from '../../../shared/auth/token-store';
-import { type ClientListState, parseListParams } from '../lib/list-params';
+import { type ClientListState, clientListRequest, parseListParams } from '../lib/list-params';
 import { wealthKeys } from './wealth-keys';
 
 function clientListQuery(state: ClientListState, options: CallOptions = {}) {
   return queryOptions({
     queryKey: wealthKeys.clientList(state),
-    queryFn: ({ signal }) =>
-      callApiPage(
-        wealth.clientList,
-        {
-          ...(state.search ? { search: state.search } : {}),
-          sort: state.sort,
-          order: state.order,
-          page: state.page,
-          page_size: state.pageSize,
-        },
-        { ...options, signal },
-      ),
+    queryFn: ({ signal }) => callApiPage(wealth.clientList, clientListRequest(state), { ...options, signal }),
   });
 }
 

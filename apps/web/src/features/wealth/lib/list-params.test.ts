@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  clientListRequest,
   DEFAULT_LIST_STATE,
   lastPage,
   nextSort,
@@ -76,5 +77,24 @@ describe('paging helpers', () => {
     expect(pageRange(1, 25, 25, 40)).toEqual({ from: 1, to: 25, total: 40 });
     expect(pageRange(2, 25, 15, 40)).toEqual({ from: 26, to: 40, total: 40 });
     expect(pageRange(1, 25, 0, 0)).toEqual({ from: 0, to: 0, total: 0 });
+  });
+});
+
+describe('clientListRequest', () => {
+  it('is the list call for a state, with the search only when there is one', () => {
+    const state = parseListParams(new URLSearchParams('q=ana&sort=alias&order=desc&page=2&size=50'));
+    expect(clientListRequest(state)).toEqual({
+      search: 'ana',
+      sort: 'alias',
+      order: 'desc',
+      page: 2,
+      page_size: 50,
+    });
+    expect(clientListRequest(parseListParams(new URLSearchParams()))).toEqual({
+      sort: 'name',
+      order: 'asc',
+      page: 1,
+      page_size: 25,
+    });
   });
 });

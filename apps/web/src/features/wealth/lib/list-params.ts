@@ -1,4 +1,4 @@
-import { CLIENT_PAGE_SIZE, CLIENT_SORTS, LIMITS } from '@caudal/contract/routes';
+import { CLIENT_PAGE_SIZE, CLIENT_SORTS, LIMITS, type RequestOf, type wealth } from '@caudal/contract/routes';
 
 export type ClientSort = (typeof CLIENT_SORTS)[number];
 export type SortOrder = 'asc' | 'desc';
@@ -48,6 +48,17 @@ export function parseListParams(params: URLSearchParams): ClientListState {
 }
 
 /** Only values that differ from the defaults are written, so the plain list keeps a clean URL. */
+/** The list call's body for a state: the search only when there is one. */
+export function clientListRequest(state: ClientListState): RequestOf<typeof wealth.clientList> {
+  return {
+    ...(state.search ? { search: state.search } : {}),
+    sort: state.sort,
+    order: state.order,
+    page: state.page,
+    page_size: state.pageSize,
+  };
+}
+
 export function toListParams(state: ClientListState): URLSearchParams {
   const params = new URLSearchParams();
   if (state.search) params.set(KEY.search, state.search);
