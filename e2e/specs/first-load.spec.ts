@@ -75,29 +75,35 @@ for (const path of ['/es/wealth/clients', '/en/sesion/login']) {
  * The early entry (apps/web/src/early-start.ts): on a slow network the first data is asked for while
  * React's chunk is still on its way, and the app takes those answers instead of asking again.
  */
-test('the first data leaves while the app code downloads, and is asked for once', async ({ page }) => {
-  const events: string[] = [];
-  await page.route(/\/assets\/react-[\w-]+\.js$/, async (route) => {
-    await new Promise((resolve) => setTimeout(resolve, 1_500));
-    await route.continue();
-  });
-  page.on('request', (request) => {
-    const path = new URL(request.url()).pathname;
-    if (path.startsWith('/platform/')) events.push(`asked ${path}`);
-  });
-  page.on('requestfinished', (request) => {
-    if (/\/assets\/react-[\w-]+\.js$/.test(new URL(request.url()).pathname)) events.push('react loaded');
-  });
+// A search, a page size and a hand-edited page in the address: the early call must build the very body
+// the app builds, or the app asks a second time.
+for (const path of ['/es/wealth/clients', '/en/wealth/clients?q=a&size=50&sort=alias&order=desc&page=x']) {
+  test(`the first data of ${path} leaves while the app code downloads, and is asked for once`, async ({
+    page,
+  }) => {
+    const events: string[] = [];
+    await page.route(/\/assets\/react-[\w-]+\.js$/, async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 1_500));
+      await route.continue();
+    });
+    page.on('request', (request) => {
+      const { pathname } = new URL(request.url());
+      if (pathname.startsWith('/platform/')) events.push(`asked ${pathname}`);
+    });
+    page.on('requestfinished', (request) => {
+      if (/\/assets\/react-[\w-]+\.js$/.test(new URL(request.url()).pathname)) events.push('react loaded');
+    });
 
-  await page.goto('/es/wealth/clients');
-  await expect(page.getByRole('table').getByRole('link').first()).toBeVisible();
-  const reactLoaded = events.indexOf('react loaded');
-  expect(reactLoaded).toBeGreaterThan(-1);
-  for (const call of ['/platform/me', '/platform/list-entities', '/platform/wealth/client-list']) {
-    expect(events.filter((event) => event === `asked ${call}`)).toHaveLength(1);
-    expect(events.indexOf(`asked ${call}`)).toBeLessThan(reactLoaded);
-  }
-});
+    await page.goto(path);
+    await expect(page.getByRole('table').getByRole('link').first()).toBeVisible();
+    const reactLoaded = events.indexOf('react loaded');
+    expect(reactLoaded).toBeGreaterThan(-1);
+    for (const call of ['/platform/me', '/platform/list-entities', '/platform/wealth/client-list']) {
+      expect(events.filter((event) => event === `asked ${call}`)).toHaveLength(1);
+      expect(events.indexOf(`asked ${call}`)).toBeLessThan(reactLoaded);
+    }
+  });
+}
 
 test('a visitor without a session makes no call before the login page', async ({ browser }) => {
   const context = await browser.newContext({ storageState: NO_SESSION });

@@ -58,10 +58,10 @@ export function staticClosure(
  * From a build split purely by use: which chunk each module of a first screen should go to. A module only
  * one first screen loads beyond the entry goes to that screen's chunk (for an `ownCodeOnly` screen, to
  * `<name>-shared` if another screen loads it too); one that several first screens load goes to `frame`;
- * the entry's graph beyond the entry file goes to `startup`; the entry file and the named vendor chunks
- * stay where the bundler puts them. The plan reads
- * the bundler's own output, so it sees the graph after tree shaking, which barrel files (icons, Mantine,
- * the contract) hide from a module's importers.
+ * a `prefetchOnly` screen takes only what no first screen has; the entry's graph beyond the entry file
+ * goes to `startup`; the entry file, a separate entry's graph and the named vendor chunks stay where the
+ * bundler puts them. The plan reads the bundler's own output, so it sees the graph after tree shaking,
+ * which barrel files (icons, Mantine, the contract) hide from a module's importers.
  */
 export interface PlanRules {
   /** Chunks left as they are (the named vendor chunks). */

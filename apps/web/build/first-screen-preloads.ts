@@ -40,7 +40,8 @@ export function firstScreenPreloads(screens: readonly FirstScreen[]): Plugin {
       const closure = (start: readonly string[]) => staticClosure(start, byFile);
       const initial = closure(chunks.filter((chunk) => chunk.isEntry).map((chunk) => chunk.fileName));
       const preloads: FirstScreenPreloads = { screens: [], catalogue: {} };
-      for (const screen of screens) {
+      // A screen that is only prefetched has no path to send its files with.
+      for (const screen of screens.filter((candidate) => candidate.paths.length > 0)) {
         // The screen's routes sit in a chunk of their own or in its merged first-screen chunk.
         const lazy = chunks.filter((chunk) => chunk.moduleIds.some((id) => screen.entries.test(id)));
         const files = [...closure(lazy.map((chunk) => chunk.fileName))].filter((file) => !initial.has(file));

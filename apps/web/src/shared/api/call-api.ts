@@ -17,9 +17,10 @@ export interface CallOptions {
 
 /**
  * One call of the contract: POST (or GET) JSON to `apiBaseUrl + path`, with the bearer token (or the
- * answer of the same call started early, early-calls.ts); failures throw `ApiError` with the wire code. The answer is typed by the route but not parsed here: the server
- * checks every answer against the same contract before sending it (and answers 500 when one breaks it),
- * and parsing again would make every screen download zod.
+ * answer of the same call started early, early-calls.ts); failures throw `ApiError` with the wire code.
+ * The answer is typed by the route but not parsed here: the server checks every answer against the
+ * same contract before sending it (and answers 500 when one breaks it), and parsing again would make
+ * every screen download zod.
  */
 export async function callApi<C extends CallRoute>(
   contract: C,

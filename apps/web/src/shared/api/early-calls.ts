@@ -33,6 +33,8 @@ export function startEarlyCall(
 
 /** The answer of an identical early call, once; undefined when there is none or it is stale. */
 export function takeEarlyCall(request: ApiRequest, now: number = Date.now()): Promise<Response> | undefined {
+  // Every call asks; after the first screen there is nothing left, so no key is built.
+  if (calls.size === 0) return undefined;
   const key = keyOf(request);
   const call = calls.get(key);
   calls.delete(key);

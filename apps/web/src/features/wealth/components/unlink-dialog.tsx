@@ -26,8 +26,7 @@ export interface UnlinkTarget {
 export function useUnlinkDialog(client: Client) {
   const { t } = useTranslation();
   const [target, setTarget] = useState<UnlinkTarget | null>(null);
-  // Mounted from the first ask on, so the dialog's closing transition still plays.
-  const [isMounted, setIsMounted] = useState(false);
+  // Mounted from the first ask on (`shown` stays set), so the dialog's closing transition still plays.
   const shown = useLastDefined(target);
   const unlink = useUnlinkProductMutation(client.id);
   const allowed = useCanCall(wealth.clientUnmatchProduct);
@@ -43,11 +42,11 @@ export function useUnlinkDialog(client: Client) {
     });
   };
 
-  const modal = isMounted ? (
+  const modal = shown ? (
     <Suspense fallback={null}>
       <UnlinkConfirm
         opened={target !== null}
-        productName={shown?.name ?? ''}
+        productName={shown.name}
         clientName={client.name}
         loading={unlink.isPending}
         onConfirm={confirm}
@@ -55,12 +54,7 @@ export function useUnlinkDialog(client: Client) {
       />
     </Suspense>
   ) : null;
-  const ask = (product: UnlinkTarget) => {
-    setIsMounted(true);
-    setTarget(product);
-  };
-
-  return { ask, modal: allowed ? modal : null, allowed };
+  return { ask: setTarget, modal: allowed ? modal : null, allowed };
 }
 
 /** The row's icon-only unlink button: named for screen readers, explained by a hint. */

@@ -1,9 +1,7 @@
 /** Paths of the wealth screens inside the locale prefix (spec section 2's route list). */
 export const CLIENTS_PATH = '/wealth/clients';
 
-// A function, not an alias of the global: reading a global at load makes the bundler keep this module
-// wherever it is imported, even for its constants alone.
-const seg = (value: string) => encodeURIComponent(value);
+const seg = encodeURIComponent;
 
 export const clientPath = (clientId: string, tab?: 'accounts' | 'portfolios' | 'liabilities') =>
   `${CLIENTS_PATH}/${seg(clientId)}${tab ? `/${tab}` : ''}`;
