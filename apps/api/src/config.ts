@@ -60,6 +60,13 @@ const ZEnv = z.object({
   REFRESH_INTERVAL_MINUTES: integer(360, 1),
   EXPORT_EXPIRY_HOURS: integer(24, 1),
   DATA_API_RATE_LIMIT_PER_MINUTE: integer(600, 1),
+  DATA_API_COMPANY_RATE_LIMIT_PER_MINUTE: integer(1_200, 1),
+  APPLICATIONS_MAX_PER_COMPANY: integer(20, 1),
+  EXPORT_MAX_ACTIVE_PER_USER: integer(5, 1),
+  EXPORT_MAX_ACTIVE_PER_COMPANY: integer(20, 1),
+  EXPORT_SLOTS: integer(2, 1),
+  EXPORT_SMALL_SLOTS: integer(1, 0),
+  EXPORT_SMALL_MAX_ROWS: integer(10_000, 0),
   ARGON2_MEMORY_KIB: integer(19_456, 8),
   ARGON2_TIME_COST: integer(2, 1),
   LOG_LEVEL: optionalText.pipe(
@@ -121,6 +128,22 @@ export interface Config {
   exportExpiryHours: number;
   /** Data-API requests one application may make per minute (counted in the database). */
   dataApiRateLimitPerMinute: number;
+  /** Data-API requests all of a company's applications together may make per minute. */
+  dataApiCompanyRateLimitPerMinute: number;
+  /** Applications a company may have: each has its own data-API budget, within the company's. */
+  applicationsMaxPerCompany: number;
+  /** The fair export queue (decision 0024). */
+  exportQueue: {
+    /** Exports a user, and a company, may have waiting or running at once; past it `TooManyExports`. */
+    maxActivePerUser: number;
+    maxActivePerCompany: number;
+    /** Exports each instance runs at once, of any size. */
+    slots: number;
+    /** More slots per instance that take only small exports, so these never wait behind big ones. */
+    smallSlots: number;
+    /** An export estimated at most this many rows is small. */
+    smallExportMaxRows: number;
+  };
   logLevel: string;
   /** Behind a load balancer: take the client IP from X-Forwarded-For (rate limits per IP). */
   trustProxy: boolean;
@@ -189,6 +212,15 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     refreshIntervalMinutes: e.REFRESH_INTERVAL_MINUTES,
     exportExpiryHours: e.EXPORT_EXPIRY_HOURS,
     dataApiRateLimitPerMinute: e.DATA_API_RATE_LIMIT_PER_MINUTE,
+    dataApiCompanyRateLimitPerMinute: e.DATA_API_COMPANY_RATE_LIMIT_PER_MINUTE,
+    applicationsMaxPerCompany: e.APPLICATIONS_MAX_PER_COMPANY,
+    exportQueue: {
+      maxActivePerUser: e.EXPORT_MAX_ACTIVE_PER_USER,
+      maxActivePerCompany: e.EXPORT_MAX_ACTIVE_PER_COMPANY,
+      slots: e.EXPORT_SLOTS,
+      smallSlots: e.EXPORT_SMALL_SLOTS,
+      smallExportMaxRows: e.EXPORT_SMALL_MAX_ROWS,
+    },
     logLevel: e.LOG_LEVEL ?? 'info',
     trustProxy: e.TRUST_PROXY,
     seedDemo: e.SEED_DEMO,

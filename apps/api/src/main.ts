@@ -57,6 +57,7 @@ async function main() {
       postgresUrl: handle.kind === 'postgres' ? handle.connectionString : null,
       clock: systemClock,
       expiryHours: config.exportExpiryHours,
+      queue: config.exportQueue,
     }),
     housekeepingJobs({
       db: handle.db,

@@ -15,14 +15,14 @@ export const listApplications = defineRoute<typeof ZOptionalEmptyBody, typeof sc
   errors: [],
 });
 
-/** Names are unique per company, whatever their case. */
+/** Names are unique per company, whatever their case; a company has at most APPLICATIONS_MAX_PER_COMPANY. */
 export const createApplication = defineRoute<
   typeof schemas.ZApplicationForm,
   typeof schemas.ZCreatedApplication
 >({
   path: '/platform/applications/create-application',
   access: applicationsStaff,
-  errors: ['DuplicatedName'],
+  errors: ['DuplicatedName', 'TooManyApplications'],
 });
 
 /** Deleting an application ends its data-API tokens at once. */

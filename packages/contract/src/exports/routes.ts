@@ -21,7 +21,7 @@ export const getAvailableExports = defineRoute<
 export const exportGenerate = defineRoute<typeof schemas.ZExportRequest, typeof schemas.ZExport>({
   path: '/platform/wealth/export-generate',
   access: wealth,
-  errors: ['NotFound', 'UnknownClient'],
+  errors: ['NotFound', 'UnknownClient', 'TooManyExports'],
 });
 
 export const exportStatus = defineRoute<typeof schemas.ZExportRef, typeof schemas.ZExport>({

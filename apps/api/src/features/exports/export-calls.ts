@@ -18,8 +18,8 @@ export function registerGetAvailableExports(app: FastifyInstance) {
 }
 
 export function registerExportGenerate(app: FastifyInstance) {
-  registerCall(app, exportCalls.exportGenerate, async ({ input, actor, db, clock, jobs, log }) => {
-    const exportId = await createExport(db, actor, input, clock());
+  registerCall(app, exportCalls.exportGenerate, async ({ input, actor, db, config, clock, jobs, log }) => {
+    const exportId = await createExport(db, actor, input, clock(), config.exportQueue);
     // After the insert committed: the worker that takes the job must find the row. A send that fails
     // or is refused leaves the row queued, and the sweep sends it again: the export is not lost.
     try {

@@ -49,6 +49,15 @@ export type ExportRunResult = 'ready' | 'failed' | 'skipped';
 export async function runExport(deps: ExportJobDeps, exportId: string): Promise<ExportRunResult> {
   const claimed = await claimExport(deps.db, exportId, deps.clock());
   if (!claimed) return 'skipped';
+  return runClaimedExport(deps, claimed);
+}
+
+/** Generates an export this run has claimed (by id, or the fair queue's next: export-dispatcher.ts). */
+export async function runClaimedExport(
+  deps: ExportJobDeps,
+  claimed: ClaimedExport,
+): Promise<ExportRunResult> {
+  const exportId = claimed.id;
   const startedAt = Date.now();
   const progress = createProgressWriter(deps.db, exportId);
   let session: ExportSession | null = null;

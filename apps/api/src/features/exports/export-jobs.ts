@@ -1,10 +1,12 @@
 import type PgBoss from 'pg-boss';
 import type { Db } from '../../db/database';
 import type { Clock } from '../../shared/clock';
-import { type JobModule, type JobQueue, queueOf } from '../../shared/jobs/jobs';
+import { type JobModule, type JobQueue, queueOf, type StopWork } from '../../shared/jobs/jobs';
 import type { Logger } from '../../shared/logger';
+import { createExportDispatcher, type ExportDispatcher } from './export-dispatcher';
 import { sweepExports } from './export-files.repository';
-import { runExport } from './export-job';
+import { runClaimedExport } from './export-job';
+import { claimNextExport } from './export-queue.repository';
 import { findStaleQueuedExports } from './exports.repository';
 
 export const EXPORT_QUEUE = 'exports.generate';
@@ -19,7 +21,15 @@ export interface ExportJobsDeps {
   postgresUrl: string | null;
   clock: Clock;
   expiryHours: number;
+  /** Slots per instance (config.exportQueue); one of each kind by default. */
+  queue?: { slots: number; smallSlots: number; smallExportMaxRows: number };
 }
+
+/** The dispatcher looks at the queue this often unasked (exports queued elsewhere, or left queued). */
+export const EXPORT_POLL_MS = 3_000;
+/** On shutdown, running exports get this long to end before the process goes on stopping. */
+const EXPORT_STOP_TIMEOUT_MS = 8_000;
+const DEFAULT_QUEUE = { slots: 1, smallSlots: 1, smallExportMaxRows: 10_000 };
 
 /** A queued export older than this has lost its job (a failed send, a crash right after the insert). */
 export const EXPORT_RESEND_AFTER_MS = 2 * 60_000;
@@ -35,7 +45,11 @@ export async function resendStaleExports(db: Db, jobs: JobQueue, now: Date): Pro
   return sent;
 }
 
-/** Queues an export's generation. Call it after the row's transaction committed. */
+/**
+ * Tells the instances an export waits (call it after the row's transaction committed). The job is a
+ * nudge: whichever instance takes it fills its free slots from the fair queue (export-dispatcher.ts),
+ * which may run another company's export first.
+ */
 export function sendExport(jobs: JobQueue, exportId: string): Promise<boolean> {
   return jobs.send(EXPORT_QUEUE, { exportId }, { singletonKey: exportId });
 }
@@ -45,7 +59,7 @@ export function exportJobs(deps: ExportJobsDeps): JobModule {
   return { name: 'exports', start: (boss, log) => startExportJobs(boss, deps, log) };
 }
 
-async function startExportJobs(boss: PgBoss, deps: ExportJobsDeps, log: Logger): Promise<void> {
+async function startExportJobs(boss: PgBoss, deps: ExportJobsDeps, log: Logger): Promise<StopWork> {
   // No retries: a failed export is reported to its user (who can generate a new file), not rerun.
   await boss.createQueue(EXPORT_QUEUE, {
     name: EXPORT_QUEUE,
@@ -54,9 +68,8 @@ async function startExportJobs(boss: PgBoss, deps: ExportJobsDeps, log: Logger):
     expireInSeconds: EXPORT_ABANDONED_AFTER_MS / 1000,
   });
   await boss.createQueue(EXPORT_SWEEP_QUEUE, { name: EXPORT_SWEEP_QUEUE, policy: 'singleton' });
-  await boss.work<{ exportId: string }>(EXPORT_QUEUE, async (jobs) => {
-    for (const job of jobs) await runExport({ ...deps, log }, job.data.exportId);
-  });
+  const dispatcher = startExportDispatcher(deps, log);
+  await boss.work(EXPORT_QUEUE, { batchSize: 50, pollingIntervalSeconds: 1 }, () => dispatcher.wake());
   const queue = queueOf(boss);
   await boss.work(EXPORT_SWEEP_QUEUE, async () => {
     const now = deps.clock();
@@ -65,4 +78,22 @@ async function startExportJobs(boss: PgBoss, deps: ExportJobsDeps, log: Logger):
     if (swept.expired + swept.abandoned + resent > 0) log.info({ ...swept, resent }, 'exports swept');
   });
   await boss.schedule(EXPORT_SWEEP_QUEUE, EXPORT_SWEEP_CRON);
+  // Exports left queued while no instance ran (a restart) are taken at once.
+  void dispatcher.wake();
+  return () => dispatcher.stop(EXPORT_STOP_TIMEOUT_MS);
+}
+
+export function startExportDispatcher(deps: ExportJobsDeps, log: Logger): ExportDispatcher {
+  const queue = deps.queue ?? DEFAULT_QUEUE;
+  return createExportDispatcher({
+    claim: (slot) =>
+      claimNextExport(deps.db, {
+        now: deps.clock(),
+        maxRows: slot === 'small' ? queue.smallExportMaxRows : null,
+      }),
+    run: (claimed) => runClaimedExport({ ...deps, log }, claimed),
+    slots: { any: queue.slots, small: queue.smallSlots },
+    pollMs: EXPORT_POLL_MS,
+    log,
+  });
 }

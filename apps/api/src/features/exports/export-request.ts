@@ -12,7 +12,8 @@ import { findListedEntityIds } from '../../shared/entity-catalogue';
 import { AppError } from '../../shared/http/app-error';
 import { isUuid } from '../../shared/secure-tokens';
 import { buildFileName } from './export-columns';
-import { insertExport } from './exports.repository';
+import { type ExportCaps, insertQueuedExport } from './export-queue.repository';
+import { countExportRowsUpTo } from './export-rows';
 
 export interface ExportInput {
   type: ExportType;
@@ -25,11 +26,24 @@ export interface ExportInput {
   language: 'es' | 'en';
 }
 
+/** The queue's settings a new export is checked against (config: EXPORT_*). */
+export interface ExportQueueLimits extends ExportCaps {
+  /** Exports estimated at most this many rows are small: the reserved slot takes them. */
+  smallExportMaxRows: number;
+}
+
 /**
  * Records an export the actor may make: every client must be one they can see (else `UnknownClient`,
  * never a hint about other companies), and the entities must be listed ones (`-e` ids fall back).
+ * Past the caps on waiting or running exports it is refused (`TooManyExports`).
  */
-export async function createExport(db: Db, actor: Actor, input: ExportInput, now: Date): Promise<string> {
+export async function createExport(
+  db: Db,
+  actor: Actor,
+  input: ExportInput,
+  now: Date,
+  limits: ExportQueueLimits,
+): Promise<string> {
   const clientIds = [...new Set(input.client_ids)];
   if (!clientIds.every(isUuid)) throw new AppError('UnknownClient', 'Unknown client');
   const clients = await db
@@ -58,7 +72,12 @@ export async function createExport(db: Db, actor: Actor, input: ExportInput, now
     dateTo,
     today: now.toISOString().slice(0, 10),
   });
-  return insertExport(db, {
+  const estimatedRows = await countExportRowsUpTo(
+    db,
+    { companyId: actor.companyId, type: input.type, clientIds, entityIds, dateFrom, dateTo },
+    limits.smallExportMaxRows + 1,
+  );
+  const newExport = {
     companyId: actor.companyId,
     createdBy: actor.userId,
     type: input.type,
@@ -70,5 +89,7 @@ export async function createExport(db: Db, actor: Actor, input: ExportInput, now
     dateFrom,
     dateTo,
     fileName,
-  });
+    estimatedRows,
+  };
+  return insertQueuedExport(db, newExport, limits);
 }

@@ -169,3 +169,20 @@ async function* readPositionBatches(db: Db, query: ExportQuery): RowSource {
 export function yieldToEventLoop(): Promise<void> {
   return new Promise((resolve) => setImmediate(resolve));
 }
+
+/**
+ * The export's rows, counted no further than `cap`: enough to tell a small export from a big one
+ * without scanning (or sorting) a big one.
+ */
+export async function countExportRowsUpTo(db: Db, query: ExportQuery, cap: number): Promise<number> {
+  const one = sql<number>`1`.as('one');
+  const rows =
+    query.type === 'positions'
+      ? positionsQuery(db, query).clearSelect().clearOrderBy().select(one).limit(cap)
+      : transactionsQuery(db, query).clearSelect().clearOrderBy().select(one).limit(cap);
+  const counted = await db
+    .selectFrom(rows.as('r'))
+    .select((eb) => eb.fn.countAll<string>().as('n'))
+    .executeTakeFirstOrThrow();
+  return Number(counted.n);
+}

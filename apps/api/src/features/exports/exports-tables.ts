@@ -21,6 +21,8 @@ export interface ExportsTable {
   date_from: string | null;
   date_to: string | null;
   file_name: string;
+  /** Rows counted when asked for, capped just above the small-export bound (migration 0015). */
+  estimated_rows: ColumnType<number, number | undefined, number>;
   status: ColumnType<ExportStatus, ExportStatus | undefined, ExportStatus>;
   rows_written: BigCount;
   size_bytes: BigCount;

@@ -17,6 +17,8 @@ export interface NewExport {
   dateFrom: string | null;
   dateTo: string | null;
   fileName: string;
+  /** The row count, counted no further than just above the small-export bound. */
+  estimatedRows?: number;
 }
 
 type Eb = ExpressionBuilder<Database & ExportTables, 'exports'>;
@@ -106,6 +108,7 @@ export async function insertExport(db: Db, values: NewExport): Promise<string> {
       date_from: values.dateFrom,
       date_to: values.dateTo,
       file_name: values.fileName,
+      estimated_rows: values.estimatedRows ?? 0,
     })
     .returning('id')
     .executeTakeFirstOrThrow();
@@ -152,27 +155,26 @@ export interface ClaimedExport {
   dateTo: string | null;
 }
 
-/** Takes a queued export for this run; null when another run took it (or it is gone). */
-export async function claimExport(db: Db, exportId: string, now: Date): Promise<ClaimedExport | null> {
-  const row = await withExportTables(db)
-    .updateTable('exports')
-    .set({ status: 'running', started_at: now })
-    .where('id', '=', exportId)
-    .where('status', '=', 'queued')
-    .returning([
-      'id',
-      'company_id',
-      'type',
-      'format',
-      'language',
-      sql<string[]>`client_ids::text[]`.as('client_ids'),
-      'entity_ids',
-      'columns',
-      sql<string | null>`to_char(date_from, 'YYYY-MM-DD')`.as('date_from'),
-      sql<string | null>`to_char(date_to, 'YYYY-MM-DD')`.as('date_to'),
-    ])
-    .executeTakeFirst();
-  if (!row) return null;
+/** What a run needs of its export, as the claim's `returning` reads it. */
+export const CLAIMED_COLUMNS = sql<ClaimedExportRow>`exports.id, exports.company_id, exports.type,
+  exports.format, exports.language, exports.client_ids::text[] as client_ids, exports.entity_ids,
+  exports.columns, to_char(exports.date_from, 'YYYY-MM-DD') as date_from,
+  to_char(exports.date_to, 'YYYY-MM-DD') as date_to`;
+
+export interface ClaimedExportRow {
+  id: string;
+  company_id: string;
+  type: ExportType;
+  format: ExportFormat;
+  language: 'es' | 'en';
+  client_ids: string[];
+  entity_ids: string[];
+  columns: string[] | null;
+  date_from: string | null;
+  date_to: string | null;
+}
+
+export function toClaimedExport(row: ClaimedExportRow): ClaimedExport {
   return {
     id: row.id,
     companyId: row.company_id,
@@ -185,6 +187,17 @@ export async function claimExport(db: Db, exportId: string, now: Date): Promise<
     dateFrom: row.date_from,
     dateTo: row.date_to,
   };
+}
+
+/** Takes this queued export for a run; null when another run took it (or it is gone). */
+export async function claimExport(db: Db, exportId: string, now: Date): Promise<ClaimedExport | null> {
+  const result = await sql<ClaimedExportRow>`
+    update exports set status = 'running', started_at = ${now}
+    where id = ${exportId} and status = 'queued'
+    returning ${CLAIMED_COLUMNS}
+  `.execute(db);
+  const row = result.rows[0];
+  return row ? toClaimedExport(row) : null;
 }
 
 export async function updateExportProgress(db: Db, exportId: string, rowsWritten: number) {

@@ -20,8 +20,11 @@ export interface JobQueue {
  */
 export interface JobModule {
   name: string;
-  start(boss: PgBoss, log: Logger): Promise<void>;
+  /** May answer how to stop work it runs outside pg-boss's handlers; called before pg-boss stops. */
+  start(boss: PgBoss, log: Logger): Promise<void | StopWork>;
 }
+
+export type StopWork = () => Promise<void>;
 
 /** No workers (tests): nothing is queued, so work waits for the sweeps that a real worker runs. */
 export const noJobQueue: JobQueue = {
@@ -60,16 +63,21 @@ export async function startJobs(
 ): Promise<JobQueue> {
   const boss = openJobBoss(handle, log);
   await boss.start();
-  for (const module of modules) await module.start(boss, log.child({ jobs: module.name }));
-  return queueOf(boss);
+  const stops: StopWork[] = [];
+  for (const module of modules) {
+    const stop = await module.start(boss, log.child({ jobs: module.name }));
+    if (stop) stops.push(stop);
+  }
+  return queueOf(boss, stops);
 }
 
-export function queueOf(boss: PgBoss): JobQueue {
+export function queueOf(boss: PgBoss, stops: readonly StopWork[] = []): JobQueue {
   return {
     async send(queue, data, options = {}) {
       return (await boss.send(queue, data, options)) !== null;
     },
     async stop() {
+      await Promise.allSettled(stops.map((stop) => stop()));
       await boss.stop({ graceful: true, wait: true, timeout: 10_000 });
     },
   };

@@ -38,6 +38,10 @@ export const errors: typeof es = {
     NestingTooDeep: 'The request is nested too deeply',
     InvalidBase64: 'The file is not base64-encoded (UTF-8) text',
     CustomCssTooLarge: 'The CSS is too large. It can be at most 64 KB',
+    TooManyExports:
+      'There are already too many exports in progress for you or your company. Wait for one to finish and try again',
+    TooManyApplications:
+      'Your company has reached the maximum number of applications. Delete one you no longer use to create another',
     UnexpectedError: 'An unexpected error occurred',
   },
   generic: 'An unexpected error occurred',

@@ -39,6 +39,10 @@ export const errors = {
     NestingTooDeep: 'La petición tiene demasiados niveles de anidamiento',
     InvalidBase64: 'El archivo no es texto codificado en base64 (UTF-8)',
     CustomCssTooLarge: 'El CSS es demasiado grande. Puede tener como máximo 64 KB',
+    TooManyExports:
+      'Ya hay demasiadas exportaciones en curso tuyas o de tu empresa. Espera a que termine alguna y vuelve a intentarlo',
+    TooManyApplications:
+      'Tu empresa ha alcanzado el máximo de aplicaciones. Elimina alguna que ya no uses para crear otra',
     UnexpectedError: 'Ha ocurrido un error inesperado',
   },
   generic: 'Ha ocurrido un error inesperado',

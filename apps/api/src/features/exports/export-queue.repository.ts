@@ -1,0 +1,101 @@
+import { sql } from 'kysely';
+import type { Db } from '../../db/database';
+import { retryLater } from '../../shared/http/app-error';
+import {
+  CLAIMED_COLUMNS,
+  type ClaimedExport,
+  type ClaimedExportRow,
+  insertExport,
+  type NewExport,
+  toClaimedExport,
+} from './exports.repository';
+import { withExportTables } from './exports-tables';
+
+/** How many exports may wait or run at once (settings: EXPORT_MAX_ACTIVE_PER_USER / _PER_COMPANY). */
+export interface ExportCaps {
+  maxActivePerUser: number;
+  maxActivePerCompany: number;
+}
+
+/** A refused export can be asked for again once one of the caller's finishes: seconds, as a hint. */
+const RETRY_AFTER_SECONDS = 10;
+
+/**
+ * Records a queued export unless its user or its company already has as many waiting or running as
+ * the caps allow (`TooManyExports`, 429). The company's row is locked for the count and the insert,
+ * so concurrent requests cannot all pass the same count.
+ */
+export async function insertQueuedExport(
+  db: Db,
+  values: NewExport & { estimatedRows: number },
+  caps: ExportCaps,
+): Promise<string> {
+  return db.transaction().execute(async (trx) => {
+    await trx.selectFrom('companies').select('id').where('id', '=', values.companyId).forUpdate().execute();
+    const active = await withExportTables(trx)
+      .selectFrom('exports')
+      .select((eb) => [
+        eb.fn.countAll<string>().as('company'),
+        sql<string>`count(*) filter (where created_by = ${values.createdBy})`.as('user'),
+      ])
+      .where('company_id', '=', values.companyId)
+      .where('status', 'in', ['queued', 'running'])
+      .executeTakeFirstOrThrow();
+    if (Number(active.user) >= caps.maxActivePerUser) {
+      throw retryLater(
+        'TooManyExports',
+        `At most ${caps.maxActivePerUser} exports per user may wait or run at once`,
+        RETRY_AFTER_SECONDS,
+      );
+    }
+    if (Number(active.company) >= caps.maxActivePerCompany) {
+      throw retryLater(
+        'TooManyExports',
+        `At most ${caps.maxActivePerCompany} exports per company may wait or run at once`,
+        RETRY_AFTER_SECONDS,
+      );
+    }
+    return insertExport(trx, values);
+  });
+}
+
+/**
+ * Takes the next queued export, in turn across companies: the company with the fewest exports
+ * running goes first, then the one whose latest claim is the oldest (one that never ran goes before
+ * all), then its oldest export. `maxRows` set: only exports estimated at most that big (the slot
+ * reserved for small ones). `SKIP LOCKED`: instances claiming at once take different rows, none waits.
+ */
+export async function claimNextExport(
+  db: Db,
+  options: { now: Date; maxRows: number | null },
+): Promise<ClaimedExport | null> {
+  const sizeBound = (table: string) =>
+    options.maxRows === null ? sql`true` : sql`${sql.ref(`${table}.estimated_rows`)} <= ${options.maxRows}`;
+  const result = await sql<ClaimedExportRow>`
+    with waiting as (
+      select distinct company_id from exports where status = 'queued' and ${sizeBound('exports')}
+    ), turns as (
+      select
+        w.company_id,
+        (select count(*) from exports r where r.company_id = w.company_id and r.status = 'running')
+          as running,
+        (select max(s.started_at) from exports s where s.company_id = w.company_id and s.started_at is not null)
+          as last_started
+      from waiting w
+    ), candidate as (
+      select e.id
+      from exports e
+      join turns t on t.company_id = e.company_id
+      where e.status = 'queued' and ${sizeBound('e')}
+      order by t.running, t.last_started nulls first, e.created_at, e.id
+      limit 1
+      for update of e skip locked
+    )
+    update exports set status = 'running', started_at = ${options.now}
+    from candidate
+    where exports.id = candidate.id and exports.status = 'queued'
+    returning ${CLAIMED_COLUMNS}
+  `.execute(db);
+  const row = result.rows[0];
+  return row ? toClaimedExport(row) : null;
+}
