@@ -68,21 +68,23 @@ export function createExportDispatcher(options: ExportDispatcherOptions): Export
     }
   };
 
-  // One fill at a time; a wake during one asks for another pass, so nothing freed is left idle.
-  function wake(): Promise<void> {
-    if (isStopped) return Promise.resolve();
-    if (filling) {
-      isAskedAgain = true;
-      return filling;
-    }
-    filling = (async () => {
-      do {
+  // One fill at a time; a wake during one asks for another pass, so nothing freed is left idle. The
+  // last check and the reset of `filling` run in one step (no await between): no wake falls between.
+  async function drain() {
+    try {
+      while (isAskedAgain && !isStopped) {
         isAskedAgain = false;
         await fill();
-      } while (isAskedAgain && !isStopped);
-    })().finally(() => {
+      }
+    } finally {
       filling = null;
-    });
+    }
+  }
+
+  function wake(): Promise<void> {
+    if (isStopped) return Promise.resolve();
+    isAskedAgain = true;
+    filling ??= drain();
     return filling;
   }
 

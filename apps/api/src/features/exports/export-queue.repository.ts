@@ -62,7 +62,7 @@ export async function insertQueuedExport(
 /**
  * Takes the next queued export, in turn across companies: the company with the fewest exports
  * running goes first, then the one whose latest claim is the oldest (one that never ran goes before
- * all), then its oldest export. `maxRows` set: only exports estimated at most that big (the slot
+ * all), then its export asked for first. `maxRows` set: only exports estimated at most that big (the slot
  * reserved for small ones). `SKIP LOCKED`: instances claiming at once take different rows, none waits.
  */
 export async function claimNextExport(
@@ -87,7 +87,7 @@ export async function claimNextExport(
       from exports e
       join turns t on t.company_id = e.company_id
       where e.status = 'queued' and ${sizeBound('e')}
-      order by t.running, t.last_started nulls first, e.created_at, e.id
+      order by t.running, t.last_started nulls first, e.queue_position
       limit 1
       for update of e skip locked
     )

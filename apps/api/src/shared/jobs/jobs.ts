@@ -21,6 +21,7 @@ export interface JobQueue {
 export interface JobModule {
   name: string;
   /** May answer how to stop work it runs outside pg-boss's handlers; called before pg-boss stops. */
+  // biome-ignore lint/suspicious/noConfusingVoidType: a module with no work outside pg-boss answers nothing
   start(boss: PgBoss, log: Logger): Promise<void | StopWork>;
 }
 
