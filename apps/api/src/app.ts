@@ -18,6 +18,7 @@ import { encodeSecret } from './shared/auth/access-token';
 import { createOidcVerifier } from './shared/auth/oidc';
 import { type Clock, systemClock } from './shared/clock';
 import './shared/http/app-deps';
+import { recordRoute } from './shared/http/credential-paths';
 import { registerErrorHandler } from './shared/http/error-handler';
 import { registerJsonBody } from './shared/http/json-body';
 import { registerSecurityHeaders } from './shared/http/security-headers';
@@ -59,6 +60,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     oidc: config.authStrategy === 'oidc' && config.oidc ? createOidcVerifier(config.oidc, db) : null,
   });
   app.decorate('callPaths', new Set<string>());
+  // Every route, so the logs can mask the credential a path carries (shared/http/credential-paths.ts).
+  app.addHook('onRoute', (route) => recordRoute(route.method, route.url));
 
   registerJsonBody(app);
   registerErrorHandler(app);

@@ -1,4 +1,5 @@
 import pino, { type DestinationStream, type Logger } from 'pino';
+import { maskCredentialPath } from './http/credential-paths';
 
 /** Secrets never reach the logs, wherever they sit in a logged object. */
 const SECRET_FIELDS = [
@@ -10,8 +11,6 @@ const SECRET_FIELDS = [
   'client_secret',
   'authorization',
 ];
-/** One-time connect and reset links carry their token in the path: `/es/connect/<token>`. */
-const TOKEN_IN_PATH = /(\/connect\/)[^/?#]+/g;
 const REDACT_PATHS = [
   'req.headers.authorization',
   'req.headers.cookie',
@@ -25,7 +24,8 @@ export function createLogger(level: string, stream?: DestinationStream): Logger 
     redact: { paths: REDACT_PATHS, censor: '[redacted]' },
     serializers: {
       err: serializeError,
-      // Query strings may carry tokens (the reset page's ?token=): log the path only, never bodies.
+      // Query strings may carry tokens (the reset page's ?token=): log the path only, never bodies. Paths
+      // may carry one too (download links, Links, connect pages): credential-paths.ts masks them.
       req: (req: { method: string; url: string; ip?: string }) => ({
         method: req.method,
         url: maskPathTokens(req.url.split('?')[0] ?? ''),
@@ -48,7 +48,7 @@ function serializeError(error: unknown): unknown {
 }
 
 export function maskPathTokens(path: string): string {
-  return path.replace(TOKEN_IN_PATH, '$1[redacted]');
+  return maskCredentialPath(path);
 }
 
 export type { Logger };
