@@ -28,27 +28,41 @@ export async function listApplications(db: Db, companyId: string): Promise<Appli
 
 /**
  * Creates the application with a fresh client id and secret. The secret is in the answer and nowhere
- * else: the row keeps its SHA-256 only.
+ * else: the row keeps its SHA-256 only. A company has at most `maxPerCompany` (each has its own
+ * data-API budget): past it `TooManyApplications`. The company's row is locked for the count and the
+ * insert, so concurrent creations cannot all pass the same count.
  */
 export async function createApplication(
   db: Db,
   companyId: string,
   name: string,
   now: Date,
+  maxPerCompany: number,
 ): Promise<CreatedApplication> {
   const clientSecret = generateClientSecret();
   try {
-    const row = await db
-      .insertInto('applications')
-      .values({
-        company_id: companyId,
-        name,
-        client_id: generateClientId(),
-        secret_hash: hashClientSecret(clientSecret),
-        created_at: now,
-      })
-      .returning(['name', 'client_id', 'created_at'])
-      .executeTakeFirstOrThrow();
+    const row = await db.transaction().execute(async (trx) => {
+      await trx.selectFrom('companies').select('id').where('id', '=', companyId).forUpdate().execute();
+      const counted = await trx
+        .selectFrom('applications')
+        .select((eb) => eb.fn.countAll<string>().as('n'))
+        .where('company_id', '=', companyId)
+        .executeTakeFirstOrThrow();
+      if (Number(counted.n) >= maxPerCompany) {
+        throw new AppError('TooManyApplications', `A company may have at most ${maxPerCompany} applications`);
+      }
+      return trx
+        .insertInto('applications')
+        .values({
+          company_id: companyId,
+          name,
+          client_id: generateClientId(),
+          secret_hash: hashClientSecret(clientSecret),
+          created_at: now,
+        })
+        .returning(['name', 'client_id', 'created_at'])
+        .executeTakeFirstOrThrow();
+    });
     return {
       name: row.name,
       client_id: row.client_id,

@@ -139,3 +139,45 @@ describe('the secret is kept nowhere in clear', () => {
     expect(text).not.toContain(randomPart);
   });
 });
+
+describe('the cap on applications per company', () => {
+  let capped: TestApp;
+  beforeAll(async () => {
+    capped = await createTestApp({ env: { APPLICATIONS_MAX_PER_COMPANY: '3' } });
+  });
+  afterAll(() => capped.close());
+
+  it('refuses one past APPLICATIONS_MAX_PER_COMPANY with TooManyApplications, and takes one again after a delete', async () => {
+    const owner = await signInTenant(capped, { modules: ['applications'] });
+    const created = [];
+    for (let index = 0; index < 3; index += 1) created.push(await createApplicationFor(owner));
+    const refused = await owner.call(applications.createApplication.path, { name: 'Una más' });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().error.code).toBe('TooManyApplications');
+    expect((await list(owner)).map((application: { name: string }) => application.name)).not.toContain(
+      'Una más',
+    );
+    // Another company has its own allowance.
+    const other = await signInTenant(capped, { modules: ['applications'] });
+    expect((await other.call(applications.createApplication.path, { name: 'Una más' })).statusCode).toBe(200);
+    await owner.call(applications.deleteApplication.path, { client_id: created[0]?.client_id });
+    expect((await owner.call(applications.createApplication.path, { name: 'Una más' })).statusCode).toBe(200);
+  });
+
+  it('holds under concurrent creations: exactly the cap is created', async () => {
+    const owner = await signInTenant(capped, { modules: ['applications'] });
+    const responses = await Promise.all(
+      Array.from({ length: 8 }, (_, index) =>
+        owner.call(applications.createApplication.path, { name: `Paralela ${index}` }),
+      ),
+    );
+    const codes = responses.map((response) => response.statusCode);
+    expect(codes.filter((code) => code === 200)).toHaveLength(3);
+    expect(codes.filter((code) => code === 409)).toHaveLength(5);
+    expect(await list(owner)).toHaveLength(3);
+  });
+
+  it('defaults to 20', () => {
+    expect(t.config.applicationsMaxPerCompany).toBe(20);
+  });
+});

@@ -5,7 +5,7 @@ import { createApplication } from './applications.repository';
 
 /** The answer is the only place the client secret ever appears (never logged: pino redacts it). */
 export function registerCreateApplication(app: FastifyInstance) {
-  registerCall(app, applications.createApplication, ({ input, actor, db, clock }) =>
-    createApplication(db, actor.companyId, input.name, clock()),
+  registerCall(app, applications.createApplication, ({ input, actor, db, config, clock }) =>
+    createApplication(db, actor.companyId, input.name, clock(), config.applicationsMaxPerCompany),
   );
 }

@@ -7,6 +7,7 @@ import {
 } from '@caudal/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/test-app';
+import { createApplication } from '../applications/applications.repository';
 import { createClient, createCredentials, createTransactions } from '../seed/wealth-factories';
 import { createClientWithProducts, type SignedInTenant, signInTenant } from '../wealth/wealth-fixtures';
 import { basicAuth, createApplicationFor, dataGet, getToken, requestToken } from './data-api-fixtures';
@@ -328,5 +329,72 @@ describe('rate limit per application', () => {
     expect((await dataGet(limited.app, second, '/api/v1/clients')).statusCode).toBe(200);
     limited.clock.advanceSeconds(61);
     expect((await dataGet(limited.app, first, '/api/v1/clients')).statusCode).toBe(200);
+  });
+});
+
+describe('rate limit per company, beside the per-application one', () => {
+  const PER_APPLICATION = 3;
+  const PER_COMPANY = 10;
+  let limited: TestApp;
+  beforeAll(async () => {
+    limited = await createTestApp({
+      env: {
+        DATA_API_RATE_LIMIT_PER_MINUTE: String(PER_APPLICATION),
+        DATA_API_COMPANY_RATE_LIMIT_PER_MINUTE: String(PER_COMPANY),
+      },
+    });
+  });
+  afterAll(() => limited.close());
+
+  it('the attack: 101 applications, each with its own budget, share the company’s', async () => {
+    const owner = await signInTenant(limited);
+    // As a company that made them before the cap existed: straight into the table, 101 of them.
+    const tokens: string[] = [];
+    for (let index = 0; index < 101; index += 1) {
+      // The token endpoint has its own limit per address: a minute passes every 20 tokens.
+      if (index % 20 === 0) limited.clock.advanceSeconds(61);
+      const created = await createApplication(
+        limited.db,
+        owner.companyId,
+        `Flood ${index}`,
+        limited.clock(),
+        Number.POSITIVE_INFINITY,
+      );
+      tokens.push(await getToken(limited, created));
+    }
+    const statuses: number[] = [];
+    for (const token of tokens)
+      statuses.push((await dataGet(limited.app, token, '/api/v1/clients')).statusCode);
+    expect(statuses.filter((status) => status === 200)).toHaveLength(PER_COMPANY);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(101 - PER_COMPANY);
+
+    const refused = await dataGet(limited.app, tokens[50] ?? '', '/api/v1/clients');
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json().error.code).toBe('RateLimited');
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    expect(refused.headers['ratelimit-limit']).toBe(String(PER_COMPANY));
+    expect(refused.headers['ratelimit-remaining']).toBe('0');
+
+    // Another company's applications are not slowed by it.
+    const other = await signInTenant(limited);
+    const otherToken = await getToken(limited, await createApplicationFor(other));
+    expect((await dataGet(limited.app, otherToken, '/api/v1/clients')).statusCode).toBe(200);
+    // The window passes: the company has its budget again.
+    limited.clock.advanceSeconds(61);
+    expect((await dataGet(limited.app, tokens[0] ?? '', '/api/v1/clients')).statusCode).toBe(200);
+  });
+
+  it('a request the application’s own budget refuses does not spend the company’s', async () => {
+    limited.clock.advanceSeconds(61);
+    const owner = await signInTenant(limited);
+    const noisy = await getToken(limited, await createApplicationFor(owner, 'Noisy'));
+    const quiet = await getToken(limited, await createApplicationFor(owner, 'Quiet'));
+    for (let index = 0; index < 20; index += 1) await dataGet(limited.app, noisy, '/api/v1/clients');
+    // Noisy spent 3 of the company's 10; its 17 refused requests spent none of them.
+    const answers = [];
+    for (let index = 0; index < PER_APPLICATION; index += 1) {
+      answers.push((await dataGet(limited.app, quiet, '/api/v1/clients')).statusCode);
+    }
+    expect(answers).toEqual([200, 200, 200]);
   });
 });

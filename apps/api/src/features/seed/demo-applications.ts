@@ -23,7 +23,14 @@ export async function seedDemoApplications(db: Db, now: Date): Promise<DemoAppli
     .execute();
   const seeded: DemoApplication[] = [];
   for (const company of companies) {
-    const created = await createApplication(db, company.id, DEMO_APPLICATION_NAME, now);
+    // One per company, at first seeding: the cap (a setting of the running API) does not apply.
+    const created = await createApplication(
+      db,
+      company.id,
+      DEMO_APPLICATION_NAME,
+      now,
+      Number.POSITIVE_INFINITY,
+    );
     seeded.push({
       company: company.name,
       name: created.name,

@@ -107,6 +107,11 @@ async function authenticate(app: FastifyInstance, request: FastifyRequest, reply
   }
 }
 
+/**
+ * Two budgets, both counted in the database: the application's, and its company's (all its
+ * applications together), so a company cannot multiply its share by creating applications. A request
+ * the application's budget refuses does not count against the company's. The headers tell the tighter.
+ */
 async function applyRateLimit(
   db: Db,
   config: Config,
@@ -114,21 +119,34 @@ async function applyRateLimit(
   reply: FastifyReply,
   now: Date,
 ) {
-  const hit = await hitRateLimit(
+  const windowMinutes = RATE_WINDOW_MINUTES;
+  const own = await hitRateLimit(
     db,
-    {
-      key: `data-api:${application.applicationId}`,
-      limit: config.dataApiRateLimitPerMinute,
-      windowMinutes: RATE_WINDOW_MINUTES,
-    },
+    { key: `data-api:${application.applicationId}`, limit: config.dataApiRateLimitPerMinute, windowMinutes },
     now,
   );
-  reply.header('RateLimit-Limit', String(hit.limit));
-  reply.header('RateLimit-Remaining', String(hit.remaining));
-  reply.header('RateLimit-Reset', String(hit.resetSeconds));
-  if (!hit.isAllowed) {
-    reply.header('Retry-After', String(hit.resetSeconds));
-    throw new AppError('RateLimited', `At most ${hit.limit} requests a minute per application`);
+  const company = own.isAllowed
+    ? await hitRateLimit(
+        db,
+        {
+          key: `data-api-company:${application.companyId}`,
+          limit: config.dataApiCompanyRateLimitPerMinute,
+          windowMinutes,
+        },
+        now,
+      )
+    : null;
+  const tighter = company && (!company.isAllowed || company.remaining < own.remaining) ? company : own;
+  reply.header('RateLimit-Limit', String(tighter.limit));
+  reply.header('RateLimit-Remaining', String(tighter.remaining));
+  reply.header('RateLimit-Reset', String(tighter.resetSeconds));
+  if (!own.isAllowed) {
+    reply.header('Retry-After', String(own.resetSeconds));
+    throw new AppError('RateLimited', `At most ${own.limit} requests a minute per application`);
+  }
+  if (company && !company.isAllowed) {
+    reply.header('Retry-After', String(company.resetSeconds));
+    throw new AppError('RateLimited', `At most ${company.limit} requests a minute per company`);
   }
 }
 
