@@ -57,6 +57,7 @@ function CreateForm({
 }) {
   const { t } = useTranslation();
   const create = useCreateApplicationMutation();
+  const [isAtLimit, setIsAtLimit] = useState(false);
   const form = useForm<applications.ApplicationForm>({
     mode: 'uncontrolled',
     initialValues: { name: '' },
@@ -64,6 +65,12 @@ function CreateForm({
   });
 
   const onError = (error: unknown) => {
+    // The company has as many applications as it may: said in the dialog, where the user is looking.
+    if (error instanceof ApiError && error.code === 'TooManyApplications') {
+      setIsAtLimit(true);
+      notifyFailure(t('errors.applicationCreate'), t('errors.codes.TooManyApplications'));
+      return;
+    }
     // Spec section 8: the duplicated name has its own text; any other error body passes through.
     if (error instanceof ApiError && error.code === 'DuplicatedName') {
       const message = t('errors.applicationDuplicatedName');
@@ -101,6 +108,11 @@ function CreateForm({
           key={form.key('name')}
           {...form.getInputProps('name')}
         />
+        {isAtLimit ? (
+          <Alert color="red" variant="light" icon={<IconAlertTriangle size={20} aria-hidden />} role="alert">
+            {t('errors.codes.TooManyApplications')}
+          </Alert>
+        ) : null}
         <Group justify="flex-end" gap="sm">
           <Button variant="default" onClick={onCancel} disabled={create.isPending}>
             {t('applications.create.cancel')}
