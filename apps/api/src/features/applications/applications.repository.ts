@@ -1,6 +1,7 @@
 import type { Application, CreatedApplication } from '@caudal/contract';
 import type { Db } from '../../db/database';
 import { isUniqueViolation } from '../../db/errors';
+import { inTransaction } from '../../db/in-transaction';
 import {
   generateClientId,
   generateClientSecret,
@@ -41,7 +42,7 @@ export async function createApplication(
 ): Promise<CreatedApplication> {
   const clientSecret = generateClientSecret();
   try {
-    const row = await db.transaction().execute(async (trx) => {
+    const row = await inTransaction(db, async (trx) => {
       await trx.selectFrom('companies').select('id').where('id', '=', companyId).forUpdate().execute();
       const counted = await trx
         .selectFrom('applications')

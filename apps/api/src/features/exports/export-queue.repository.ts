@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/database';
+import { inTransaction } from '../../db/in-transaction';
 import { retryLater } from '../../shared/http/app-error';
 import {
   CLAIMED_COLUMNS,
@@ -30,7 +31,7 @@ export async function insertQueuedExport(
   values: NewExport & { estimatedRows: number },
   caps: ExportCaps,
 ): Promise<string> {
-  return db.transaction().execute(async (trx) => {
+  return inTransaction(db, async (trx) => {
     await trx.selectFrom('companies').select('id').where('id', '=', values.companyId).forUpdate().execute();
     const active = await withExportTables(trx)
       .selectFrom('exports')
