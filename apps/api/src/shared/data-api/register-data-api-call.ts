@@ -42,8 +42,9 @@ const RATE_WINDOW_MINUTES = 1;
 
 /**
  * Mounts one data-API route. Everything a data-API route needs happens here and nowhere else: the
- * application's bearer token (checked against its row), the per-application rate limit (counted in
- * the database), the company's module, input and output validation, and the OpenAPI record.
+ * application's bearer token (checked against its row), the per-application and per-company rate
+ * limits (counted in the database), the company's module, input and output validation, and the OpenAPI
+ * record.
  */
 export function registerDataApiCall<C extends DataApiContract>(
   app: FastifyInstance,
