@@ -21,7 +21,7 @@ export const exportTexts: typeof es = {
     newFile: 'Generate a new file',
   },
   fields: {
-    datePlaceholder: 'yyyy-mm-dd',
+    datePlaceholder: 'dd/mm/yyyy',
     type: 'Export type',
     format: 'File format',
     dateFrom: 'Date from',

@@ -20,7 +20,7 @@ export const exportTexts = {
     newFile: 'Generar un nuevo fichero',
   },
   fields: {
-    datePlaceholder: 'aaaa-mm-dd',
+    datePlaceholder: 'dd/mm/aaaa',
     type: 'Tipo de exportación',
     format: 'Formato del fichero',
     dateFrom: 'Fecha desde',
