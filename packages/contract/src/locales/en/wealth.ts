@@ -68,7 +68,7 @@ export const wealth: typeof es = {
       'Their products are not lost: they go back to the pending products list, ready to be linked to another client.',
     confirm: 'Delete client',
     cancel: 'Cancel',
-    done: 'Client {name} deleted. Their products are now pending.',
+    done: 'Client {name} deleted. Their products are now in pending products.',
     failed: 'The client could not be deleted',
   },
   client: {
