@@ -241,7 +241,7 @@ test('the quick export (export2) downloads a file', async ({ page, request }) =>
   await page.getByRole('option', { name: new RegExp(client.alias) }).click();
   await page.keyboard.press('Escape');
   await page.getByTestId('export-document').click();
-  await page.getByRole('option', { name: 'Transactions (JSON)' }).click();
+  await page.getByRole('option', { name: 'Transactions as JSON' }).click();
   await fillDates(page, FROM, TO, { from: 'Date from', to: 'Date to' });
   const file = await generateAndDownload(page, 'Export');
   expect(file.name).toMatch(new RegExp(`^transactions_.+_${FROM}_${TO}\\.json$`));
