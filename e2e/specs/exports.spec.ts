@@ -115,6 +115,9 @@ function parseCsv(text: string): string[][] {
   return rows;
 }
 
+/** 2026-06-01 → 01/06/2026. */
+const spanishDay = (iso: string) => iso.split('-').reverse().join('/');
+
 async function fillDates(
   page: Page,
   from: string,
@@ -164,7 +167,9 @@ test('the wizard exports two clients to CSV and XLSX with every movement and exa
   await fillDates(page, TO, FROM);
   await page.getByRole('button', { name: 'Siguiente', exact: true }).click();
   await expect(page.getByText('La fecha desde debe ser menor o igual que la fecha hasta')).toBeVisible();
-  await fillDates(page, FROM, TO);
+  // Typed as Spanish writes a day (31/08/2026), shown back the same way; the export takes the ISO day.
+  await fillDates(page, spanishDay(FROM), spanishDay(TO));
+  await expect(page.getByRole('textbox', { name: /^Fecha desde/ })).toHaveValue(spanishDay(FROM));
   await page.getByRole('button', { name: 'Siguiente', exact: true }).click();
 
   // No client: refused.
@@ -241,7 +246,7 @@ test('the quick export (export2) downloads a file', async ({ page, request }) =>
   await page.getByRole('option', { name: new RegExp(client.alias) }).click();
   await page.keyboard.press('Escape');
   await page.getByTestId('export-document').click();
-  await page.getByRole('option', { name: 'Transactions (JSON)' }).click();
+  await page.getByRole('option', { name: 'Transactions as JSON' }).click();
   await fillDates(page, FROM, TO, { from: 'Date from', to: 'Date to' });
   const file = await generateAndDownload(page, 'Export');
   expect(file.name).toMatch(new RegExp(`^transactions_.+_${FROM}_${TO}\\.json$`));

@@ -12,9 +12,9 @@ interface Summary {
 const TEXT = {
   es: {
     states: 'Credenciales por estado',
-    total: 'Credenciales',
-    blocked: 'Bloqueadas',
-    pending: 'Pendientes',
+    total: (n: number) => (n === 1 ? 'Credencial' : 'Credenciales'),
+    blocked: (n: number) => (n === 1 ? 'Bloqueada' : 'Bloqueadas'),
+    pending: 'Actualizando',
     sca: 'SCA',
     last: 'Últimas credenciales conectadas',
     chart: 'Gráfico de credenciales por entidad: total, bloqueadas y SCA',
@@ -23,9 +23,9 @@ const TEXT = {
   },
   en: {
     states: 'Credentials by state',
-    total: 'Credentials',
-    blocked: 'Blocked',
-    pending: 'Pending',
+    total: (n: number) => (n === 1 ? 'Credential' : 'Credentials'),
+    blocked: () => 'Blocked',
+    pending: 'Updating',
     sca: 'SCA',
     last: 'Latest connected credentials',
     chart: 'Chart of credentials by institution: total, blocked and SCA',
@@ -70,8 +70,8 @@ test.describe('summary', () => {
       await page.goto(`/${lang}/summary`);
       const summary = (await (await answer).json()) as Summary;
       expect(summary.counts).toMatchObject({ sca: 1, down: 1 });
-      await expectFigure(page, t.states, t.total, summary.counts.total);
-      await expectFigure(page, t.states, t.blocked, summary.counts.blocked);
+      await expectFigure(page, t.states, t.total(summary.counts.total), summary.counts.total);
+      await expectFigure(page, t.states, t.blocked(summary.counts.blocked), summary.counts.blocked);
       await expectFigure(page, t.states, t.sca, 1);
       await expectFigure(page, t.states, t.pending, summary.counts.pending);
       await expect(page.getByRole('img', { name: t.chart })).toBeVisible();
@@ -121,7 +121,7 @@ test.describe('summary', () => {
     const after = (await (await refreshed).json()) as Summary;
     expect(after.last_credentials.map((item) => item.credentials_token)).not.toContain(victim);
     expect(entityTotal(after, 'mediolanum')).toBe(entityTotal(before, 'mediolanum') - 1);
-    await expectFigure(page, TEXT.es.states, TEXT.es.total, after.counts.total);
+    await expectFigure(page, TEXT.es.states, TEXT.es.total(after.counts.total), after.counts.total);
 
     await page.goBack();
     await expect(page).toHaveURL(/\/es\/wealth\/connections\/mediolanum$/);

@@ -25,22 +25,28 @@ function dateFormat(locale: string, options: Intl.DateTimeFormatOptions): Intl.D
   return format;
 }
 
+/**
+ * Thousands are always grouped: Spanish's default leaves a four-digit number bare ("6440,29 €" beside
+ * "21.360,51 €" in one column); with 'always' every amount and count reads the same way.
+ */
+const GROUPED = { useGrouping: 'always' } as const;
+
 /** An amount in its own currency. A code Intl does not know is shown after a plain number. */
 export function formatMoney(value: number, currency: string, locale: string): string {
   try {
-    return numberFormat(locale, { style: 'currency', currency }).format(value);
+    return numberFormat(locale, { ...GROUPED, style: 'currency', currency }).format(value);
   } catch {
-    return `${numberFormat(locale, { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(value)} ${currency}`;
+    return `${numberFormat(locale, { ...GROUPED, minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(value)} ${currency}`;
   }
 }
 
 /** A plain quantity, e.g. fund participations: as many decimals as it has, up to `maxDecimals`. */
 export function formatDecimal(value: number, locale: string, maxDecimals = 10): string {
-  return numberFormat(locale, { maximumFractionDigits: maxDecimals }).format(value);
+  return numberFormat(locale, { ...GROUPED, maximumFractionDigits: maxDecimals }).format(value);
 }
 
 export function formatInteger(value: number, locale: string): string {
-  return numberFormat(locale, { maximumFractionDigits: 0 }).format(value);
+  return numberFormat(locale, { ...GROUPED, maximumFractionDigits: 0 }).format(value);
 }
 
 const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
@@ -59,6 +65,16 @@ export function formatDate(value: string, locale: string): string {
   const instant = new Date(value);
   if (Number.isNaN(instant.getTime())) return value;
   return dateFormat(locale, { dateStyle: 'medium' }).format(instant);
+}
+
+/**
+ * An instant to the minute ("26 nov 2026, 5:42"): the day as `formatDate` writes it, then the local time.
+ * Every date-time of the portal (exports, connections, applications, the summary) goes through here.
+ */
+export function formatDateTime(value: string, locale: string): string {
+  const instant = new Date(value);
+  if (Number.isNaN(instant.getTime())) return value;
+  return dateFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }).format(instant);
 }
 
 /**

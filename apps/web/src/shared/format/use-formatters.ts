@@ -4,6 +4,7 @@ import { useLocale } from '../i18n/use-locale';
 import {
   formatAccountReference,
   formatDate,
+  formatDateTime,
   formatDecimal,
   formatIban,
   formatInteger,
@@ -21,6 +22,7 @@ export function useFormatters() {
       decimal: (value: number, maxDecimals?: number) => formatDecimal(value, iso, maxDecimals),
       integer: (value: number) => formatInteger(value, iso),
       date: (value: string) => formatDate(value, iso),
+      dateTime: (value: string) => formatDateTime(value, iso),
       iban: formatIban,
       accountReference: formatAccountReference,
     };

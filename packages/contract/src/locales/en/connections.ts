@@ -76,7 +76,7 @@ export const connections: typeof es = {
     invalid_access: 'Invalid access',
     blocked: 'Blocked',
     down: 'Institution down',
-    sca: 'SCA pending',
+    sca: 'Pending SCA',
   },
   token: {
     copy: 'Copy token {token}',

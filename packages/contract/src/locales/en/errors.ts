@@ -26,7 +26,7 @@ export const errors: typeof es = {
     CredentialsBlocked: 'The institution has blocked access. Unblock it on your bank’s website and try again',
     InstitutionDown: 'The institution is not available right now. Try again in a few minutes',
     InvalidScaCode: 'The verification code is not correct',
-    ProductAlreadyMatched: 'This product is already assigned to another client. Reload the pending list',
+    ProductAlreadyMatched: 'This product is already assigned to another client. Reload the pending products',
     LinkPaused: 'This Link is paused. Ask whoever sent it to you for a new one.',
     LinkAlreadyPaused: 'The Link is already paused',
     LinkAlreadyActive: 'The Link is already active',

@@ -39,7 +39,7 @@ export const pages: typeof es = {
   summary: { title: 'Summary' },
   clients: { title: 'Clients' },
   clientDetail: { title: 'Client detail' },
-  unmatched: { title: 'Unmatched products' },
+  unmatched: { title: 'Pending products' },
   unmatchedHidden: { title: 'Hidden products' },
   export: { title: 'Export data' },
   export2: { title: 'Quick export' },

@@ -10,7 +10,7 @@ export const shell: typeof es = {
     label: 'Main navigation',
     summary: 'Summary',
     clients: 'Clients',
-    unmatched: 'Unmatched',
+    unmatched: 'Pending',
     export: 'Export',
     connections: 'Connections',
     portalUsers: 'Users',

@@ -14,6 +14,6 @@ export const validation: typeof es = {
   passwordsMatch: 'Passwords do not match',
   dateOrder: 'Date from must be less than or equal to date to',
   exportClients: 'Choose at least one client',
-  exportEntities: 'The chosen clients need entities: choose at least one',
+  exportEntities: 'The chosen clients need institutions: choose at least one',
   exportColumns: 'Choose at least one column',
 };

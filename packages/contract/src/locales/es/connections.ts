@@ -65,7 +65,7 @@ export const connections = {
       product: 'Producto',
       relation: 'Relación',
     },
-    kinds: { account: 'Cuenta', portfolio: 'Cartera', liability: 'Pasivo' },
+    kinds: { account: 'Cuenta', portfolio: 'Cartera', liability: 'Financiación' },
     notFoundTitle: 'Entidad no encontrada',
     notFoundText: 'No hay ninguna entidad con el identificador {id}.',
   },

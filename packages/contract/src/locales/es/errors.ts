@@ -26,7 +26,7 @@ export const errors = {
       'La entidad ha bloqueado el acceso. Desbloquéalo en la web de tu banco y vuelve a intentarlo',
     InstitutionDown: 'La entidad no está disponible en este momento. Vuelve a intentarlo en unos minutos',
     InvalidScaCode: 'El código de verificación no es correcto',
-    ProductAlreadyMatched: 'Este producto ya está asignado a otro cliente. Recarga la lista de pendientes',
+    ProductAlreadyMatched: 'Este producto ya está asignado a otro cliente. Recarga los productos pendientes',
     LinkPaused: 'Este Link está en pausa. Pide un enlace nuevo a quien te lo envió.',
     LinkAlreadyPaused: 'El Link ya está en pausa',
     LinkAlreadyActive: 'El Link ya está activo',

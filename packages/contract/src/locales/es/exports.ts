@@ -20,7 +20,7 @@ export const exportTexts = {
     newFile: 'Generar un nuevo fichero',
   },
   fields: {
-    datePlaceholder: 'aaaa-mm-dd',
+    datePlaceholder: 'dd/mm/aaaa',
     type: 'Tipo de exportación',
     format: 'Formato del fichero',
     dateFrom: 'Fecha desde',
@@ -37,9 +37,9 @@ export const exportTexts = {
     custom: 'Personalizada',
     customHint: 'Movimientos con las columnas que elijas',
     positions: 'Posiciones',
-    positionsHint: 'Saldos de cuentas, préstamos e inversiones',
+    positionsHint: 'Saldos de cuentas, financiación e inversiones',
     transactions: 'Movimientos',
-    transactionsHint: 'Movimientos de cuentas y préstamos',
+    transactionsHint: 'Movimientos de cuentas y financiación',
   },
   formats: {
     csv: 'CSV',
@@ -47,7 +47,7 @@ export const exportTexts = {
     json: 'JSON',
   },
   documents: {
-    name: '{type} ({format})',
+    name: '{type} en {format}',
   },
   clients: {
     searchLabel: 'Buscar clientes',
@@ -154,7 +154,7 @@ export const exportTexts = {
   productKinds: {
     account: 'Cuenta',
     portfolio: 'Cartera',
-    liability: 'Préstamo',
+    liability: 'Financiación',
   },
   fileNames: {
     custom: 'exportacion-personalizada',

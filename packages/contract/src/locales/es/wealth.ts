@@ -66,7 +66,7 @@ export const wealth = {
       'Sus productos no se pierden: volverán a la lista de productos pendientes para vincularlos a otro cliente.',
     confirm: 'Eliminar cliente',
     cancel: 'Cancelar',
-    done: 'Cliente {name} eliminado. Sus productos están ahora en pendientes.',
+    done: 'Cliente {name} eliminado. Sus productos están ahora en productos pendientes.',
     failed: 'No se ha podido eliminar el cliente',
   },
   client: {
@@ -130,7 +130,7 @@ export const wealth = {
       'El producto volverá a la lista de productos pendientes, desde donde podrás vincularlo de nuevo.',
     confirm: 'Desvincular',
     cancel: 'Cancelar',
-    done: '{product} desvinculado. Está ahora en pendientes.',
+    done: 'Producto desvinculado: {product}. Está ahora en productos pendientes.',
     failed: 'No se ha podido desvincular el producto',
   },
   account: {

@@ -99,7 +99,7 @@ function ApplicationRow({
         </Group>
       </Table.Td>
       <Table.Td>
-        <Text size="sm" c="gray.7" title={new Date(application.created_at).toLocaleString(format.iso)}>
+        <Text size="sm" c="gray.7" title={format.dateTime(application.created_at)}>
           {format.date(application.created_at)}
         </Text>
       </Table.Td>

@@ -1,9 +1,8 @@
 import type { connections } from '@caudal/contract';
-import { Button, Group, Paper, Table, Text } from '@mantine/core';
+import { Button, Group, Paper, Text } from '@mantine/core';
 import { IconFlask } from '@tabler/icons-react';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { TableScroll } from '../../../shared/components/table-scroll';
 import classes from './connect.module.css';
 
 type SandboxCredential = connections.ConnectSession['sandbox_credentials'][number];
@@ -48,51 +47,54 @@ export function SandboxPanel({ credentials, fill, onUse }: SandboxPanelProps) {
       <Text size="xs" c="dimmed" mb="xs">
         {t('connect.sandbox.text')}
       </Text>
-      {/* On a phone the five columns scroll inside the panel instead of widening the page. */}
-      <TableScroll minWidth={360}>
-        <Table className={classes.sandboxTable} withRowBorders={false}>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>{t('connect.sandbox.outcome')}</Table.Th>
-              <Table.Th>{t('connect.sandbox.username')}</Table.Th>
-              <Table.Th>{t('connect.sandbox.password')}</Table.Th>
-              <Table.Th>{t('connect.sandbox.code')}</Table.Th>
-              <Table.Th />
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {rows.map((credential) => {
-              const outcome = t(`connect.sandbox.outcomes.${credential.outcome}`);
-              return (
-                <Table.Tr key={`${credential.outcome}:${credential.username}`}>
-                  <Table.Td>
-                    <Text size="xs" fw={600} c={OUTCOME_COLOR[credential.outcome]}>
-                      {outcome}
-                    </Text>
-                  </Table.Td>
-                  <Table.Td className={classes.mono}>{credential.username}</Table.Td>
-                  <Table.Td className={classes.mono}>{credential.password}</Table.Td>
-                  <Table.Td className={classes.mono}>{credential.code ?? '—'}</Table.Td>
-                  <Table.Td>
-                    <Button
-                      size="compact-xs"
-                      variant="white"
-                      onClick={() => onUse(credential)}
-                      aria-label={
-                        fill === 'code'
-                          ? t('connect.sandbox.useCode', { code: credential.code ?? '' })
-                          : t('connect.sandbox.useLabel', { outcome })
-                      }
-                    >
-                      {t('connect.sandbox.use')}
-                    </Button>
-                  </Table.Td>
-                </Table.Tr>
-              );
-            })}
-          </Table.Tbody>
-        </Table>
-      </TableScroll>
+      {/* A list, not a five-column table: the flow's column is 400 px at most, 328 on a 360 px phone. */}
+      <ul className={classes.sandboxList}>
+        {rows.map((credential) => {
+          const outcome = t(`connect.sandbox.outcomes.${credential.outcome}`);
+          return (
+            <li key={`${credential.outcome}:${credential.username}`} className={classes.sandboxItem}>
+              <div className={classes.sandboxWhat}>
+                <Text size="xs" fw={700} c={OUTCOME_COLOR[credential.outcome]}>
+                  {outcome}
+                </Text>
+                <dl className={classes.sandboxValues}>
+                  {fill === 'credentials' ? (
+                    <>
+                      <div>
+                        <dt>{t('connect.sandbox.username')}</dt>
+                        <dd>{credential.username}</dd>
+                      </div>
+                      <div>
+                        <dt>{t('connect.sandbox.password')}</dt>
+                        <dd>{credential.password}</dd>
+                      </div>
+                    </>
+                  ) : null}
+                  {credential.code ? (
+                    <div>
+                      <dt>{t('connect.sandbox.code')}</dt>
+                      <dd>{credential.code}</dd>
+                    </div>
+                  ) : null}
+                </dl>
+              </div>
+              <Button
+                className={classes.sandboxUse}
+                size="compact-sm"
+                variant="white"
+                onClick={() => onUse(credential)}
+                aria-label={
+                  fill === 'code'
+                    ? t('connect.sandbox.useCode', { code: credential.code ?? '' })
+                    : t('connect.sandbox.useLabel', { outcome })
+                }
+              >
+                {t('connect.sandbox.use')}
+              </Button>
+            </li>
+          );
+        })}
+      </ul>
     </Paper>
   );
 }

@@ -5,8 +5,7 @@ import { Group } from '@mantine/core';
 import { DateInput, DatesProvider } from '@mantine/dates';
 import { IconCalendar } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { useLocale } from '../../../shared/i18n/use-locale';
-import { parseTypedDate } from '../lib/parse-typed-date';
+import { useDateInput } from '../../../shared/format/use-date-input';
 
 interface ExportDateFieldsProps {
   from: string | null;
@@ -15,18 +14,15 @@ interface ExportDateFieldsProps {
   errors: { from?: string | undefined; to?: string | undefined };
 }
 
-const DAYJS_LOCALE = { es: 'es', en: 'en-gb' } as const;
-
 /** Date from and date to, both required; values are yyyy-mm-dd strings, as the contract takes them. */
 export function ExportDateFields({ from, to, onChange, errors }: ExportDateFieldsProps) {
   const { t } = useTranslation();
-  const locale = useLocale();
+  const dates = useDateInput();
   const common = {
     required: true,
     clearable: true,
-    // ISO days, typed or picked: what the file and the contract use; d/m/yyyy is read too.
-    valueFormat: 'YYYY-MM-DD',
-    dateParser: parseTypedDate,
+    // Shown and typed as the language writes a day (31/10/2026); the value is the ISO day.
+    ...dates.field,
     placeholder: t('exports.fields.datePlaceholder'),
     leftSection: <IconCalendar size={16} aria-hidden />,
     w: { base: '100%', xs: 200 },
@@ -44,7 +40,7 @@ export function ExportDateFields({ from, to, onChange, errors }: ExportDateField
     },
   };
   return (
-    <DatesProvider settings={{ locale: DAYJS_LOCALE[locale], firstDayOfWeek: 1 }}>
+    <DatesProvider settings={dates.provider}>
       <Group gap="md" align="flex-start" wrap="wrap">
         <DateInput
           {...common}

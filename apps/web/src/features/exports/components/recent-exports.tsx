@@ -101,8 +101,7 @@ function ExportRow({ item }: { item: Export }) {
   const { t } = useTranslation();
   const format = useFormatters();
   const [isDownloading, setDownloading] = useState(false);
-  const dateTime = (value: string) =>
-    new Intl.DateTimeFormat(format.iso, { dateStyle: 'short', timeStyle: 'short' }).format(new Date(value));
+  const dateTime = format.dateTime;
   const download = async () => {
     setDownloading(true);
     try {

@@ -7,7 +7,6 @@ import {
   toExportRequest,
   validateExport,
 } from './export-form';
-import { parseTypedDate } from './parse-typed-date';
 
 const client = (id: string, entities: string[]): Client => ({
   id,
@@ -51,12 +50,5 @@ describe('export form', () => {
       { id: 'bbva', name: 'BBVA' },
     ]);
     expect(findClientsWithoutEntities(clients, ['bbva']).map((item) => item.id)).toEqual(['b']);
-  });
-
-  it('reads typed dates as ISO days', () => {
-    expect(parseTypedDate('2026-3-7')).toBe('2026-03-07');
-    expect(parseTypedDate('7/3/2026')).toBe('2026-03-07');
-    expect(parseTypedDate('31/02/2026')).toBeNull();
-    expect(parseTypedDate('mañana')).toBeNull();
   });
 });

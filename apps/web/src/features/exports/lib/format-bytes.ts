@@ -12,6 +12,8 @@ export function formatBytes(bytes: number, locale: string): string {
     style: 'unit',
     unit: UNITS[unit],
     unitDisplay: 'short',
+    // Grouped like every other number of the portal (1.023 B, not 1023 B).
+    useGrouping: 'always',
     maximumFractionDigits: unit === 0 ? 0 : 1,
   }).format(value);
 }

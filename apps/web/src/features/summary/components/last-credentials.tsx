@@ -71,7 +71,7 @@ export function LastCredentials({ rows, entityName, onDelete }: LastCredentialsP
                     </Table.Td>
                     <Table.Td>
                       <Badge variant="dot" color={STATE_COLOR[row.state]} radius="sm" miw="max-content">
-                        {t(`summary.states.${row.state}`)}
+                        {t(`summary.states.${row.state}`, { count: 1 })}
                       </Badge>
                     </Table.Td>
                     <Table.Td>

@@ -31,7 +31,7 @@ export function StateCards({ counts }: { counts: SummaryCounts | undefined }) {
       label={t('summary.states.label')}
       cards={CARDS.map((card) => ({
         ...card,
-        label: t(`summary.states.${card.key}`),
+        label: t(`summary.states.${card.key}`, { count: counts?.[card.key] ?? 0 }),
         value: counts?.[card.key],
       }))}
       cols={{ base: 2, sm: 3, lg: 6 }}

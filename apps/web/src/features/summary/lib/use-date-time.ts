@@ -1,16 +1,6 @@
-import { LOCALES } from '@caudal/contract/routes';
-import { useMemo } from 'react';
-import { useLocale } from '../../../shared/i18n/use-locale';
+import { useFormatters } from '../../../shared/format/use-formatters';
 
-/** Update times matter to the minute (SCA goes stale after 20 h): date and time, in the route's locale. */
+/** Update times matter to the minute (SCA goes stale after 20 h): the portal's one date-time format. */
 export function useDateTime(): (value: string) => string {
-  const code = useLocale();
-  return useMemo(() => {
-    const iso = LOCALES.find((locale) => locale.code === code)?.iso ?? code;
-    const format = new Intl.DateTimeFormat(iso, { dateStyle: 'medium', timeStyle: 'short' });
-    return (value: string) => {
-      const date = new Date(value);
-      return Number.isNaN(date.getTime()) ? value : format.format(date);
-    };
-  }, [code]);
+  return useFormatters().dateTime;
 }

@@ -2,10 +2,10 @@ import '@mantine/dates/styles.css';
 import 'dayjs/locale/es';
 import 'dayjs/locale/en-gb';
 import { Button, Group } from '@mantine/core';
-import { DatePickerInput, DatesProvider } from '@mantine/dates';
+import { DateInput, DatesProvider } from '@mantine/dates';
 import { IconCalendar, IconX } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { useLocale } from '../../../shared/i18n/use-locale';
+import { useDateInput } from '../../../shared/format/use-date-input';
 import type { DateRangeState } from '../lib/date-range-params';
 
 interface DateRangeFilterProps {
@@ -15,15 +15,14 @@ interface DateRangeFilterProps {
   error: string | null;
 }
 
-const DAYJS_LOCALE = { es: 'es', en: 'en-gb' } as const;
-
 /** Optional from/to days; values are yyyy-mm-dd strings, exactly what the contract takes. */
 export function DateRangeFilter({ value, onChange, error }: DateRangeFilterProps) {
   const { t } = useTranslation();
-  const locale = useLocale();
+  const dates = useDateInput();
   const common = {
     clearable: true,
-    valueFormat: 'D MMM YYYY',
+    // Typed (31/10/2026, 31 oct 2026, 2026-10-31) or picked from the calendar: one parser for every field.
+    ...dates.field,
     placeholder: t('wealth.transactions.datePlaceholder'),
     leftSection: <IconCalendar size={16} aria-hidden />,
     w: 190,
@@ -43,9 +42,9 @@ export function DateRangeFilter({ value, onChange, error }: DateRangeFilterProps
     },
   };
   return (
-    <DatesProvider settings={{ locale: DAYJS_LOCALE[locale], firstDayOfWeek: 1 }}>
+    <DatesProvider settings={dates.provider}>
       <Group gap="sm" align="flex-start" wrap="wrap">
-        <DatePickerInput
+        <DateInput
           {...common}
           label={t('wealth.transactions.dateFrom')}
           value={value.from}
@@ -53,7 +52,7 @@ export function DateRangeFilter({ value, onChange, error }: DateRangeFilterProps
           error={error ? t(error as 'validation.dateOrder') : undefined}
           maxDate={value.to ?? undefined}
         />
-        <DatePickerInput
+        <DateInput
           {...common}
           label={t('wealth.transactions.dateTo')}
           value={value.to}
