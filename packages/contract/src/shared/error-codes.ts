@@ -36,6 +36,8 @@ export const ERROR_CODES = [
   'NestingTooDeep',
   'InvalidBase64',
   'CustomCssTooLarge',
+  'CustomCssTooDeep',
+  'FetchDestinationRefused',
   'UnexpectedError',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
@@ -79,5 +81,7 @@ export const ERROR_STATUS: Record<ErrorCode, number> = {
   NestingTooDeep: 400,
   InvalidBase64: 400,
   CustomCssTooLarge: 413,
+  CustomCssTooDeep: 400,
+  FetchDestinationRefused: 400,
   UnexpectedError: 500,
 };

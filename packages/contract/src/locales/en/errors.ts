@@ -38,6 +38,8 @@ export const errors: typeof es = {
     NestingTooDeep: 'The request is nested too deeply',
     InvalidBase64: 'The file is not base64-encoded (UTF-8) text',
     CustomCssTooLarge: 'The CSS is too large. It can be at most 64 KB',
+    CustomCssTooDeep: 'The CSS nests blocks or functions too deeply. It can nest at most 32 levels',
+    FetchDestinationRefused: 'This address can only be opened as a page or a download',
     UnexpectedError: 'An unexpected error occurred',
   },
   generic: 'An unexpected error occurred',

@@ -39,6 +39,8 @@ export const errors = {
     NestingTooDeep: 'La petición tiene demasiados niveles de anidamiento',
     InvalidBase64: 'El archivo no es texto codificado en base64 (UTF-8)',
     CustomCssTooLarge: 'El CSS es demasiado grande. Puede tener como máximo 64 KB',
+    CustomCssTooDeep: 'El CSS anida bloques o funciones demasiado. Puede anidar como máximo 32 niveles',
+    FetchDestinationRefused: 'Esta dirección solo se puede abrir como página o como descarga',
     UnexpectedError: 'Ha ocurrido un error inesperado',
   },
   generic: 'Ha ocurrido un error inesperado',
