@@ -1,8 +1,8 @@
 import {
   CSS_ALLOWED_ATTRIBUTES,
-  CUSTOM_CSS_MAX_DEPTH,
   type CssRemoval,
   type CssRemovalReason,
+  CUSTOM_CSS_MAX_DEPTH,
 } from '@caudal/contract';
 import * as csstree from 'css-tree';
 

@@ -7,7 +7,12 @@ import { exports as exportCalls } from '@caudal/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { runExport } from '../exports/export-job';
-import { createExportBook, exportJobDeps, generateExport, transactionsRequest } from '../exports/exports-fixtures';
+import {
+  createExportBook,
+  exportJobDeps,
+  generateExport,
+  transactionsRequest,
+} from '../exports/exports-fixtures';
 import { signInTenant } from '../wealth/wealth-fixtures';
 
 /**

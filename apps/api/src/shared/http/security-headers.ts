@@ -13,7 +13,8 @@ function originOf(url: string | null | undefined): string | null {
 const HSTS = 'max-age=31536000; includeSubDomains';
 
 /** A plain host name, IPv4 or bracketed IPv6, with an optional port: nothing that could end a directive. */
-const PLAIN_HOST = /^(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)*|\[[0-9a-f:.]+\])(?::\d{1,5})?$/i;
+const PLAIN_HOST =
+  /^(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)*|\[[0-9a-f:.]+\])(?::\d{1,5})?$/i;
 
 /**
  * Where the portal's pages may load images and fonts from: `data:` and the page's own static files
@@ -30,7 +31,10 @@ export function pageMediaSources(request: Pick<FastifyRequest, 'protocol' | 'hos
   const host = request.host;
   if (!PLAIN_HOST.test(host)) return { img: ['data:'], font: ['data:'] };
   const origin = `${request.protocol}://${host.toLowerCase()}`;
-  return { img: ['data:', `${origin}/assets/`, `${origin}/favicon.svg`], font: ['data:', `${origin}/assets/`] };
+  return {
+    img: ['data:', `${origin}/assets/`, `${origin}/favicon.svg`],
+    font: ['data:', `${origin}/assets/`],
+  };
 }
 
 /**

@@ -28,7 +28,11 @@ export interface WorkerPoolEntry {
  * (`--import tsx` in a worker's execArgv leaves ERR_UNKNOWN_FILE_EXTENSION): a one-line bootstrap
  * registers tsx's loader in the thread, then imports the `.ts` entry (a second or two per thread).
  */
-export function resolveWorkerPoolEntry(moduleUrl: string, sourceName: string, builtName: string): WorkerPoolEntry {
+export function resolveWorkerPoolEntry(
+  moduleUrl: string,
+  sourceName: string,
+  builtName: string,
+): WorkerPoolEntry {
   if (!moduleUrl.endsWith('.ts')) {
     return { filename: fileURLToPath(new URL(`./${builtName}`, moduleUrl)), eval: false };
   }
@@ -144,7 +148,9 @@ export class WorkerPool<I, O> {
   #start(): Thread<I, O> | null {
     const entry = this.options.entry();
     if (!entry.eval && !existsSync(entry.filename)) {
-      const error = new Error(`The ${this.options.name} worker is missing at ${entry.filename}: build the API`);
+      const error = new Error(
+        `The ${this.options.name} worker is missing at ${entry.filename}: build the API`,
+      );
       for (const queue of this.#queues.values()) for (const job of queue) job.reject(error);
       this.#queues.clear();
       return null;
@@ -152,7 +158,9 @@ export class WorkerPool<I, O> {
     const worker = new Worker(entry.filename, {
       eval: entry.eval,
       name: this.options.name,
-      ...(this.options.maxHeapMb ? { resourceLimits: { maxOldGenerationSizeMb: this.options.maxHeapMb } } : {}),
+      ...(this.options.maxHeapMb
+        ? { resourceLimits: { maxOldGenerationSizeMb: this.options.maxHeapMb } }
+        : {}),
     });
     const thread: Thread<I, O> = { worker, job: null, idleTimer: null };
     this.#threads.add(thread);
@@ -172,7 +180,9 @@ export class WorkerPool<I, O> {
       thread.job = null;
       this.#dispatch();
     };
-    worker.once('error', (error) => onGone(new Error(`The ${this.options.name} worker failed: ${error.message}`)));
+    worker.once('error', (error) =>
+      onGone(new Error(`The ${this.options.name} worker failed: ${error.message}`)),
+    );
     worker.once('exit', (code) => onGone(new Error(`The ${this.options.name} worker exited (${code})`)));
     return thread;
   }
