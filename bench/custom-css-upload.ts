@@ -4,6 +4,7 @@
 // built bundle `npm start` runs, built first when stale; SERVER=source runs the sources through tsx),
 // with the demo data; this process probes `/health` back to back (a new request as soon as the last
 // answered, at most every 5 ms) from the first upload sent to the last answered, then once more warm.
+// A first round without uploads gives the machine's floor (on a loaded machine /health is slow anyway).
 //
 //   npm run bench:custom-css-upload -w @caudal/bench
 //   PORT=32211 DATABASES=postgres npm run bench:custom-css-upload -w @caudal/bench
@@ -88,8 +89,8 @@ async function stop(child: ChildProcess) {
 const percentile = (sorted: number[], q: number) =>
   sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0;
 
-/** Ten uploads at once while /health is probed back to back; the figures of one round. */
-async function round(token: string, seed: number) {
+/** Ten uploads at once while /health is probed back to back (none: the machine's floor, 3 s). */
+async function round(token: string, seed: number, uploadCount: number) {
   const latencies: number[] = [];
   let isRunning = true;
   const probe = (async () => {
@@ -102,8 +103,9 @@ async function round(token: string, seed: number) {
     }
   })();
   const started = performance.now();
+  if (uploadCount === 0) await new Promise((resolve) => setTimeout(resolve, 3_000));
   const uploads = await Promise.all(
-    Array.from({ length: UPLOADS }, async (_, index) => {
+    Array.from({ length: uploadCount }, async (_, index) => {
       const file = Buffer.from(stylesheet(seed + index), 'utf8').toString('base64');
       const sent = performance.now();
       const response = await fetch(`${base}${customCss.setCustomCss.path}`, {
@@ -151,13 +153,14 @@ for (const kind of DATABASES) {
   try {
     await waitUntilReady(child, 400_000);
     const token = await signIn(base, { company: 'Demo Wealth', username: 'demo', password: DEMO_PASSWORD });
-    for (const [index, label] of ['cold', 'warm'].entries()) {
+    for (const [index, label] of ['idle (no uploads)', 'cold', 'warm'].entries()) {
       const loadBefore = loadavg()[0] ?? 0;
-      const r = await round(token, index * 100);
+      const uploadCount = index === 0 ? 0 : UPLOADS;
+      const r = await round(token, index * 100, uploadCount);
       const cells = [
         kind,
         label,
-        `${r.ok}/${UPLOADS}`,
+        `${r.ok}/${uploadCount}`,
         r.seconds.toFixed(2),
         r.uploadP50.toFixed(0),
         r.uploadMax.toFixed(0),

@@ -1,9 +1,10 @@
 import { CUSTOM_CSS_MAX_BYTES, CUSTOM_CSS_MAX_DEPTH, connections, customCss } from '@caudal/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findHostedCustomCss } from '../../shared/branding/custom-css';
-import { createTestApp, type TestApp } from '../../test/test-app';
+import { createLogCapture, createTestApp, type TestApp } from '../../test/test-app';
 import { signInPortalUser, signInTenant } from '../wealth/wealth-fixtures';
 import { cssSanitiserPool } from './css-sanitiser-pool';
+import { resanitiseStoredCss } from './resanitise-stored-css';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -197,6 +198,39 @@ describe('the hosted pages wear it', () => {
       expect(directives.get('img-src'), host).toEqual(['data:']);
       expect(directives.get('font-src'), host).toEqual(['data:']);
     }
+  });
+});
+
+describe('CSS saved under older rules', () => {
+  it('is not served until sanitised again from its source, then serves what the current rules keep', async () => {
+    const tenant = await signInTenant(t);
+    const source =
+      '@font-face { font-family: K; src: url(/platform/wealth/export-file/abcdefghijklmnop); unicode-range: U+61 }\n[autocomplete="username"] { font-family: K }\nbody { color: #123456 }';
+    // What decision 0015's rules kept of it, stored before migration 0014.
+    await t.db
+      .insertInto('custom_css')
+      .values({ company_id: tenant.companyId, source, css: source, removed: '[]', sanitiser_version: 1 })
+      .execute();
+    expect(await findHostedCustomCss(t.db, tenant.companyId)).toBeNull();
+
+    expect(await resanitiseStoredCss(t.db, createLogCapture().logger)).toBeGreaterThanOrEqual(1);
+    expect(await findHostedCustomCss(t.db, tenant.companyId)).toBe(
+      '@font-face{font-family:K}body{color:#123456}',
+    );
+    const got = customCss.getCustomCss.response.parse(
+      (await tenant.call(customCss.getCustomCss.path)).json(),
+    );
+    expect(got.css).toBe(source);
+    expect(got.removed.map((removal) => removal.reason)).toEqual([
+      'url',
+      'unicode_range',
+      'attribute_selector',
+    ]);
+    // Done once: a second run finds nothing of this company's to do.
+    await resanitiseStoredCss(t.db, createLogCapture().logger);
+    expect(await findHostedCustomCss(t.db, tenant.companyId)).toBe(
+      '@font-face{font-family:K}body{color:#123456}',
+    );
   });
 });
 

@@ -103,7 +103,7 @@ describe('a single-use download is spent only by a download', { timeout: 60_000 
     expect((await rawGet(path, { 'sec-fetch-dest': 'document' })).status).toBe(404);
 
     // A script's fetch (`empty`) and a client that sends no header (curl, an old browser) download too.
-    for (const headers of [{ 'sec-fetch-dest': 'empty' }, {}]) {
+    for (const headers of [{ 'sec-fetch-dest': 'empty' }, {}] as Record<string, string>[]) {
       const response = await rawGet(await newPath(), headers);
       expect(response.status).toBe(200);
     }
@@ -139,7 +139,7 @@ describe('a single-use download is spent only by a download', { timeout: 60_000 
       `/assets/..%252F${rest}`,
     ];
     for (const attempt of attempts) {
-      for (const headers of [{ 'sec-fetch-dest': 'font' }, {}]) {
+      for (const headers of [{ 'sec-fetch-dest': 'font' }, {}] as Record<string, string>[]) {
         const response = await rawGet(attempt, headers);
         // A 404, or the portal's index.html for what looks like one of its routes; never the file.
         if (response.status === 200) expect(response.body, attempt).toContain('<title>Caudal</title>');
