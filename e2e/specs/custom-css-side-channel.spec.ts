@@ -61,10 +61,16 @@ function attackCss(paths: Map<string, string>): string {
   return [...fonts, `${FIELDS} { font-family: Probe, sans-serif; }`].join('\n');
 }
 
-/** Every request the visitor's page makes, from before it opens to the last key typed. */
+/**
+ * Every request the visitor's page sent, from before it opens to the last key typed: those answered,
+ * and those that failed for any reason but the browser's own refusal to send them (the CSP).
+ */
 function recordRequests(page: Page): Request[] {
   const requests: Request[] = [];
-  page.on('request', (request) => requests.push(request));
+  page.on('requestfinished', (request) => requests.push(request));
+  page.on('requestfailed', (request) => {
+    if (!/ERR_BLOCKED_BY_CSP/.test(request.failure()?.errorText ?? '')) requests.push(request);
+  });
   return requests;
 }
 
@@ -168,7 +174,11 @@ test.describe('the custom-CSS side channel on the hosted connect page', () => {
       if (/Content Security Policy/.test(message.text())) violations.push(message.text());
     });
     await openHostedPage(page, url);
-    await page.addStyleTag({ content: attackCss(paths) });
+    await page.evaluate((css) => {
+      const style = document.createElement('style');
+      style.textContent = css;
+      document.head.append(style);
+    }, attackCss(paths));
     await typeOnHostedPage(page);
     expectOnlyThePagesOwnRequests(requests, new URL(url).origin);
     // The fonts were asked for, and the browser refused them (font-src has no API path).
