@@ -8,6 +8,7 @@
 //
 //   npm run bench:custom-css-upload -w @caudal/bench
 //   PORT=32211 DATABASES=postgres npm run bench:custom-css-upload -w @caudal/bench
+//   SERVER_MAIN=/tmp/before/apps/api/dist/main.js npm run bench:custom-css-upload -w @caudal/bench
 import { type ChildProcess, execFileSync, spawn, spawnSync } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
@@ -26,6 +27,8 @@ const ROOT = fileURLToPath(new URL('../', import.meta.url));
 const FROM_SOURCE = process.env.SERVER === 'source';
 
 function serverArgs(): string[] {
+  // Another build's server, to compare with (e.g. the code before a change, built in another folder).
+  if (process.env.SERVER_MAIN) return [process.env.SERVER_MAIN];
   if (FROM_SOURCE) return ['--import', 'tsx', join(ROOT, 'apps/api/src/main.ts')];
   const built = spawnSync(process.execPath, [join(ROOT, 'scripts/build.mjs'), '--api'], { stdio: 'inherit' });
   if (built.status !== 0) throw new Error('the API build failed');
@@ -135,7 +138,7 @@ async function round(token: string, seed: number, uploadCount: number) {
 }
 
 console.log(
-  `${UPLOADS} concurrent uploads of ${CUSTOM_CSS_MAX_BYTES / 1024} KB of small rules (${FROM_SOURCE ? 'sources via tsx' : 'built bundle'}), /health probed back to back`,
+  `${UPLOADS} concurrent uploads of ${CUSTOM_CSS_MAX_BYTES / 1024} KB of small rules (${process.env.SERVER_MAIN ?? (FROM_SOURCE ? 'sources via tsx' : 'built bundle')}), /health probed back to back`,
 );
 console.log(
   '| database | round | uploads ok | s | upload p50 ms | upload max ms | /health samples | p50 ms | p99 ms | max ms | load avg |',

@@ -1,3 +1,4 @@
+import { readdirSync, readFileSync } from 'node:fs';
 import { CUSTOM_CSS_MAX_BYTES, CUSTOM_CSS_MAX_DEPTH, connections, customCss } from '@caudal/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findHostedCustomCss } from '../../shared/branding/custom-css';
@@ -131,6 +132,11 @@ describe('set-custom-css and get-custom-css', () => {
       expect(hosted).toContain(`.brand-${rules.length - 1}{color:#0a7d3e;margin:`);
     }
     expect(cssSanitiserPool.threadCount).toBeGreaterThan(0);
+    // The sanitiser's threads run below the priority of the thread that serves requests (Linux: nice 10).
+    const niceOf = (task: string) =>
+      Number(readFileSync(`/proc/self/task/${task}/stat`, 'utf8').split(') ')[1]?.split(' ')[16]);
+    const main = niceOf(String(process.pid));
+    expect(readdirSync('/proc/self/task').map(niceOf)).toContain(Math.min(19, main + 10));
   });
 
   it('refuses a missing file with a field error', async () => {
