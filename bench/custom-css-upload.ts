@@ -9,6 +9,7 @@
 //   npm run bench:custom-css-upload -w @caudal/bench
 //   PORT=32211 DATABASES=postgres npm run bench:custom-css-upload -w @caudal/bench
 //   SERVER_MAIN=/tmp/before/apps/api/dist/main.js npm run bench:custom-css-upload -w @caudal/bench
+// CPU_PROF=<dir> writes V8 CPU profiles of the server (and its threads) into <dir>.
 import { type ChildProcess, execFileSync, spawn, spawnSync } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
@@ -27,6 +28,13 @@ const ROOT = fileURLToPath(new URL('../', import.meta.url));
 const FROM_SOURCE = process.env.SERVER === 'source';
 
 function serverArgs(): string[] {
+  return [
+    ...(process.env.CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.CPU_PROF}`] : []),
+    ...serverEntry(),
+  ];
+}
+
+function serverEntry(): string[] {
   // Another build's server, to compare with (e.g. the code before a change, built in another folder).
   if (process.env.SERVER_MAIN) return [process.env.SERVER_MAIN];
   if (FROM_SOURCE) return ['--import', 'tsx', join(ROOT, 'apps/api/src/main.ts')];
