@@ -29,6 +29,7 @@ export const customCss = {
     invalid: 'CSS que no se ha podido interpretar',
     attribute_selector:
       'Solo se permiten selectores de atributo sobre type, dir, lang, role, disabled y algunos estados aria-* y data-*: los demás podrían leer o señalar lo que se escribe',
-    unicode_range: 'unicode-range no está permitido: una fuente por carácter revelaría qué caracteres se escriben',
+    unicode_range:
+      'unicode-range no está permitido: una fuente por carácter revelaría qué caracteres se escriben',
   },
 };
