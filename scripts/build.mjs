@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // Builds what `npm start` runs: the portal (Vite, into apps/web/dist) and the API (esbuild: the server
-// at apps/api/dist/main.js and the export worker at dist/export-worker.js, with the contract package
+// at apps/api/dist/main.js, the export worker at dist/export-worker.js and the custom-CSS worker thread
+// at dist/custom-css-worker.js, with the contract package
 // inlined; decision 0018). Each target is
 // rebuilt only when it is missing or stale: a hash of its inputs' contents is kept beside the output,
 // so a second start skips both builds.
@@ -111,6 +112,8 @@ async function buildApi() {
     entryPoints: {
       main: join(ROOT, 'apps/api/src/main.ts'),
       'export-worker': join(ROOT, 'apps/api/src/features/exports/export-worker.ts'),
+      // The custom-CSS sanitiser's worker thread (shared/process/worker-pool.ts, decision 0023).
+      'custom-css-worker': join(ROOT, 'apps/api/src/features/custom-css/css-sanitiser-worker.ts'),
     },
     outdir,
     bundle: true,

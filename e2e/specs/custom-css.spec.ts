@@ -49,7 +49,9 @@ test.describe('custom CSS', () => {
     await expect(report.getByRole('listitem')).toHaveCount(2);
     await expect(report.getByRole('listitem').nth(0)).toContainText('@import no está permitido');
     await expect(report.getByRole('listitem').nth(0)).toContainText('Línea 2, columna 1');
-    await expect(report.getByRole('listitem').nth(1)).toContainText('Solo se permiten URL del propio sitio');
+    await expect(report.getByRole('listitem').nth(1)).toContainText(
+      'Solo se permiten imágenes y fuentes data:',
+    );
     await expect(report.getByRole('listitem').nth(1)).toContainText('Línea 3, columna 23');
     // The marks sit in the editor's gutter too.
     await expect(page.locator('.cm-lint-marker-warning')).toHaveCount(2);

@@ -12,6 +12,7 @@ import {
   prepareInChild,
 } from './db/prepare-database';
 import { refreshJobs } from './features/connections/refresh-jobs';
+import { resanitiseStoredCss } from './features/custom-css/resanitise-stored-css';
 import { exportJobs } from './features/exports';
 import type { DemoApplication } from './features/seed/demo-applications';
 import { DEMO_SIGN_INS } from './features/seed/seed';
@@ -74,6 +75,10 @@ async function main() {
   await app.listen({ port: config.port, host: config.host });
   resolveJobs(config.startJobs ? await startJobs(handle, jobModules, log) : noJobQueue);
   log.info({ startupMs: Math.round(performance.now()) }, 'started');
+  // CSS saved under older sanitiser rules is not served until it is sanitised again (migration 0014).
+  resanitiseStoredCss(handle.db, log).catch((error: unknown) =>
+    log.error({ err: error }, 'stored custom CSS could not be sanitised again'),
+  );
   printBanner(config.publicUrl, config.seedDemo, isSeeded ? demoApplications : []);
   if (config.seedDemo) {
     const signIns = DEMO_SIGN_INS.map(

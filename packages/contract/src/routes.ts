@@ -16,7 +16,12 @@ export * from './connections/credential-state';
 export * as connections from './connections/routes';
 export type { CssRemoval, CssRemovalReason, CustomCss } from './custom-css/calls';
 export * as customCss from './custom-css/routes';
-export { CSS_REMOVAL_REASONS, CUSTOM_CSS_MAX_BYTES } from './custom-css/routes';
+export {
+  CSS_ALLOWED_ATTRIBUTES,
+  CSS_REMOVAL_REASONS,
+  CUSTOM_CSS_MAX_BYTES,
+  CUSTOM_CSS_MAX_DEPTH,
+} from './custom-css/routes';
 export type {
   AvailableExport,
   Export,

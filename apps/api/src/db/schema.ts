@@ -279,6 +279,8 @@ export interface CustomCssTable {
   source: string;
   css: string;
   removed: ColumnType<unknown, string | undefined, string>;
+  /** The sanitiser's rules `css` and `removed` were made by (CUSTOM_CSS_SANITISER_VERSION). */
+  sanitiser_version: ColumnType<number, number | undefined, number>;
   updated_by: string | null;
   updated_at: ColumnType<Date, Date | string | undefined, Date | string>;
 }

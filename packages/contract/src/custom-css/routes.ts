@@ -21,5 +21,5 @@ export const getCustomCss = defineRoute<typeof ZOptionalEmptyBody, typeof schema
 export const setCustomCss = defineRoute<typeof schemas.ZCustomCssFile, typeof schemas.ZCustomCss>({
   path: '/platform/custom-css/set-custom-css',
   access: customCssStaff,
-  errors: ['InvalidBase64', 'CustomCssTooLarge'],
+  errors: ['InvalidBase64', 'CustomCssTooLarge', 'CustomCssTooDeep'],
 });

@@ -38,6 +38,8 @@ export const ERROR_CODES = [
   'CustomCssTooLarge',
   'TooManyExports',
   'TooManyApplications',
+  'CustomCssTooDeep',
+  'FetchDestinationRefused',
   'UnexpectedError',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
@@ -83,5 +85,7 @@ export const ERROR_STATUS: Record<ErrorCode, number> = {
   CustomCssTooLarge: 413,
   TooManyExports: 429,
   TooManyApplications: 409,
+  CustomCssTooDeep: 400,
+  FetchDestinationRefused: 400,
   UnexpectedError: 500,
 };

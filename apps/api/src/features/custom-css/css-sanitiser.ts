@@ -1,12 +1,20 @@
-import type { CssRemoval, CssRemovalReason } from '@caudal/contract';
+import {
+  CSS_ALLOWED_ATTRIBUTES,
+  type CssRemoval,
+  type CssRemovalReason,
+  CUSTOM_CSS_MAX_DEPTH,
+} from '@caudal/contract';
 import * as csstree from 'css-tree';
 
 /**
- * Makes a company's CSS safe to wear on its hosted pages (decision 0015). The CSS is parsed with
- * css-tree (a real CSS parser: tokens, escapes and nesting as a browser reads them) and walked; a
- * rule, at-rule or declaration that could load something from elsewhere, run script or read what the
- * visitor types is dropped whole and reported. What remains is serialised by css-tree again (never the
- * source text), with every `<` escaped, so it cannot close a <style> element or start markup.
+ * Makes a company's CSS safe to wear on its hosted pages (decisions 0015 and 0023). The CSS is parsed
+ * with css-tree (a real CSS parser: tokens, escapes and nesting as a browser reads them) and walked; a
+ * rule, at-rule or declaration that could make the page request anything, run script, or read or single
+ * out what the visitor types is dropped whole and reported. What remains is serialised by css-tree again
+ * (never the source text), with every `<` escaped, so it cannot close a <style> element or start markup.
+ *
+ * CPU-bound (tens of milliseconds warm, up to a second cold for 64 KB): the API runs it in a worker
+ * thread (css-sanitiser-pool.ts), never on the event loop that serves requests.
  */
 export interface SanitisedCss {
   css: string;
@@ -30,16 +38,19 @@ const ALLOWED_AT_RULES = new Set([
 ]);
 /** Properties that bind script to elements (Firefox XBL, IE HTC). */
 const BINDING_PROPERTIES = new Set(['-moz-binding', 'behavior', '-ms-behavior']);
+/** Attributes a selector may test: none holds what a visitor types (contract CSS_ALLOWED_ATTRIBUTES). */
+const ALLOWED_ATTRIBUTES: ReadonlySet<string> = new Set(CSS_ALLOWED_ATTRIBUTES);
 /** Functions whose string arguments are URLs, like url() itself. */
 const URL_STRING_FUNCTIONS = new Set(['url', 'src', 'image-set', 'cross-fade', 'image']);
-/** Form fields: an attribute selector on them (or on `value` anywhere) can read what the visitor types. */
-const FORM_FIELDS = new Set(['input', 'textarea', 'select', 'option']);
-/** Two bases, so a scheme-relative trick (`https:evil.example`) is caught whichever scheme serves the page. */
-const PAGE_BASES = [
-  'https://hosted.caudal.invalid/es/connect/x',
-  'http://hosted.caudal.invalid/es/connect/x',
-];
 const EXCERPT_MAX = 120;
+
+/** Thrown before parsing when blocks, functions and brackets nest deeper than CUSTOM_CSS_MAX_DEPTH. */
+export class CssTooDeepError extends Error {
+  constructor(readonly depth: number) {
+    super(`The CSS nests ${depth} levels deep (at most ${CUSTOM_CSS_MAX_DEPTH})`);
+    this.name = 'CssTooDeepError';
+  }
+}
 
 /** Lower-case, escapes decoded, vendor prefix dropped: `@-WebKit-Keyfr\61mes` is `keyframes`. */
 function normaliseName(name: string): string {
@@ -48,20 +59,43 @@ function normaliseName(name: string): string {
 }
 
 /**
- * Same-origin paths and data: images and fonts only. The WHATWG URL parser resolves the value as the
- * browser would against the page, so `//evil`, `/\evil`, `\\evil` and absolute URLs all leave the origin.
+ * data: images and fonts only (and the empty url(), which loads nothing). A same-origin path is refused
+ * too: whatever it names, the page would request it, and that request (a font per character ties it to
+ * what the visitor types) is the side channel, whatever the route behind it does.
  */
 export function isAllowedCssUrl(value: string): boolean {
   const trimmed = value.trim();
   if (trimmed === '') return true;
-  if (/^data:/i.test(trimmed)) return /^data:(image\/|font\/|application\/(x-)?font-)/i.test(trimmed);
-  return PAGE_BASES.every((base) => {
-    try {
-      return new URL(trimmed, base).origin === new URL(base).origin;
-    } catch {
-      return false;
-    }
+  return /^data:(image\/|font\/|application\/(x-)?font-)/i.test(trimmed);
+}
+
+const OPENING = new Set<number>([
+  csstree.tokenTypes.LeftCurlyBracket,
+  csstree.tokenTypes.LeftParenthesis,
+  csstree.tokenTypes.LeftSquareBracket,
+  csstree.tokenTypes.Function,
+]);
+const CLOSING = new Set<number>([
+  csstree.tokenTypes.RightCurlyBracket,
+  csstree.tokenTypes.RightParenthesis,
+  csstree.tokenTypes.RightSquareBracket,
+]);
+
+/**
+ * The deepest nesting of `{`, `(`, `[` and functions, from css-tree's tokenizer (strings, comments and
+ * escapes as a browser reads them). One linear pass that never recurses, so it is safe on any input;
+ * the parser and the serialiser recurse once per level (about 1,150 levels overflow the stack).
+ */
+export function measureNesting(source: string): number {
+  let depth = 0;
+  let deepest = 0;
+  csstree.tokenize(source, (type) => {
+    if (OPENING.has(type)) {
+      depth += 1;
+      if (depth > deepest) deepest = depth;
+    } else if (CLOSING.has(type) && depth > 0) depth -= 1;
   });
+  return deepest;
 }
 
 function isBlankRaw(node: csstree.CssNode): boolean {
@@ -70,7 +104,11 @@ function isBlankRaw(node: csstree.CssNode): boolean {
 
 /** The first reason a declaration's property or value is unsafe, if any. */
 function findDeclarationReason(node: csstree.Declaration): CssRemovalReason | null {
-  if (BINDING_PROPERTIES.has(csstree.ident.decode(node.property).toLowerCase())) return 'binding';
+  const property = csstree.ident.decode(node.property).toLowerCase();
+  if (BINDING_PROPERTIES.has(property)) return 'binding';
+  // One @font-face per character, each with its own range: which fonts the page loads (or only uses)
+  // tells which characters a field holds. Without ranges there is no font per character.
+  if (property === 'unicode-range') return 'unicode_range';
   let reason: CssRemovalReason | null = null;
   const note = (found: CssRemovalReason) => {
     if (reason === null || (reason === 'invalid' && found !== 'invalid')) reason = found;
@@ -94,23 +132,21 @@ function findDeclarationReason(node: csstree.Declaration): CssRemovalReason | nu
   return reason;
 }
 
+/**
+ * An attribute selector outside the allowlist, anywhere in the selector (`:has()`, `:is()`, `:not()`
+ * included): `[value^=a]` reads what is typed, `[autocomplete=username]` singles out the field to read.
+ */
 function findRuleReason(node: csstree.Rule): CssRemovalReason | null {
   if (node.prelude.type === 'Raw') return 'invalid';
-  let hasAttribute = false;
-  let readsValue = false;
-  let hasFormField = false;
-  let hasRaw = false;
+  let reason: CssRemovalReason | null = null;
   csstree.walk(node.prelude, (child) => {
     if (child.type === 'AttributeSelector') {
-      hasAttribute = true;
-      if (csstree.ident.decode(child.name.name).toLowerCase().split('|').pop() === 'value') readsValue = true;
-    } else if (child.type === 'TypeSelector') {
-      const element = csstree.ident.decode(child.name).toLowerCase().split('|').pop() ?? '';
-      if (FORM_FIELDS.has(element)) hasFormField = true;
-    } else if (child.type === 'Raw' && !isBlankRaw(child)) hasRaw = true;
+      // `[svg|type]`, `[*|type]` and `[TYP\45]` are all `type`.
+      const name = csstree.ident.decode(child.name.name).toLowerCase().split('|').pop() ?? '';
+      if (!ALLOWED_ATTRIBUTES.has(name)) reason = 'attribute_selector';
+    } else if (child.type === 'Raw' && !isBlankRaw(child) && reason === null) reason = 'invalid';
   });
-  if (readsValue || (hasAttribute && hasFormField)) return 'input_selector';
-  return hasRaw ? 'invalid' : null;
+  return reason;
 }
 
 function findAtruleReason(node: csstree.Atrule): CssRemovalReason | null {
@@ -135,7 +171,10 @@ function findReason(node: csstree.CssNode): CssRemovalReason | null {
   return null;
 }
 
+/** Throws CssTooDeepError, before parsing, for CSS nested deeper than CUSTOM_CSS_MAX_DEPTH. */
 export function sanitiseCss(source: string): SanitisedCss {
+  const depth = measureNesting(source);
+  if (depth > CUSTOM_CSS_MAX_DEPTH) throw new CssTooDeepError(depth);
   const removed: CssRemoval[] = [];
   const ast = csstree.parse(source, {
     positions: true,

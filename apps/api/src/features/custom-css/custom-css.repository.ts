@@ -1,6 +1,7 @@
 import { type CssRemoval, type CustomCss, customCss } from '@caudal/contract';
 import type { Db } from '../../db/database';
 import type { Actor } from '../../shared/auth/actor';
+import { CUSTOM_CSS_SANITISER_VERSION } from '../../shared/branding/custom-css';
 import type { SanitisedCss } from './css-sanitiser';
 
 function toRemovals(value: unknown): CssRemoval[] {
@@ -33,6 +34,7 @@ export async function saveCustomCss(
     source,
     css: sanitised.css,
     removed: JSON.stringify(sanitised.removed),
+    sanitiser_version: CUSTOM_CSS_SANITISER_VERSION,
     updated_by: actor.userId,
     updated_at: now,
   };
@@ -42,4 +44,32 @@ export async function saveCustomCss(
     .onConflict((conflict) => conflict.column('company_id').doUpdateSet(values))
     .execute();
   return { css: source, removed: sanitised.removed, updated_at: now.toISOString() };
+}
+
+/** Rows whose `css` was made by older rules than the current sanitiser's. */
+export function findStaleCustomCss(db: Db) {
+  return db
+    .selectFrom('custom_css')
+    .where('sanitiser_version', '<', CUSTOM_CSS_SANITISER_VERSION)
+    .select(['company_id', 'source'])
+    .execute();
+}
+
+/** Stores what the current rules make of a row's source, unless a save replaced the row meanwhile. */
+export async function saveResanitisedCss(
+  db: Db,
+  row: { company_id: string; source: string },
+  sanitised: SanitisedCss,
+): Promise<void> {
+  await db
+    .updateTable('custom_css')
+    .set({
+      css: sanitised.css,
+      removed: JSON.stringify(sanitised.removed),
+      sanitiser_version: CUSTOM_CSS_SANITISER_VERSION,
+    })
+    .where('company_id', '=', row.company_id)
+    .where('source', '=', row.source)
+    .where('sanitiser_version', '<', CUSTOM_CSS_SANITISER_VERSION)
+    .execute();
 }

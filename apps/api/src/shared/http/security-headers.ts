@@ -1,4 +1,6 @@
-import type { FastifyInstance } from 'fastify';
+import { DATA_API_REFERENCE_PATH } from '@caudal/contract';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { AppError } from './app-error';
 import { isApiPath } from './error-handler';
 
 /** The origin of an absolute URL; null for '' or a path (those stay on 'self'). */
@@ -10,6 +12,52 @@ function originOf(url: string | null | undefined): string | null {
 /** A year, as browsers' preload lists expect; subdomains too (the portal's API and Link hosts). */
 const HSTS = 'max-age=31536000; includeSubDomains';
 
+/** A plain host name, IPv4 or bracketed IPv6, with an optional port: nothing that could end a directive. */
+const PLAIN_HOST =
+  /^(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)*|\[[0-9a-f:.]+\])(?::\d{1,5})?$/i;
+
+/**
+ * Where the portal's pages may load images and fonts from: `data:` and the page's own static files
+ * (the hashed build under /assets/ and the favicon), never an API path. 'self' would let CSS on a hosted
+ * page (the company's custom CSS, or a rule the sanitiser missed) request any same-origin URL, and a
+ * URL with a side effect (a single-use download) is a channel (issue 21, decision 0023). CSP sources
+ * carry paths only with a host, so they are built per request from the request's own host, taken only
+ * when it is a plain host name; otherwise the page gets `data:` alone.
+ */
+export function pageMediaSources(request: Pick<FastifyRequest, 'protocol' | 'host'>): {
+  img: string[];
+  font: string[];
+} {
+  const host = request.host;
+  if (!PLAIN_HOST.test(host)) return { img: ['data:'], font: ['data:'] };
+  const origin = `${request.protocol}://${host.toLowerCase()}`;
+  return {
+    img: ['data:', `${origin}/assets/`, `${origin}/favicon.svg`],
+    font: ['data:', `${origin}/assets/`],
+  };
+}
+
+/**
+ * What a browser says it loads the response as (`Sec-Fetch-Dest`) that an API path answers: a page
+ * (a download link followed, the API reference), or a script's fetch (`empty`). A request without the
+ * header (not a browser, or not over a secure origin) is answered as before.
+ */
+const API_DESTINATIONS = new Set(['document', 'empty']);
+/** API paths that are static files loaded by a page (the data API reference's own script, style, icon). */
+const STATIC_API_PREFIXES = [`${DATA_API_REFERENCE_PATH}/`];
+
+/**
+ * An API path loaded as a font, image, style, script, audio, video… is refused before any handler runs,
+ * so it can have no effect: a single-use download token is not spent by a stylesheet's font, whatever
+ * the page's CSS or CSP say (issue 21). `path` is the route that matched (the router decodes `%70` to
+ * `p`, so the raw URL is not what decides which handler runs), or the raw path when none did.
+ */
+export function isRefusedFetchDestination(path: string, destination: string | undefined): boolean {
+  if (destination === undefined || API_DESTINATIONS.has(destination.toLowerCase())) return false;
+  if (!isApiPath(path)) return false;
+  return !STATIC_API_PREFIXES.some((prefix) => path.startsWith(prefix));
+}
+
 export function registerSecurityHeaders(
   app: FastifyInstance,
   options: { oidcIssuer: string | null; apiBaseUrl?: string },
@@ -19,27 +67,40 @@ export function registerSecurityHeaders(
     (origin): origin is string => origin !== null,
   );
   const connectSources = ["'self'", ...new Set(extraSources)];
-  const policy = [
-    "default-src 'self'",
-    "script-src 'self'",
-    "style-src 'self' 'unsafe-inline'",
-    "img-src 'self' data:",
-    "font-src 'self' data:",
-    `connect-src ${connectSources.join(' ')}`,
-    "frame-ancestors 'none'",
-    "base-uri 'self'",
-    "object-src 'none'",
-  ].join('; ');
+  const policyWith = (media: { img: string[]; font: string[] }) =>
+    [
+      "default-src 'self'",
+      "script-src 'self'",
+      // Inline styles: the company's custom CSS on the hosted pages, Mantine's and CodeMirror's styles.
+      "style-src 'self' 'unsafe-inline'",
+      `img-src ${media.img.join(' ')}`,
+      `font-src ${media.font.join(' ')}`,
+      `connect-src ${connectSources.join(' ')}`,
+      "frame-ancestors 'none'",
+      "base-uri 'self'",
+      "object-src 'none'",
+    ].join('; ');
+  // API answers (JSON, the data API reference page and its files) keep 'self': no custom CSS runs there.
+  const apiPolicy = policyWith({ img: ["'self'", 'data:'], font: ["'self'", 'data:'] });
+
+  app.addHook('onRequest', async (request) => {
+    const path = request.routeOptions.url ?? request.url.split('?')[0] ?? '/';
+    if (isRefusedFetchDestination(path, request.headers['sec-fetch-dest'] as string | undefined)) {
+      throw new AppError('FetchDestinationRefused', 'An API path is not a font, image, style or script');
+    }
+  });
 
   app.addHook('onSend', async (request, reply) => {
+    const route = request.routeOptions.url;
+    const isApi = isApiPath(request.url.split('?')[0] ?? '/') || (route !== undefined && isApiPath(route));
     reply.header('X-Content-Type-Options', 'nosniff');
     reply.header('X-Frame-Options', 'DENY');
     reply.header('Referrer-Policy', 'strict-origin-when-cross-origin');
     reply.header('Cross-Origin-Opener-Policy', 'same-origin');
-    reply.header('Content-Security-Policy', policy);
+    reply.header('Content-Security-Policy', isApi ? apiPolicy : policyWith(pageMediaSources(request)));
     // Only over HTTPS (RFC 6797): `request.protocol` reads X-Forwarded-Proto only with TRUST_PROXY.
     if (request.protocol === 'https') reply.header('Strict-Transport-Security', HSTS);
     // Answers may hold tokens or tenant data: no shared cache may keep them.
-    if (isApiPath(request.url.split('?')[0] ?? '/')) reply.header('Cache-Control', 'no-store');
+    if (isApi) reply.header('Cache-Control', 'no-store');
   });
 }

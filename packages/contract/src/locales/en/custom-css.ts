@@ -3,7 +3,7 @@ export const customCss = {
   subtitle: 'Your own styles for the connect and Link pages your clients see',
   editorLabel: 'Custom CSS',
   editorHelp:
-    'Applies to the connect and Link pages. Before it is published, rules that load resources from other sites, run code or read what is typed into forms are removed. 64 KB at most.',
+    'Applies to the connect and Link pages. Before it is published, rules that load files (only data: images and fonts are allowed), run code or could read what is typed into forms are removed. 64 KB at most.',
   save: 'Save',
   saved: 'CSS saved',
   savedWithRemovals_one: 'CSS saved. {count} rule that is not allowed was removed',
@@ -21,11 +21,14 @@ export const customCss = {
   reasons: {
     import: '@import is not allowed: it would load another stylesheet',
     at_rule: 'This at-rule is not allowed',
-    url: 'Only same-site URLs and data: images or fonts are allowed',
+    url: 'Only data: images and fonts are allowed (any other URL, even on this site, is a request the page would make)',
     expression: 'expression() is not allowed: it runs code',
     binding: '-moz-binding and behavior are not allowed: they run code',
     input_selector:
       'Attribute selectors on form fields or on value are not allowed: they could read what is typed',
     invalid: 'CSS that could not be parsed',
+    attribute_selector:
+      'Attribute selectors are allowed only on type, dir, lang, role, disabled and a few aria-* and data-* states: others could read or single out what is typed',
+    unicode_range: 'unicode-range is not allowed: a font per character would tell which characters are typed',
   },
 };

@@ -42,6 +42,8 @@ export const errors: typeof es = {
       'There are already too many exports in progress for you or your company. Wait for one to finish and try again',
     TooManyApplications:
       'Your company has reached the maximum number of applications. Delete one you no longer use to create another',
+    CustomCssTooDeep: 'The CSS nests blocks or functions too deeply. It can nest at most 32 levels',
+    FetchDestinationRefused: 'This address can only be opened as a page or a download',
     UnexpectedError: 'An unexpected error occurred',
   },
   generic: 'An unexpected error occurred',

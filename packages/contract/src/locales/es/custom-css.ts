@@ -3,7 +3,7 @@ export const customCss = {
   subtitle: 'Estilos propios para las páginas de conexión y de Links que ven tus clientes',
   editorLabel: 'CSS personalizado',
   editorHelp:
-    'Se aplica a las páginas de conexión y de Links. Antes de publicarlo se eliminan las reglas que cargan recursos de otros sitios, ejecutan código o leen lo que se escribe en los formularios. Máximo 64 KB.',
+    'Se aplica a las páginas de conexión y de Links. Antes de publicarlo se eliminan las reglas que cargan archivos (solo se permiten imágenes y fuentes data:), ejecutan código o podrían leer lo que se escribe en los formularios. Máximo 64 KB.',
   save: 'Guardar',
   saved: 'CSS guardado',
   savedWithRemovals_one: 'CSS guardado. Se ha eliminado {count} regla no permitida',
@@ -21,11 +21,15 @@ export const customCss = {
   reasons: {
     import: '@import no está permitido: cargaría otra hoja de estilos',
     at_rule: 'Esta regla @ no está permitida',
-    url: 'Solo se permiten URL del propio sitio y imágenes o fuentes data:',
+    url: 'Solo se permiten imágenes y fuentes data: (cualquier otra URL, aunque sea de este sitio, es una petición que haría la página)',
     expression: 'expression() no está permitido: ejecuta código',
     binding: '-moz-binding y behavior no están permitidos: ejecutan código',
     input_selector:
       'No se permiten selectores de atributo en campos de formulario ni sobre value: podrían leer lo que se escribe',
     invalid: 'CSS que no se ha podido interpretar',
+    attribute_selector:
+      'Solo se permiten selectores de atributo sobre type, dir, lang, role, disabled y algunos estados aria-* y data-*: los demás podrían leer o señalar lo que se escribe',
+    unicode_range:
+      'unicode-range no está permitido: una fuente por carácter revelaría qué caracteres se escriben',
   },
 };

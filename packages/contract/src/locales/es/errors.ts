@@ -43,6 +43,8 @@ export const errors = {
       'Ya hay demasiadas exportaciones en curso tuyas o de tu empresa. Espera a que termine alguna y vuelve a intentarlo',
     TooManyApplications:
       'Tu empresa ha alcanzado el máximo de aplicaciones. Elimina alguna que ya no uses para crear otra',
+    CustomCssTooDeep: 'El CSS anida bloques o funciones demasiado. Puede anidar como máximo 32 niveles',
+    FetchDestinationRefused: 'Esta dirección solo se puede abrir como página o como descarga',
     UnexpectedError: 'Ha ocurrido un error inesperado',
   },
   generic: 'Ha ocurrido un error inesperado',
