@@ -111,6 +111,8 @@ async function buildApi() {
     entryPoints: {
       main: join(ROOT, 'apps/api/src/main.ts'),
       'export-worker': join(ROOT, 'apps/api/src/features/exports/export-worker.ts'),
+      // The operator's command line (`npm run caudal -- …`, scripts/caudal.mjs).
+      caudal: join(ROOT, 'apps/api/src/operator/main.ts'),
     },
     outdir,
     bundle: true,

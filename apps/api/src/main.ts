@@ -3,7 +3,7 @@ import './shared/process/favour-memory-first';
 import { buildApp } from './app';
 import { type Config, ConfigError, loadConfig } from './config';
 import { DataDirLockedError } from './db/data-dir-lock';
-import { type DatabaseTarget, openDatabase } from './db/database';
+import { type DatabaseTarget, type Db, openDatabase } from './db/database';
 import {
   isFreshDataDir,
   PREPARE_ONLY_ENV,
@@ -22,6 +22,7 @@ import { type JobQueue, noJobQueue, queueWhenStarted, startJobs } from './shared
 import { createLogger, type Logger } from './shared/logger';
 import { mailJobs } from './shared/mail/mail-jobs';
 import { createMailTransport } from './shared/mail/mail-transport';
+import { startOperatorSocket } from './operator/operator-socket';
 import { installRejectionGuard } from './shared/process/rejection-guard';
 
 async function main() {
@@ -72,8 +73,14 @@ async function main() {
   const app = await buildApp({ config, db: handle.db, logger: log, jobs });
   await app.listen({ port: config.port, host: config.host });
   resolveJobs(config.startJobs ? await startJobs(handle, jobModules, log) : noJobQueue);
+  // The operator's command line reaches an embedded database this process holds through this socket.
+  const operatorSocket =
+    handle.kind === 'pglite' && config.dataDir
+      ? await startOperatorSocket(config.dataDir, { db: handle.db, clock: systemClock, config, jobs, log }, log)
+      : null;
   log.info({ startupMs: Math.round(performance.now()) }, 'started');
   printBanner(config.publicUrl, config.seedDemo, isSeeded ? demoApplications : []);
+  if (!config.seedDemo && !(await hasCompanies(handle.db))) printFirstSteps();
   if (config.seedDemo) {
     const signIns = DEMO_SIGN_INS.map(
       (signIn) => `${signIn.company} / ${signIn.username} / ${signIn.password}`,
@@ -90,6 +97,7 @@ async function main() {
     log.info({ signal }, 'shutting down');
     // If something hangs on the way down, do not hang the orchestrator with it.
     setTimeout(() => process.exit(1), 15_000).unref();
+    operatorSocket?.close();
     await app.close();
     await jobs.stop();
     await handle.close();
@@ -115,6 +123,21 @@ function printBanner(url: string, isDemo: boolean, demoApplications: readonly De
     }
   }
   process.stdout.write(`\n${lines.join('\n')}\n\n`);
+}
+
+async function hasCompanies(db: Db): Promise<boolean> {
+  return (await db.selectFrom('companies').select('id').limit(1).executeTakeFirst()) !== undefined;
+}
+
+/** An empty database (SEED_DEMO=false): nobody can sign in yet, so say how to create the first admin. */
+function printFirstSteps() {
+  const lines = [
+    'The database has no company yet. Create one and invite its first admin (README, "Running it for real"):',
+    '  npm run caudal -- company create --name "Acme Wealth" --modules wealth,summary,links',
+    '  npm run caudal -- staff invite --company "Acme Wealth" --email admin@acme.example --username admin --role admin',
+    'The second command prints the invitation link: open it, choose a password, and you are signed in.',
+  ];
+  process.stdout.write(`${lines.join('\n')}\n\n`);
 }
 
 /** The child of `prepareInChild`: prepares the data directory, hands back what it seeded, exits. */

@@ -5,7 +5,7 @@ import { canCall } from './can-call';
 
 function identityOf(kind: 'staff' | 'portal', permissions: Identity['permissions'] = ['wealth']): Identity {
   return {
-    user: { id: 'u', username: kind, name: null, email: null, kind },
+    user: { id: 'u', username: kind, name: null, email: null, kind, role: kind === 'staff' ? 'admin' : null },
     company: { id: 'c', name: 'Co' },
     modules: ['wealth'],
     permissions,

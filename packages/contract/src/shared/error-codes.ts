@@ -36,6 +36,11 @@ export const ERROR_CODES = [
   'NestingTooDeep',
   'InvalidBase64',
   'CustomCssTooLarge',
+  'CompanyDisabled',
+  'InvalidInvitation',
+  'LastAdmin',
+  'SelfLockout',
+  'UnknownPermission',
   'UnexpectedError',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
@@ -79,5 +84,10 @@ export const ERROR_STATUS: Record<ErrorCode, number> = {
   NestingTooDeep: 400,
   InvalidBase64: 400,
   CustomCssTooLarge: 413,
+  CompanyDisabled: 423,
+  InvalidInvitation: 400,
+  LastAdmin: 409,
+  SelfLockout: 409,
+  UnknownPermission: 422,
   UnexpectedError: 500,
 };

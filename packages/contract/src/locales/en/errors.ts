@@ -38,6 +38,12 @@ export const errors: typeof es = {
     NestingTooDeep: 'The request is nested too deeply',
     InvalidBase64: 'The file is not base64-encoded (UTF-8) text',
     CustomCssTooLarge: 'The CSS is too large. It can be at most 64 KB',
+    CompanyDisabled: 'This service is not available right now. Contact whoever sent you here.',
+    InvalidInvitation:
+      'This invitation link is not valid: it was already used, it expired or it was revoked. Ask an administrator of your company for a new one.',
+    LastAdmin: 'The company must keep at least one active administrator',
+    SelfLockout: 'You cannot remove your own administrator access, disable or delete yourself',
+    UnknownPermission: 'A chosen permission is not a module of the company',
     UnexpectedError: 'An unexpected error occurred',
   },
   generic: 'An unexpected error occurred',

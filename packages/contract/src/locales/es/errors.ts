@@ -39,6 +39,12 @@ export const errors = {
     NestingTooDeep: 'La petición tiene demasiados niveles de anidamiento',
     InvalidBase64: 'El archivo no es texto codificado en base64 (UTF-8)',
     CustomCssTooLarge: 'El CSS es demasiado grande. Puede tener como máximo 64 KB',
+    CompanyDisabled: 'Este servicio no está disponible en este momento. Contacta con quien te envió aquí.',
+    InvalidInvitation:
+      'Este enlace de invitación no es válido: ya se usó, caducó o fue revocado. Pide uno nuevo a un administrador de tu compañía.',
+    LastAdmin: 'La compañía debe conservar al menos un administrador activo',
+    SelfLockout: 'No puedes quitarte el rol de administrador, desactivarte ni eliminarte a ti mismo',
+    UnknownPermission: 'Alguno de los permisos elegidos no es un módulo de la compañía',
     UnexpectedError: 'Ha ocurrido un error inesperado',
   },
   generic: 'Ha ocurrido un error inesperado',
