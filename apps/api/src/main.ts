@@ -15,6 +15,7 @@ import { refreshJobs } from './features/connections/refresh-jobs';
 import { exportJobs } from './features/exports';
 import type { DemoApplication } from './features/seed/demo-applications';
 import { DEMO_SIGN_INS } from './features/seed/seed';
+import { startOperatorSocket } from './operator/operator-socket';
 import { PURGE_TASKS } from './purge-tasks';
 import { systemClock } from './shared/clock';
 import { housekeepingJobs } from './shared/housekeeping/housekeeping';
@@ -22,7 +23,6 @@ import { type JobQueue, noJobQueue, queueWhenStarted, startJobs } from './shared
 import { createLogger, type Logger } from './shared/logger';
 import { mailJobs } from './shared/mail/mail-jobs';
 import { createMailTransport } from './shared/mail/mail-transport';
-import { startOperatorSocket } from './operator/operator-socket';
 import { installRejectionGuard } from './shared/process/rejection-guard';
 
 async function main() {
@@ -76,7 +76,11 @@ async function main() {
   // The operator's command line reaches an embedded database this process holds through this socket.
   const operatorSocket =
     handle.kind === 'pglite' && config.dataDir
-      ? await startOperatorSocket(config.dataDir, { db: handle.db, clock: systemClock, config, jobs, log }, log)
+      ? await startOperatorSocket(
+          config.dataDir,
+          { db: handle.db, clock: systemClock, config, jobs, log },
+          log,
+        )
       : null;
   log.info({ startupMs: Math.round(performance.now()) }, 'started');
   printBanner(config.publicUrl, config.seedDemo, isSeeded ? demoApplications : []);

@@ -46,6 +46,7 @@ export * from './shared/modules';
 export * from './shared/validation-rules';
 export type { Summary, SummaryCounts, SummaryCredential, SummaryEntity } from './summary/calls';
 export * as summary from './summary/routes';
+export { SUMMARY_LAST_CREDENTIALS } from './summary/routes';
 export type { InvitationDetails, InviteStaffRequest, StaffMember, StaffState } from './team/calls';
 export * as team from './team/routes';
 export {
@@ -55,7 +56,6 @@ export {
   STAFF_SORTS,
   type StaffSort,
 } from './team/routes';
-export { SUMMARY_LAST_CREDENTIALS } from './summary/routes';
 export type { UnmatchedProduct } from './unmatched/calls';
 export * as unmatched from './unmatched/routes';
 export * from './wealth/codes';

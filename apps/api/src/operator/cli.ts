@@ -1,8 +1,8 @@
 import { Command, CommanderError, Option } from 'commander';
 import { ConfigError, loadConfig } from '../config';
 import { createLogger } from '../shared/logger';
-import type { OperatorOutcome, OperatorRequest } from './operator-commands';
 import { formatOutcome } from './format-outcome';
+import type { OperatorOutcome, OperatorRequest } from './operator-commands';
 import { runOperatorRequest } from './run-operator-request';
 
 /** Exit codes: done, refused (a rule, a missing company…), usage (unknown command or option). */
@@ -19,7 +19,9 @@ const list = (value: string) =>
 /** The command line's parser: every command and option, with --help on each. */
 export function buildProgram(onRequest: (request: OperatorRequest, isJson: boolean) => void): Command {
   const program = new Command('caudal')
-    .description('Caudal operator commands: companies and their staff. Run with `npm run caudal -- <command>`.')
+    .description(
+      'Caudal operator commands: companies and their staff. Run with `npm run caudal -- <command>`.',
+    )
     .option('--json', 'print the result as JSON, for scripts')
     .showHelpAfterError()
     .exitOverride();
@@ -64,9 +66,13 @@ export function buildProgram(onRequest: (request: OperatorRequest, isJson: boole
     .requiredOption('--email <email>', 'where the invitation goes')
     .requiredOption('--username <username>', 'unique in the company (staff and portal users)')
     .option('--name <name>', 'their full name')
-    .addOption(new Option('--role <role>', 'admin manages the team').choices(['admin', 'member']).default('member'))
+    .addOption(
+      new Option('--role <role>', 'admin manages the team').choices(['admin', 'member']).default('member'),
+    )
     .option('--permissions <list>', `comma-separated module names (default: every company module)`, list)
-    .addOption(new Option('--language <code>', 'language of the mail and link').choices(['es', 'en']).default('es'))
+    .addOption(
+      new Option('--language <code>', 'language of the mail and link').choices(['es', 'en']).default('es'),
+    )
     .action(
       (options: {
         company: string;
@@ -104,7 +110,9 @@ export function buildProgram(onRequest: (request: OperatorRequest, isJson: boole
     .description('mail a staff user a single-use reset link (30 min) and print it')
     .requiredOption('--company <name>', 'the company')
     .requiredOption('--username <username>', 'the staff user')
-    .addOption(new Option('--language <code>', 'language of the mail and link').choices(['es', 'en']).default('es'))
+    .addOption(
+      new Option('--language <code>', 'language of the mail and link').choices(['es', 'en']).default('es'),
+    )
     .action((options: { company: string; username: string; language: string }) =>
       send('staff.reset-password', options),
     );

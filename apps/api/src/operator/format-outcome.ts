@@ -6,7 +6,8 @@ export function formatOutcome(command: string, result: unknown): string {
   switch (command) {
     case 'company.list': {
       const companies = result as CompanySummary[];
-      if (companies.length === 0) return 'No companies yet. Create one with: caudal company create --name … --modules …\n';
+      if (companies.length === 0)
+        return 'No companies yet. Create one with: caudal company create --name … --modules …\n';
       return `${companies.map(describeCompany).join('\n')}\n`;
     }
     case 'company.create':

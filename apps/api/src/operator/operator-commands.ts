@@ -11,13 +11,7 @@ import {
   listCompanies,
   setCompanyModules,
 } from '../features/companies/companies';
-import {
-  disableStaff,
-  enableStaff,
-  inviteStaff,
-  listStaff,
-  type TeamScope,
-} from '../features/team';
+import { disableStaff, enableStaff, inviteStaff, listStaff, type TeamScope } from '../features/team';
 import type { Clock } from '../shared/clock';
 import { AppError } from '../shared/http/app-error';
 import type { JobQueue } from '../shared/jobs/jobs';
@@ -159,13 +153,19 @@ export type OperatorOutcome =
   | { ok: false; error: { code: string; message: string } };
 
 /** Runs one command; a refusal (bad arguments, a rule) is an outcome, never a throw. */
-export async function runOperatorCommand(deps: OperatorDeps, request: OperatorRequest): Promise<OperatorOutcome> {
+export async function runOperatorCommand(
+  deps: OperatorDeps,
+  request: OperatorRequest,
+): Promise<OperatorOutcome> {
   const command = COMMANDS[request.command as OperatorCommandName];
   if (!command) return refused('UnknownCommand', `Unknown command ${request.command}`);
   const parsed = command.args.safeParse(request.args ?? {});
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
-    return refused('ValidationError', `--${issue?.path.join('.') ?? 'argument'}: ${issue?.message ?? 'invalid'}`);
+    return refused(
+      'ValidationError',
+      `--${issue?.path.join('.') ?? 'argument'}: ${issue?.message ?? 'invalid'}`,
+    );
   }
   try {
     const run = command.run as (deps: OperatorDeps, args: unknown) => Promise<unknown>;

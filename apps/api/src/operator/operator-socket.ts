@@ -2,7 +2,12 @@ import { chmodSync, existsSync, unlinkSync } from 'node:fs';
 import { connect, createServer, type Server } from 'node:net';
 import { join } from 'node:path';
 import type { Logger } from '../shared/logger';
-import { type OperatorDeps, type OperatorOutcome, type OperatorRequest, runOperatorCommand } from './operator-commands';
+import {
+  type OperatorDeps,
+  type OperatorOutcome,
+  type OperatorRequest,
+  runOperatorCommand,
+} from './operator-commands';
 
 /**
  * The embedded database is one process's (decision 0005): while the server holds a data directory, the
@@ -37,7 +42,9 @@ export async function startOperatorSocket(dataDir: string, deps: OperatorDeps, l
       const end = buffered.indexOf('\n');
       if (end < 0) return;
       socket.pause();
-      void answer(buffered.slice(0, end), deps, log).then((outcome) => socket.end(`${JSON.stringify(outcome)}\n`));
+      void answer(buffered.slice(0, end), deps, log).then((outcome) =>
+        socket.end(`${JSON.stringify(outcome)}\n`),
+      );
     });
   });
   // Created owner-only from the start (umask), then pinned to 0600 whatever the umask was.
@@ -83,7 +90,10 @@ async function answer(line: string, deps: OperatorDeps, log: Logger): Promise<Op
 }
 
 /** Null when no server answers on the data directory's socket (none runs, or one died and left it). */
-export function sendOperatorCommand(dataDir: string, request: OperatorRequest): Promise<OperatorOutcome | null> {
+export function sendOperatorCommand(
+  dataDir: string,
+  request: OperatorRequest,
+): Promise<OperatorOutcome | null> {
   const path = operatorSocketPath(dataDir);
   if (!existsSync(path)) return Promise.resolve(null);
   return new Promise((resolve, reject) => {

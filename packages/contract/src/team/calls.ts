@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ZLoginResponse, ZSuccess } from '../auth/calls';
-import { ZPermission } from '../platform/identity';
 import { LOCALE_CODES } from '../locales/locales';
+import { ZPermission } from '../platform/identity';
 import { defineCall } from '../shared/define-call';
 import { STAFF_ROLES } from '../shared/modules';
 import {
@@ -89,7 +89,10 @@ export const resendInvitation = defineCall(routes.resendInvitation, {
   request: ZResendInvitationRequest,
   response: ZStaffMember,
 });
-export const revokeInvitation = defineCall(routes.revokeInvitation, { request: ZStaffRef, response: ZSuccess });
+export const revokeInvitation = defineCall(routes.revokeInvitation, {
+  request: ZStaffRef,
+  response: ZSuccess,
+});
 
 export const ZUpdateStaffRequest = z.object({
   username: ZUsernameRef,

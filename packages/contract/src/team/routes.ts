@@ -24,13 +24,14 @@ export const inviteStaff = defineRoute<typeof schemas.ZInviteStaffRequest, typeo
 });
 
 /** A new link for a pending invitation; the earlier links stop working. */
-export const resendInvitation = defineRoute<typeof schemas.ZResendInvitationRequest, typeof schemas.ZStaffMember>(
-  {
-    path: '/platform/team/resend-invitation',
-    access: teamAdmins,
-    errors: ['NotFound', 'Conflict'],
-  },
-);
+export const resendInvitation = defineRoute<
+  typeof schemas.ZResendInvitationRequest,
+  typeof schemas.ZStaffMember
+>({
+  path: '/platform/team/resend-invitation',
+  access: teamAdmins,
+  errors: ['NotFound', 'Conflict'],
+});
 
 /** Withdraws a pending invitation: its links stop working and the invited user is removed. */
 export const revokeInvitation = defineRoute<typeof schemas.ZStaffRef, typeof ZSuccess>({
@@ -72,10 +73,7 @@ export const getInvitation = defineRoute<typeof schemas.ZInvitationToken, typeof
 });
 
 /** Sets the invited user's password (once) and signs them in: answers like the login call. */
-export const acceptInvitation = defineRoute<
-  typeof schemas.ZAcceptInvitationRequest,
-  typeof ZLoginResponse
->({
+export const acceptInvitation = defineRoute<typeof schemas.ZAcceptInvitationRequest, typeof ZLoginResponse>({
   path: '/v0/platform/team/accept-invitation',
   access: { kind: 'public' },
   errors: ['InvalidInvitation', 'WeakPassword'],

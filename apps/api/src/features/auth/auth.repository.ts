@@ -82,23 +82,25 @@ export async function clearLoginFailures(db: Db, key: LockoutKey): Promise<void>
 }
 
 export function findActiveUsersByEmail(db: Db, email: string) {
-  return db
-    .selectFrom('users')
-    .innerJoin('companies', 'companies.id', 'users.company_id')
-    .select([
-      'users.id',
-      'users.company_id',
-      'users.email',
-      'users.name',
-      'users.username',
-      'companies.name as companyName',
-    ])
-    .where(sql<boolean>`lower(users.email) = ${email.toLowerCase()}`)
-    .where('users.disabled_at', 'is', null)
-    // An invited user sets a first password through the invitation link, not a reset.
-    .where('users.password_hash', 'is not', null)
-    .where('companies.disabled_at', 'is', null)
-    .execute();
+  return (
+    db
+      .selectFrom('users')
+      .innerJoin('companies', 'companies.id', 'users.company_id')
+      .select([
+        'users.id',
+        'users.company_id',
+        'users.email',
+        'users.name',
+        'users.username',
+        'companies.name as companyName',
+      ])
+      .where(sql<boolean>`lower(users.email) = ${email.toLowerCase()}`)
+      .where('users.disabled_at', 'is', null)
+      // An invited user sets a first password through the invitation link, not a reset.
+      .where('users.password_hash', 'is not', null)
+      .where('companies.disabled_at', 'is', null)
+      .execute()
+  );
 }
 
 export async function insertResetToken(

@@ -1,5 +1,5 @@
-import { sql } from 'kysely';
 import type { LocaleCode } from '@caudal/contract';
+import { sql } from 'kysely';
 import type { Config } from '../../config';
 import type { Db } from '../../db/database';
 import { hashPassword } from '../../shared/auth/passwords';

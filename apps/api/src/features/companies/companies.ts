@@ -30,10 +30,7 @@ export function parseModules(names: readonly string[]): Module[] {
   const trimmed = names.map((name) => name.trim()).filter((name) => name.length > 0);
   const unknown = trimmed.filter((name) => !isModule(name));
   if (unknown.length > 0) {
-    throw new AppError(
-      'ValidationError',
-      `Unknown module ${unknown.join(', ')}: use ${MODULES.join(', ')}`,
-    );
+    throw new AppError('ValidationError', `Unknown module ${unknown.join(', ')}: use ${MODULES.join(', ')}`);
   }
   return MODULES.filter((module) => trimmed.includes(module));
 }
@@ -53,9 +50,11 @@ export async function createCompany(
   const name = validName(input.name);
   const modules = parseModules(input.modules);
   try {
-    await deps.db.transaction().execute((trx) =>
-      trx.insertInto('companies').values({ name, modules, created_at: deps.clock() }).execute(),
-    );
+    await deps.db
+      .transaction()
+      .execute((trx) =>
+        trx.insertInto('companies').values({ name, modules, created_at: deps.clock() }).execute(),
+      );
   } catch (error) {
     if (isUniqueViolation(error, NAME_KEY)) {
       throw new AppError('DuplicatedName', `A company named "${name}" already exists`);

@@ -160,7 +160,11 @@ export async function revokeInvitation(deps: TeamDeps, scope: TeamScope, input: 
     const row = await requireStaff(trx, scope.companyId, input.username, now);
     if (!isPending(row)) throw new AppError('Conflict', 'The user has no pending invitation');
     await revokeInvitations(trx, row.id, now);
-    await trx.deleteFrom('users').where('id', '=', row.id).where('company_id', '=', scope.companyId).execute();
+    await trx
+      .deleteFrom('users')
+      .where('id', '=', row.id)
+      .where('company_id', '=', scope.companyId)
+      .execute();
   });
 }
 
@@ -229,7 +233,11 @@ export async function deleteStaff(deps: TeamDeps, scope: TeamScope, input: { use
     const row = await requireStaff(trx, scope.companyId, input.username, now);
     if (row.role === 'admin') await requireAnotherAdmin(trx, scope, row, 'delete');
     await endUserSessions(trx, row.id, now);
-    await trx.deleteFrom('users').where('id', '=', row.id).where('company_id', '=', scope.companyId).execute();
+    await trx
+      .deleteFrom('users')
+      .where('id', '=', row.id)
+      .where('company_id', '=', scope.companyId)
+      .execute();
   });
 }
 
@@ -345,7 +353,10 @@ async function requireAnotherAdmin(
 }
 
 /** The modules a request names, all of them the company's; anything else is UnknownPermission. */
-export function toCompanyModules(requested: RequestedPermissions, companyModules: readonly string[]): Module[] {
+export function toCompanyModules(
+  requested: RequestedPermissions,
+  companyModules: readonly string[],
+): Module[] {
   const modules =
     'keys' in requested
       ? requested.keys.map((key) => MODULE_BY_PERMISSION[key])

@@ -1,4 +1,10 @@
-import { MODULES, type Module, PERMISSION_BY_MODULE, type Permission, type StaffRole } from '@caudal/contract';
+import {
+  MODULES,
+  type Module,
+  PERMISSION_BY_MODULE,
+  type Permission,
+  type StaffRole,
+} from '@caudal/contract';
 
 /** The signed-in user a call runs for. Every tenant query is scoped by `companyId`. */
 export interface Actor {

@@ -61,7 +61,10 @@ async function loadActor(deps: AuthDeps, claims: AccessTokenClaims, now: Date): 
   if (session.endedAt) throw new AppError('Unauthorized', 'The session has ended');
   if (session.disabledAt || session.companyDisabledAt) {
     await endSession(deps.db, session.sessionId, now);
-    throw new AppError('Unauthorized', session.disabledAt ? 'The user is disabled' : 'The company is disabled');
+    throw new AppError(
+      'Unauthorized',
+      session.disabledAt ? 'The user is disabled' : 'The company is disabled',
+    );
   }
   if (session.expiresAt.getTime() <= now.getTime()) {
     throw new AppError('SessionExpired', 'The session has expired');
