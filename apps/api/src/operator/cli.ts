@@ -17,8 +17,13 @@ const list = (value: string) =>
     .filter((item) => item.length > 0);
 
 /** The command line's parser: every command and option, with --help on each. */
-export function buildProgram(onRequest: (request: OperatorRequest, isJson: boolean) => void): Command {
+export function buildProgram(
+  onRequest: (request: OperatorRequest, isJson: boolean) => void,
+  output: { writeOut: (text: string) => void; writeErr: (text: string) => void },
+): Command {
+  // Set before any subcommand is added: each copies its parent's settings when created.
   const program = new Command('caudal')
+    .configureOutput(output)
     .description(
       'Caudal operator commands: companies and their staff. Run with `npm run caudal -- <command>`.',
     )
@@ -116,7 +121,6 @@ export function buildProgram(onRequest: (request: OperatorRequest, isJson: boole
     .action((options: { company: string; username: string; language: string }) =>
       send('staff.reset-password', options),
     );
-  for (const command of [program, company, staff]) command.exitOverride();
   return program;
 }
 
@@ -130,11 +134,12 @@ export async function runCli(
   },
 ): Promise<number> {
   let pending: { request: OperatorRequest; isJson: boolean } | null = null;
-  const program = buildProgram((request, isJson) => {
-    pending = { request, isJson };
-  });
-  program.configureOutput({ writeOut: io.out, writeErr: io.err });
-  for (const command of program.commands) command.configureOutput({ writeOut: io.out, writeErr: io.err });
+  const program = buildProgram(
+    (request, isJson) => {
+      pending = { request, isJson };
+    },
+    { writeOut: io.out, writeErr: io.err },
+  );
   try {
     await program.parseAsync([...argv], { from: 'user' });
   } catch (error) {
