@@ -130,6 +130,9 @@ async function walkThrough(env: Record<string, string>) {
   ).toContain('modules: wealth, links');
   expect((await caudal(env, 'company', 'disable', '--company', 'Acme Wealth')).out).toContain('[disabled]');
   expect((await caudal(env, 'company', 'enable', '--company', 'Acme Wealth')).out).toContain('[active]');
+  const mail = await caudal(env, 'mail', 'list', '--to', 'bo@acme.example', '--limit', '1');
+  expect(mail.out).toContain('Subject: Caudal: you are invited to Acme Wealth');
+  expect(mail.out).toMatch(/\/en\/sesion\/invitation#/);
   const missing = await caudal(env, 'staff', 'list', '--company', 'Nobody');
   expect([missing.code, missing.err]).toEqual([
     EXIT.refused,

@@ -121,6 +121,14 @@ export function buildProgram(
     .action((options: { company: string; username: string; language: string }) =>
       send('staff.reset-password', options),
     );
+  program
+    .command('mail')
+    .description('read the mail outbox (where mail waits when SMTP_URL is not set)')
+    .command('list')
+    .description('show the latest mails queued to an address, newest first')
+    .requiredOption('--to <email>', 'the address')
+    .option('--limit <n>', 'how many (1-50)', (value) => Number.parseInt(value, 10), 5)
+    .action((options: { to: string; limit: number }) => send('mail.list', options));
   return program;
 }
 

@@ -40,6 +40,22 @@ export function formatOutcome(command: string, result: unknown): string {
         '',
       ].join('\n');
     }
+    case 'mail.list': {
+      const mails = result as {
+        to: string;
+        subject: string;
+        status: string;
+        created_at: string;
+        text: string;
+      }[];
+      if (mails.length === 0) return 'No mail to that address.\n';
+      return mails
+        .map(
+          (mail) =>
+            `--- ${mail.created_at}  [${mail.status}]  To: ${mail.to}\nSubject: ${mail.subject}\n\n${mail.text}\n`,
+        )
+        .join('\n');
+    }
     default:
       return `${JSON.stringify(result, null, 2)}\n`;
   }

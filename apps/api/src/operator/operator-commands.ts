@@ -16,6 +16,7 @@ import type { Clock } from '../shared/clock';
 import { AppError } from '../shared/http/app-error';
 import type { JobQueue } from '../shared/jobs/jobs';
 import type { Logger } from '../shared/logger';
+import { findOutboxMails } from '../shared/mail/outbox';
 
 /**
  * What the operator's command line can do. The same table runs in the command line's own process (on
@@ -142,6 +143,10 @@ const COMMANDS = {
       const reset = await issuePasswordReset(deps, { ...args, companyId: scope.companyId });
       return { username: args.username, email: reset.email, reset_link: reset.link };
     },
+  },
+  'mail.list': {
+    args: z.object({ to: z.email(), limit: z.number().int().min(1).max(50).default(5) }),
+    run: (deps: OperatorDeps, args: { to: string; limit: number }) => findOutboxMails(deps.db, args),
   },
 } as const;
 
