@@ -3,6 +3,9 @@ import { CHROMIUM_PROJECTS, CHROMIUM_USE, REPORTER } from './fixtures/browser';
 
 const port = Number(process.env.E2E_PORT ?? 3210);
 export const baseURL = `http://127.0.0.1:${port}`;
+/** The mail sink beside the server (fixtures/smtp-sink.mjs): in the run's own port range (`<port>0`). */
+export const SMTP_SINK_PORT = port * 10;
+export const MAIL_DIR = `.artifacts/mail-${port}`;
 
 /**
  * Drives Debian's Chromium (a test tool's own browser download cannot work on our machines) against
@@ -23,20 +26,30 @@ export default defineConfig({
   outputDir: `./.artifacts/results-${port}`,
   use: { baseURL, ...CHROMIUM_USE },
   projects: CHROMIUM_PROJECTS,
-  webServer: {
-    command: `rm -rf .artifacts/data-${port} && npx tsx ../apps/api/src/main.ts`,
-    cwd: import.meta.dirname,
-    url: `${baseURL}/health`,
-    reuseExistingServer: false,
-    timeout: 120_000,
-    stdout: 'pipe',
-    env: {
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: `.artifacts/data-${port}`,
-      PUBLIC_URL: baseURL,
-      LOG_LEVEL: 'warn',
-      NODE_ENV: 'production',
+  webServer: [
+    {
+      command: `node fixtures/smtp-sink.mjs ${SMTP_SINK_PORT} ${MAIL_DIR}`,
+      cwd: import.meta.dirname,
+      port: SMTP_SINK_PORT,
+      reuseExistingServer: false,
     },
-  },
+    {
+      command: `rm -rf .artifacts/data-${port} && npx tsx ../apps/api/src/main.ts`,
+      cwd: import.meta.dirname,
+      url: `${baseURL}/health`,
+      reuseExistingServer: false,
+      timeout: 120_000,
+      stdout: 'pipe',
+      env: {
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        DATA_DIR: `.artifacts/data-${port}`,
+        PUBLIC_URL: baseURL,
+        LOG_LEVEL: 'warn',
+        NODE_ENV: 'production',
+        // Mail goes to the sink, where specs read it as its addressee would (the invitation's link).
+        SMTP_URL: `smtp://127.0.0.1:${SMTP_SINK_PORT}`,
+      },
+    },
+  ],
 });

@@ -114,6 +114,8 @@ async function buildApi() {
       'export-worker': join(ROOT, 'apps/api/src/features/exports/export-worker.ts'),
       // The custom-CSS sanitiser's worker thread (shared/process/worker-pool.ts, decision 0023).
       'custom-css-worker': join(ROOT, 'apps/api/src/features/custom-css/css-sanitiser-worker.ts'),
+      // The operator's command line (`npm run caudal -- …`, scripts/caudal.mjs).
+      caudal: join(ROOT, 'apps/api/src/operator/main.ts'),
     },
     outdir,
     bundle: true,

@@ -12,6 +12,7 @@ import { registerLinksCalls } from './features/links';
 import { registerPlatformCalls } from './features/platform';
 import { registerPortalsCalls } from './features/portals';
 import { registerSummaryCalls } from './features/summary';
+import { registerTeamFeature } from './features/team';
 import { registerUnmatchedCalls } from './features/unmatched';
 import { registerWealthCalls } from './features/wealth';
 import { encodeSecret } from './shared/auth/access-token';
@@ -80,6 +81,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerLinksCalls(app);
   registerPortalsCalls(app);
   registerApplicationsCalls(app);
+  registerTeamFeature(app);
   registerDataApiCalls(app);
   options.registerExtra?.(app);
   await registerWeb(app, {

@@ -3,7 +3,7 @@ import './shared/process/favour-memory-first';
 import { buildApp } from './app';
 import { type Config, ConfigError, loadConfig } from './config';
 import { DataDirLockedError } from './db/data-dir-lock';
-import { type DatabaseTarget, openDatabase } from './db/database';
+import { type DatabaseTarget, type Db, openDatabase } from './db/database';
 import {
   isFreshDataDir,
   PREPARE_ONLY_ENV,
@@ -16,6 +16,7 @@ import { resanitiseStoredCss } from './features/custom-css/resanitise-stored-css
 import { exportJobs } from './features/exports';
 import type { DemoApplication } from './features/seed/demo-applications';
 import { DEMO_SIGN_INS } from './features/seed/seed';
+import { startOperatorSocket } from './operator/operator-socket';
 import { PURGE_TASKS } from './purge-tasks';
 import { systemClock } from './shared/clock';
 import { housekeepingJobs } from './shared/housekeeping/housekeeping';
@@ -74,12 +75,22 @@ async function main() {
   const app = await buildApp({ config, db: handle.db, logger: log, jobs });
   await app.listen({ port: config.port, host: config.host });
   resolveJobs(config.startJobs ? await startJobs(handle, jobModules, log) : noJobQueue);
+  // The operator's command line reaches an embedded database this process holds through this socket.
+  const operatorSocket =
+    handle.kind === 'pglite' && config.dataDir
+      ? await startOperatorSocket(
+          config.dataDir,
+          { db: handle.db, clock: systemClock, config, jobs, log },
+          log,
+        )
+      : null;
   log.info({ startupMs: Math.round(performance.now()) }, 'started');
   // CSS saved under older sanitiser rules is not served until it is sanitised again (migration 0014).
   resanitiseStoredCss(handle.db, log).catch((error: unknown) =>
     log.error({ err: error }, 'stored custom CSS could not be sanitised again'),
   );
   printBanner(config.publicUrl, config.seedDemo, isSeeded ? demoApplications : []);
+  if (!config.seedDemo && !(await hasCompanies(handle.db))) printFirstSteps();
   if (config.seedDemo) {
     const signIns = DEMO_SIGN_INS.map(
       (signIn) => `${signIn.company} / ${signIn.username} / ${signIn.password}`,
@@ -96,6 +107,7 @@ async function main() {
     log.info({ signal }, 'shutting down');
     // If something hangs on the way down, do not hang the orchestrator with it.
     setTimeout(() => process.exit(1), 15_000).unref();
+    operatorSocket?.close();
     await app.close();
     await jobs.stop();
     await handle.close();
@@ -121,6 +133,21 @@ function printBanner(url: string, isDemo: boolean, demoApplications: readonly De
     }
   }
   process.stdout.write(`\n${lines.join('\n')}\n\n`);
+}
+
+async function hasCompanies(db: Db): Promise<boolean> {
+  return (await db.selectFrom('companies').select('id').limit(1).executeTakeFirst()) !== undefined;
+}
+
+/** An empty database (SEED_DEMO=false): nobody can sign in yet, so say how to create the first admin. */
+function printFirstSteps() {
+  const lines = [
+    'The database has no company yet. Create one and invite its first admin (README, "Running it for real"):',
+    '  npm run caudal -- company create --name "Acme Wealth" --modules wealth,summary,links',
+    '  npm run caudal -- staff invite --company "Acme Wealth" --email admin@acme.example --username admin --role admin',
+    'The second command prints the invitation link: open it, choose a password, and you are signed in.',
+  ];
+  process.stdout.write(`${lines.join('\n')}\n\n`);
 }
 
 /** The child of `prepareInChild`: prepares the data directory, hands back what it seeded, exits. */

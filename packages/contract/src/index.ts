@@ -25,6 +25,7 @@ export * from './shared/empty-bodies';
 export * from './shared/errors';
 export * from './shared/validation';
 export * as summary from './summary/calls';
+export * as team from './team/calls';
 export * as unmatched from './unmatched/calls';
 export * as wealth from './wealth/calls';
 export * as wealthDataApi from './wealth/data-api';

@@ -52,6 +52,15 @@ export * from './shared/validation-rules';
 export type { Summary, SummaryCounts, SummaryCredential, SummaryEntity } from './summary/calls';
 export * as summary from './summary/routes';
 export { SUMMARY_LAST_CREDENTIALS } from './summary/routes';
+export type { InvitationDetails, InviteStaffRequest, StaffMember, StaffState } from './team/calls';
+export * as team from './team/routes';
+export {
+  INVITATION_PATH,
+  INVITATION_TTL_HOURS,
+  STAFF_PAGE_SIZE,
+  STAFF_SORTS,
+  type StaffSort,
+} from './team/routes';
 export type { UnmatchedProduct } from './unmatched/calls';
 export * as unmatched from './unmatched/routes';
 export * from './wealth/codes';

@@ -3,12 +3,15 @@ import type { ColumnType, Generated, Insertable, Selectable } from 'kysely';
 /** A timestamp read as a Date, written as a Date (or ISO string). */
 type Timestamp = ColumnType<Date, Date | string, Date | string>;
 type DefaultTimestamp = ColumnType<Date, Date | string | undefined, Date | string>;
+/** A nullable timestamp that may be left out on insert (null). */
+type OptionalTimestamp = ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
 
 export interface CompaniesTable {
   id: Generated<string>;
   name: string;
   modules: string[];
   created_at: DefaultTimestamp;
+  disabled_at: OptionalTimestamp;
 }
 
 export interface UsersTable {
@@ -17,9 +20,25 @@ export interface UsersTable {
   username: string;
   email: string | null;
   name: string | null;
-  password_hash: string;
+  /** Null for an invited user who has not set a password yet. */
+  password_hash: string | null;
   kind: 'staff' | 'portal';
+  /** Staff only; null for portal users. */
+  role: Generated<'admin' | 'member' | null>;
+  /** Module names (as companies.modules) a staff user may use, within the company's. */
+  permissions: Generated<string[]>;
+  last_sign_in_at: OptionalTimestamp;
   disabled_at: Timestamp | null;
+  created_at: DefaultTimestamp;
+}
+
+export interface StaffInvitationsTable {
+  token_hash: string;
+  user_id: string;
+  company_id: string;
+  expires_at: Timestamp;
+  used_at: Timestamp | null;
+  revoked_at: Timestamp | null;
   created_at: DefaultTimestamp;
 }
 
@@ -298,6 +317,7 @@ export interface ApplicationsTable {
 export interface Database {
   companies: CompaniesTable;
   users: UsersTable;
+  staff_invitations: StaffInvitationsTable;
   sessions: SessionsTable;
   login_failures: LoginFailuresTable;
   password_reset_tokens: PasswordResetTokensTable;

@@ -5,6 +5,7 @@ import { LoadingPage } from '../shared/components/loading-page';
 import { NotFoundPage } from '../shared/components/not-found-page';
 import { addCatalogueParts } from '../shared/i18n/i18n';
 import { withChunkReload } from '../shared/routing/chunk-reload';
+import { RequireAdmin } from '../shared/routing/require-admin';
 import { RequirePermission } from '../shared/routing/require-permission';
 import { RouteErrorPage } from '../shared/routing/route-error-page';
 import { prefetchSession } from '../shared/session/session-queries';
@@ -278,6 +279,18 @@ const portalPages = {
   ),
 };
 
+/** The Team section (admins) and the invitation's set-password screen (a session route). */
+const teamPages = {
+  team: page(
+    () => import('../features/team/routes/team-route').then((m) => ({ Component: m.TeamRoute })),
+    ['team'],
+  ),
+  invitation: page(
+    () => import('../features/team/routes/invitation-route').then((m) => ({ Component: m.InvitationRoute })),
+    ['team'],
+  ),
+};
+
 /**
  * Spec section 9: after a page shows, the code of the pages a user most likely opens next is fetched when
  * the browser is idle (skipped on slow connections and with data saver).
@@ -352,6 +365,7 @@ const signedInRoutes: RouteObject[] = [
     { path: 'portals/users', ...portalPages.users },
     { path: 'portals/users/create', ...portalPages.create },
   ]),
+  { element: <RequireAdmin />, children: [{ path: 'team', ...teamPages.team }] },
 ];
 
 const sessionRoutes: RouteObject[] = [
@@ -364,6 +378,7 @@ const sessionRoutes: RouteObject[] = [
   { path: 'sesion/legacy-login', ...auth.login },
   { path: 'sesion/forgotPassword', ...auth.forgot },
   { path: 'sesion/resetPassword', ...auth.reset },
+  { path: 'sesion/invitation', ...teamPages.invitation },
 ];
 
 export const routes: RouteObject[] = [

@@ -81,5 +81,5 @@ export const startLinkSession = defineRoute<
 >({
   path: '/v0/links/start-session',
   access: { kind: 'public' },
-  errors: ['NotFound', 'LinkPaused'],
+  errors: ['NotFound', 'LinkPaused', 'CompanyDisabled'],
 });

@@ -20,6 +20,7 @@ export const CATALOGUE_PARTS = [
   'links',
   'applications',
   'exports',
+  'team',
 ] as const;
 export type CataloguePart = (typeof CATALOGUE_PARTS)[number];
 
@@ -37,6 +38,7 @@ const PART_LOADERS: Record<LocaleCode, Record<CataloguePart, () => Promise<Texts
     links: () => import('./es/links'),
     applications: () => import('./es/applications'),
     exports: () => import('./es/exports').then((module) => ({ exports: module.exportTexts })),
+    team: () => import('./es/team'),
   },
   en: {
     core: () => import('./en/core'),
@@ -50,6 +52,7 @@ const PART_LOADERS: Record<LocaleCode, Record<CataloguePart, () => Promise<Texts
     links: () => import('./en/links'),
     applications: () => import('./en/applications'),
     exports: () => import('./en/exports').then((module) => ({ exports: module.exportTexts })),
+    team: () => import('./en/team'),
   },
 };
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MODULES, PERMISSIONS } from '../shared/modules';
+import { MODULES, PERMISSIONS, STAFF_ROLES } from '../shared/modules';
 
 export const ZModule = z.enum(MODULES);
 export const ZPermission = z.enum(PERMISSIONS);
@@ -14,6 +14,8 @@ export const ZIdentity = z.object({
     name: z.string().nullable(),
     email: z.string().nullable(),
     kind: ZUserKind,
+    /** Staff: admin or member; null for portal users. */
+    role: z.enum(STAFF_ROLES).nullable(),
   }),
   company: z.object({ id: z.string(), name: z.string() }),
   modules: z.array(ZModule),

@@ -6,7 +6,10 @@ import type { Module } from './modules';
  * Who may make a call. `public`: anyone. `session`: a signed-in user; with `module`, only when the
  * user's company has that module enabled; with `staffOnly`, never a portal user.
  */
-export type CallAccess = { kind: 'public' } | { kind: 'session'; module?: Module; staffOnly?: boolean };
+export type CallAccess =
+  | { kind: 'public' }
+  /** `adminOnly`: only staff whose role is admin (the Team calls). */
+  | { kind: 'session'; module?: Module; staffOnly?: boolean; adminOnly?: boolean };
 
 /**
  * Where and how a call travels, without its schemas: what the portal needs to make the call. It loads

@@ -11,6 +11,7 @@ export function canCall(identity: Identity, contract: Pick<CallRoute, 'access'>)
   const access = contract.access;
   if (access.kind === 'public') return true;
   if (access.staffOnly && identity.user.kind !== 'staff') return false;
+  if (access.adminOnly && identity.user.role !== 'admin') return false;
   if (access.module) {
     return (
       identity.modules.includes(access.module) &&

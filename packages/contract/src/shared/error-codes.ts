@@ -40,6 +40,11 @@ export const ERROR_CODES = [
   'TooManyApplications',
   'CustomCssTooDeep',
   'FetchDestinationRefused',
+  'CompanyDisabled',
+  'InvalidInvitation',
+  'LastAdmin',
+  'SelfLockout',
+  'UnknownPermission',
   'UnexpectedError',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
@@ -87,5 +92,10 @@ export const ERROR_STATUS: Record<ErrorCode, number> = {
   TooManyApplications: 409,
   CustomCssTooDeep: 400,
   FetchDestinationRefused: 400,
+  CompanyDisabled: 423,
+  InvalidInvitation: 400,
+  LastAdmin: 409,
+  SelfLockout: 409,
+  UnknownPermission: 422,
   UnexpectedError: 500,
 };

@@ -15,6 +15,24 @@ export const PERMISSION_BY_MODULE: Record<Module, Permission> = {
   portals: 'portals',
 };
 
+/** The one mapping back, from a permission key to the module name stored in the database. */
+export const MODULE_BY_PERMISSION: Record<Permission, Module> = {
+  wealth: 'wealth',
+  summary: 'summary',
+  applications: 'applications',
+  links: 'links',
+  customCSS: 'custom_css',
+  portals: 'portals',
+};
+
+export function isModule(value: string): value is Module {
+  return (MODULES as readonly string[]).includes(value);
+}
+
+/** Staff roles (issue 25): admins manage the team; members only use the modules they were given. */
+export const STAFF_ROLES = ['admin', 'member'] as const;
+export type StaffRole = (typeof STAFF_ROLES)[number];
+
 /** Default landing route priority (spec section 2, "Default landing route"). */
 export const LANDING_PRIORITY: readonly { permission: Permission; route: string }[] = [
   { permission: 'wealth', route: '/wealth/clients' },

@@ -15,7 +15,13 @@ export function findLoginCandidate(db: Db, key: LockoutKey) {
   return db
     .selectFrom('users')
     .innerJoin('companies', 'companies.id', 'users.company_id')
-    .select(['users.id', 'users.company_id', 'users.password_hash', 'users.disabled_at'])
+    .select([
+      'users.id',
+      'users.company_id',
+      'users.password_hash',
+      'users.disabled_at',
+      'companies.disabled_at as companyDisabledAt',
+    ])
     .where(sql<boolean>`lower(companies.name) = ${key.company}`)
     .where(sql<boolean>`lower(users.username) = ${key.username}`)
     .executeTakeFirst();
@@ -76,20 +82,25 @@ export async function clearLoginFailures(db: Db, key: LockoutKey): Promise<void>
 }
 
 export function findActiveUsersByEmail(db: Db, email: string) {
-  return db
-    .selectFrom('users')
-    .innerJoin('companies', 'companies.id', 'users.company_id')
-    .select([
-      'users.id',
-      'users.company_id',
-      'users.email',
-      'users.name',
-      'users.username',
-      'companies.name as companyName',
-    ])
-    .where(sql<boolean>`lower(users.email) = ${email.toLowerCase()}`)
-    .where('users.disabled_at', 'is', null)
-    .execute();
+  return (
+    db
+      .selectFrom('users')
+      .innerJoin('companies', 'companies.id', 'users.company_id')
+      .select([
+        'users.id',
+        'users.company_id',
+        'users.email',
+        'users.name',
+        'users.username',
+        'companies.name as companyName',
+      ])
+      .where(sql<boolean>`lower(users.email) = ${email.toLowerCase()}`)
+      .where('users.disabled_at', 'is', null)
+      // An invited user sets a first password through the invitation link, not a reset.
+      .where('users.password_hash', 'is not', null)
+      .where('companies.disabled_at', 'is', null)
+      .execute()
+  );
 }
 
 export async function insertResetToken(

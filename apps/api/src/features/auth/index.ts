@@ -10,3 +10,4 @@ export function registerAuthCalls(app: FastifyInstance) {
   registerForgotPassword(app);
   registerResetPassword(app);
 }
+export { issuePasswordReset } from './password-reset';

@@ -127,7 +127,7 @@ describe('login', () => {
       .select('password_hash')
       .where('id', '=', tenant.user.id)
       .executeTakeFirstOrThrow();
-    expect(row.password_hash.startsWith('$argon2id$')).toBe(true);
+    expect(row.password_hash?.startsWith('$argon2id$')).toBe(true);
     expect(row.password_hash).not.toContain(tenant.password);
   });
 

@@ -1,4 +1,5 @@
 import type { LocaleCode } from '@caudal/contract';
+import { sql } from 'kysely';
 import type { Config } from '../../config';
 import type { Db } from '../../db/database';
 import { hashPassword } from '../../shared/auth/passwords';
@@ -149,4 +150,71 @@ export async function resetPassword(deps: PasswordResetDeps, request: { token: s
     await endUserSessions(trx, user.id, now);
     await clearLoginFailures(trx, toLockoutKey(user.companyName, user.username));
   });
+}
+
+/**
+ * The operator's reset (command line): a single-use reset link for one staff user, mailed to them and
+ * answered so the operator can hand it over too. One transaction; the mail goes after the commit.
+ */
+export async function issuePasswordReset(
+  deps: PasswordResetDeps,
+  input: { companyId: string; username: string; language: LocaleCode },
+): Promise<{ link: string; email: string | null }> {
+  const { db, config } = deps;
+  const now = deps.clock();
+  const result = await db.transaction().execute(async (trx) => {
+    const user = await trx
+      .selectFrom('users')
+      .innerJoin('companies', 'companies.id', 'users.company_id')
+      .select([
+        'users.id',
+        'users.username',
+        'users.name',
+        'users.email',
+        'users.password_hash',
+        'users.disabled_at',
+        'companies.name as companyName',
+      ])
+      .where('users.company_id', '=', input.companyId)
+      .where('users.kind', '=', 'staff')
+      .where(sql<boolean>`lower(users.username) = ${input.username.trim().toLowerCase()}`)
+      .executeTakeFirst();
+    if (!user) throw new AppError('NotFound', 'No such staff user');
+    if (user.disabled_at) throw new AppError('Conflict', 'The user is disabled: enable them first');
+    if (user.password_hash === null) {
+      throw new AppError('Conflict', 'The user has not accepted their invitation: resend it instead');
+    }
+    const token = randomToken(32);
+    await insertResetToken(trx, {
+      tokenHash: hashToken(token),
+      userId: user.id,
+      companyId: input.companyId,
+      now,
+      expiresAt: addMinutes(now, RESET_TOKEN_MINUTES),
+    });
+    const link = new URL(`${config.publicUrl}/${input.language}/sesion/resetPassword`);
+    link.searchParams.set('token', token);
+    const outboxId = user.email
+      ? await queueMail(trx, {
+          companyId: input.companyId,
+          to: user.email,
+          ...toSubjectAndText(
+            composeResetMail(input.language, {
+              link: link.toString(),
+              name: user.name,
+              username: user.username,
+              companyName: user.companyName,
+              platformName: config.platformName,
+            }),
+          ),
+        })
+      : null;
+    return { link: link.toString(), email: user.email, outboxId };
+  });
+  if (result.outboxId) await notifyMailQueued(deps.jobs, deps.log, result.outboxId);
+  return { link: result.link, email: result.email };
+}
+
+function toSubjectAndText(mail: { subject: string; text: string }) {
+  return { subject: mail.subject, text: mail.text };
 }

@@ -62,6 +62,7 @@ export async function signIn(deps: SignInDeps, credentials: Credentials, ip: str
   // Only failures count: the success gives back both reservations.
   await clearLoginFailures(db, key);
   await releaseIpAttempt(db, ip);
+  await db.updateTable('users').set({ last_sign_in_at: now }).where('id', '=', candidate.id).execute();
   const sessionId = await createSession(db, {
     userId: candidate.id,
     companyId: candidate.company_id,
@@ -85,8 +86,16 @@ export async function signIn(deps: SignInDeps, credentials: Credentials, ip: str
 async function checkPassword(deps: SignInDeps, credentials: Credentials, key: LockoutKey, ip: string) {
   try {
     const candidate = await findLoginCandidate(deps.db, key);
-    const isUsable = candidate !== undefined && candidate.disabled_at === null;
-    const hash = isUsable ? candidate.password_hash : await getDummyHash(deps.config.passwordHashing);
+    // Invited (no password yet), disabled, or of a disabled company: refused after the same one check.
+    const isUsable =
+      candidate !== undefined &&
+      candidate.disabled_at === null &&
+      candidate.companyDisabledAt === null &&
+      candidate.password_hash !== null;
+    const hash =
+      isUsable && candidate.password_hash !== null
+        ? candidate.password_hash
+        : await getDummyHash(deps.config.passwordHashing);
     const isCorrect = await isPasswordCorrect(hash, credentials.password);
     if (!isUsable || !isCorrect) throw new AppError('LoginFailed', 'Sign-in failed');
     return candidate;

@@ -67,6 +67,8 @@ export async function findLiveToken(db: Db, token: string, now: Date) {
     .where('connect_tokens.token_hash', '=', hashToken(token))
     .where('connect_tokens.used_at', 'is', null)
     .where('connect_tokens.expires_at', '>', now)
+    // A disabled company's connect pages answer as unavailable (and work again once it is enabled).
+    .where('companies.disabled_at', 'is', null)
     .executeTakeFirst();
   if (!row) throw new AppError('InvalidConnectToken', 'Unknown, used or expired connect token');
   return row;

@@ -34,6 +34,18 @@ export async function refreshCredential(deps: RefreshDeps, credentialsId: string
     .selectFrom('credentials')
     .selectAll()
     .where('id', '=', credentialsId)
+    // A disabled company's queued refreshes stop; enabling it lets the next sweep queue them again.
+    .where((eb) =>
+      eb.not(
+        eb.exists(
+          eb
+            .selectFrom('companies')
+            .select('companies.id')
+            .whereRef('companies.id', '=', 'credentials.company_id')
+            .where('companies.disabled_at', 'is not', null),
+        ),
+      ),
+    )
     .executeTakeFirst();
   if (!credential) return 'skipped';
   if (credential.blocked) {
@@ -187,6 +199,17 @@ export async function enqueueDueRefreshes(
     .selectFrom('credentials')
     .select('id')
     .where('blocked', '=', false)
+    .where((eb) =>
+      eb.not(
+        eb.exists(
+          eb
+            .selectFrom('companies')
+            .select('companies.id')
+            .whereRef('companies.id', '=', 'credentials.company_id')
+            .where('companies.disabled_at', 'is not', null),
+        ),
+      ),
+    )
     .where((eb) => eb.or([eb('last_update', 'is', null), eb('last_update', '<=', dueBefore)]))
     .where((eb) =>
       eb.or([eb('refresh_requested_at', 'is', null), eb('refresh_requested_at', '<', queuedSince)]),

@@ -29,6 +29,7 @@ export async function enforceLinkRateLimit(db: Db, ip: string, now: Date): Promi
 export async function findOpenLink(db: Db, token: string): Promise<PublicLink> {
   const link = await findPublicLink(db, token);
   if (!link) throw new AppError('NotFound', 'No such Link');
+  if (link.company_disabled_at) throw new AppError('CompanyDisabled', 'The company is disabled');
   if (!link.active) throw new AppError('LinkPaused', 'The Link is paused');
   return link;
 }

@@ -127,7 +127,7 @@ export async function findPublicLink(db: Db, token: string) {
     .selectFrom('links')
     .innerJoin('companies', 'companies.id', 'links.company_id')
     .selectAll('links')
-    .select('companies.name as company_name')
+    .select(['companies.name as company_name', 'companies.disabled_at as company_disabled_at'])
     .where('links.token', '=', token)
     .executeTakeFirst();
 }

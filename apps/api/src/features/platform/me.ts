@@ -11,6 +11,7 @@ export function registerMe(app: FastifyInstance) {
       name: actor.profile.name,
       email: actor.profile.email,
       kind: actor.kind,
+      role: actor.role,
     },
     company: { id: actor.companyId, name: actor.profile.companyName },
     modules: actor.modules,

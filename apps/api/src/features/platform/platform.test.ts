@@ -20,6 +20,7 @@ describe('/platform/me', () => {
         name: tenant.user.name,
         email: tenant.user.email,
         kind: 'staff',
+        role: 'admin',
       },
       company: { id: tenant.company.id, name: tenant.company.name },
       modules: ['wealth', 'links', 'custom_css'],

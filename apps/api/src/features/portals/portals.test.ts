@@ -58,7 +58,7 @@ describe('create-portal', () => {
       .executeTakeFirstOrThrow();
     expect(stored.kind).toBe('portal');
     expect(stored.password_hash).toMatch(/^\$argon2id\$/);
-    expect(await isPasswordCorrect(stored.password_hash, STRONG_PASSWORD)).toBe(true);
+    expect(await isPasswordCorrect(stored.password_hash ?? '', STRONG_PASSWORD)).toBe(true);
 
     const portal = await signInAs(t, staff, body.username, STRONG_PASSWORD);
     const listed = await portal.call(wealth.clientList.path, { page: 1 });

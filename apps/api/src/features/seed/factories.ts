@@ -36,6 +36,9 @@ export async function createUser(
     name?: string | null;
     password?: string;
     kind?: 'staff' | 'portal';
+    /** Staff only: an admin with every module unless told (the company's modules still bound them). */
+    role?: 'admin' | 'member';
+    permissions?: readonly Module[];
     disabledAt?: Date | null;
     hashing?: PasswordHashing;
   },
@@ -51,6 +54,8 @@ export async function createUser(
       name: overrides.name === undefined ? username : overrides.name,
       password_hash: await hashPassword(password, overrides.hashing ?? TEST_PASSWORD_HASHING),
       kind: overrides.kind ?? 'staff',
+      role: (overrides.kind ?? 'staff') === 'staff' ? (overrides.role ?? 'admin') : null,
+      permissions: (overrides.kind ?? 'staff') === 'staff' ? [...(overrides.permissions ?? MODULES)] : [],
       disabled_at: overrides.disabledAt ?? null,
     })
     .returningAll()

@@ -79,6 +79,8 @@ export async function seedDemo(
       name: 'Apps User',
       email: 'apps@caudal.test',
       password: DEMO_PASSWORD,
+      // Admins hold every module of their company.
+      permissions: apps.modules as Module[],
       hashing,
     });
     await seedDemoLinks(trx, clock());

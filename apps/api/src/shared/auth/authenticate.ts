@@ -59,9 +59,12 @@ async function loadActor(deps: AuthDeps, claims: AccessTokenClaims, now: Date): 
     session.userCompanyId === claims.companyId;
   if (!session || !isSameTenant) throw new AppError('Unauthorized', 'Unknown session');
   if (session.endedAt) throw new AppError('Unauthorized', 'The session has ended');
-  if (session.disabledAt) {
+  if (session.disabledAt || session.companyDisabledAt) {
     await endSession(deps.db, session.sessionId, now);
-    throw new AppError('Unauthorized', 'The user is disabled');
+    throw new AppError(
+      'Unauthorized',
+      session.disabledAt ? 'The user is disabled' : 'The company is disabled',
+    );
   }
   if (session.expiresAt.getTime() <= now.getTime()) {
     throw new AppError('SessionExpired', 'The session has expired');
@@ -78,8 +81,9 @@ async function loadActor(deps: AuthDeps, claims: AccessTokenClaims, now: Date): 
     userId: session.userId,
     companyId: session.companyId,
     kind: session.kind,
+    role: session.kind === 'staff' ? session.role : null,
     modules,
-    permissions: findPermissions(session.kind, modules),
+    permissions: findPermissions(session.kind, modules, session.userModules),
     sessionId: session.sessionId,
     // Staff see every client of the company; a portal user only the clients assigned to them.
     clientIds:

@@ -43,12 +43,14 @@ export async function authenticateApplication(
       'applications.client_id',
       'applications.company_id',
       'companies.modules',
+      'companies.disabled_at as companyDisabledAt',
     ])
     .where('applications.id', '=', applicationId)
     .executeTakeFirst();
   if (!row || row.company_id !== companyId || row.client_id !== clientId) {
     throw new AppError('Unauthorized', 'The application no longer exists');
   }
+  if (row.companyDisabledAt) throw new AppError('Unauthorized', 'The company is disabled');
   const modules = toModules(row.modules);
   if (!modules.includes('applications')) {
     throw new AppError('Unauthorized', 'The company no longer has the applications module');
@@ -71,6 +73,7 @@ export function toApplicationScope(caller: ApplicationCaller): Actor {
     userId: caller.applicationId,
     companyId: caller.companyId,
     kind: 'staff',
+    role: null,
     modules: caller.modules,
     permissions: [],
     sessionId: caller.applicationId,

@@ -24,11 +24,14 @@ export async function authenticateClient(
             'applications.company_id',
             'applications.secret_hash',
             'companies.modules',
+            'companies.disabled_at as companyDisabledAt',
           ])
           .where('applications.client_id', '=', clientId)
           .executeTakeFirst()
       : undefined;
   if (!isClientSecretValid(clientSecret, row?.secret_hash ?? null) || !row) return null;
+  // A disabled company's credentials are refused like wrong ones, after the same comparison.
+  if (row.companyDisabledAt) return null;
   return {
     applicationId: row.id,
     clientId: row.client_id,

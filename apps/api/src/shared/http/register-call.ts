@@ -120,6 +120,7 @@ async function guard(deps: AppDeps, contract: CallContract, request: FastifyRequ
   if (access.kind === 'public') return null;
   const actor = await authenticate(deps, request.headers.authorization);
   if (access.staffOnly && actor.kind !== 'staff') throw new AppError('Forbidden', 'Staff only');
+  if (access.adminOnly && actor.role !== 'admin') throw new AppError('Forbidden', 'Admins only');
   if (access.module) {
     if (!actor.modules.includes(access.module)) {
       throw new AppError('ModuleDisabled', `The company does not have the ${access.module} module`);

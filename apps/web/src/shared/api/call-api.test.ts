@@ -22,7 +22,7 @@ function memoryStorage(): Storage {
 }
 
 const identity = {
-  user: { id: 'u1', username: 'demo', name: 'Demo', email: null, kind: 'staff' },
+  user: { id: 'u1', username: 'demo', name: 'Demo', email: null, kind: 'staff', role: 'admin' },
   company: { id: 'c1', name: 'Demo Wealth' },
   modules: ['wealth'],
   permissions: ['wealth'],

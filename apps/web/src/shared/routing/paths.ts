@@ -12,6 +12,8 @@ export const PATHS = {
   legacyLogin: '/sesion/legacy-login',
   forgotPassword: '/sesion/forgotPassword',
   resetPassword: '/sesion/resetPassword',
+  invitation: '/sesion/invitation',
+  team: '/team',
   me: '/me',
   health: '/health',
 } as const;
@@ -28,7 +30,8 @@ export interface NavItem {
     | 'shell.nav.portalUsers'
     | 'shell.nav.applications'
     | 'shell.nav.links'
-    | 'shell.nav.customCss';
+    | 'shell.nav.customCss'
+    | 'shell.nav.team';
 }
 
 /** Top-bar navigation, each link shown only with its permission (spec section 2, "Top bar"). */
@@ -48,6 +51,9 @@ export function visibleNavItems(permissions: readonly Permission[]): NavItem[] {
   return NAV_ITEMS.filter((item) => permissions.includes(item.permission));
 }
 
+/** The Team link: for admins only, whatever their module permissions (issue 25). */
+export const TEAM_NAV_ITEM = { path: PATHS.team, labelKey: 'shell.nav.team' } as const;
+
 /** Only same-origin portal paths are accepted as a post-login destination (no open redirect). */
 export function safeRedirectPath(value: string | null): string | null {
   if (!value?.startsWith('/') || value.startsWith('//') || value.includes('\\')) return null;
@@ -60,6 +66,8 @@ export function safeRedirectPath(value: string | null): string | null {
  */
 export function isSignedInPath(path: string): boolean {
   return (
-    path === PATHS.me || NAV_ITEMS.some((item) => path === item.path || path.startsWith(`${item.path}/`))
+    path === PATHS.me ||
+    path === PATHS.team ||
+    NAV_ITEMS.some((item) => path === item.path || path.startsWith(`${item.path}/`))
   );
 }

@@ -18,3 +18,8 @@ export function useSession(): Session {
 export function hasPermission(identity: Identity, permission: Permission): boolean {
   return identity.permissions.includes(permission);
 }
+
+/** Staff admins manage the team (issue 25); members and portal users never see it. */
+export function isTeamAdmin(identity: Identity): boolean {
+  return identity.user.kind === 'staff' && identity.user.role === 'admin';
+}

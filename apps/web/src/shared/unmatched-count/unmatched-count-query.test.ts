@@ -8,7 +8,14 @@ vi.mock('../api/call-api', () => ({ callApi }));
 
 const identity = (kind: 'staff' | 'portal'): Identity =>
   ({
-    user: { id: 'u1', username: kind, name: kind, email: null, kind },
+    user: {
+      id: 'u1',
+      username: kind,
+      name: kind,
+      email: null,
+      kind,
+      role: kind === 'staff' ? 'admin' : null,
+    },
     company: { id: 'c1', name: 'Demo Wealth' },
     modules: ['wealth'],
     permissions: ['wealth'],

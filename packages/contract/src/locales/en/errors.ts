@@ -44,6 +44,12 @@ export const errors: typeof es = {
       'Your company has reached the maximum number of applications. Delete one you no longer use to create another',
     CustomCssTooDeep: 'The CSS nests blocks or functions too deeply. It can nest at most 32 levels',
     FetchDestinationRefused: 'This address can only be opened as a page or a download',
+    CompanyDisabled: 'This service is not available right now. Contact whoever sent you here.',
+    InvalidInvitation:
+      'This invitation link is not valid: it was already used, it expired or it was revoked. Ask an administrator of your company for a new one.',
+    LastAdmin: 'The company must keep at least one active administrator',
+    SelfLockout: 'You cannot remove your own administrator access, disable or delete yourself',
+    UnknownPermission: 'A chosen permission is not a module of the company',
     UnexpectedError: 'An unexpected error occurred',
   },
   generic: 'An unexpected error occurred',

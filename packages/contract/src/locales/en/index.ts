@@ -11,6 +11,7 @@ import { pages } from './pages';
 import { portals } from './portals';
 import { shell } from './shell';
 import { summary } from './summary';
+import { team } from './team';
 import { unmatched } from './unmatched';
 import { validation } from './validation';
 import { wealth } from './wealth';
@@ -33,4 +34,5 @@ export const en: typeof es = {
   links,
   applications,
   exports: exportTexts,
+  team,
 };

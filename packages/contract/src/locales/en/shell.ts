@@ -18,6 +18,7 @@ export const shell: typeof es = {
     links: 'Links',
     unmatchedBadge: '({count} to assign)',
     customCss: 'Custom CSS',
+    team: 'Team',
     openMenu: 'Open navigation',
   },
   language: {

@@ -45,6 +45,12 @@ export const errors = {
       'Tu empresa ha alcanzado el máximo de aplicaciones. Elimina alguna que ya no uses para crear otra',
     CustomCssTooDeep: 'El CSS anida bloques o funciones demasiado. Puede anidar como máximo 32 niveles',
     FetchDestinationRefused: 'Esta dirección solo se puede abrir como página o como descarga',
+    CompanyDisabled: 'Este servicio no está disponible en este momento. Contacta con quien te envió aquí.',
+    InvalidInvitation:
+      'Este enlace de invitación no es válido: ya se usó, caducó o fue revocado. Pide uno nuevo a un administrador de tu compañía.',
+    LastAdmin: 'La compañía debe conservar al menos un administrador activo',
+    SelfLockout: 'No puedes quitarte el rol de administrador, desactivarte ni eliminarte a ti mismo',
+    UnknownPermission: 'Alguno de los permisos elegidos no es un módulo de la compañía',
     UnexpectedError: 'Ha ocurrido un error inesperado',
   },
   generic: 'Ha ocurrido un error inesperado',

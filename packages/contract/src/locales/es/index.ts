@@ -10,6 +10,7 @@ import { pages } from './pages';
 import { portals } from './portals';
 import { shell } from './shell';
 import { summary } from './summary';
+import { team } from './team';
 import { unmatched } from './unmatched';
 import { validation } from './validation';
 import { wealth } from './wealth';
@@ -33,4 +34,5 @@ export const es = {
   links,
   applications,
   exports: exportTexts,
+  team,
 };

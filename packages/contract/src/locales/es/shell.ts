@@ -18,6 +18,7 @@ export const shell = {
     links: 'Links',
     unmatchedBadge: '({count} por asignar)',
     customCss: 'CSS personalizado',
+    team: 'Equipo',
     openMenu: 'Abrir navegación',
   },
   language: {

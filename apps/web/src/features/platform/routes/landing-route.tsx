@@ -3,14 +3,16 @@ import { useTranslation } from 'react-i18next';
 import { Navigate } from 'react-router';
 import { StatusPage } from '../../../shared/components/status-page';
 import { useLocalePath } from '../../../shared/i18n/use-locale';
-import { useSession } from '../../../shared/session/session-context';
+import { PATHS } from '../../../shared/routing/paths';
+import { isTeamAdmin, useSession } from '../../../shared/session/session-context';
 
 /** `/:lang/`: the first section the user may see, by the spec's permission priority. */
 export function LandingRoute() {
   const { t } = useTranslation();
   const to = useLocalePath();
   const { identity } = useSession();
-  const landing = findLandingRoute(identity.permissions);
+  // An admin given no module still manages the team.
+  const landing = findLandingRoute(identity.permissions) ?? (isTeamAdmin(identity) ? PATHS.team : null);
   if (landing) return <Navigate to={to(landing)} replace />;
   return (
     <StatusPage

@@ -1,0 +1,172 @@
+import { isModule, MODULES, type Module } from '@caudal/contract';
+import { sql } from 'kysely';
+import type { Db } from '../../db/database';
+import { isUniqueViolation } from '../../db/errors';
+import type { Clock } from '../../shared/clock';
+import { AppError } from '../../shared/http/app-error';
+
+/**
+ * Companies as the operator manages them (the command line): one domain function per action, each one
+ * transaction, so a later audit log wraps them here.
+ */
+export interface CompanyDeps {
+  db: Db;
+  clock: Clock;
+}
+
+export interface CompanySummary {
+  name: string;
+  modules: Module[];
+  state: 'active' | 'disabled';
+  staff: number;
+  portal_users: number;
+  created_at: string;
+}
+
+const NAME_KEY = 'companies_name_key';
+
+/** Module names as stored (wealth, summary, applications, links, custom_css, portals); others refused. */
+export function parseModules(names: readonly string[]): Module[] {
+  const trimmed = names.map((name) => name.trim()).filter((name) => name.length > 0);
+  const unknown = trimmed.filter((name) => !isModule(name));
+  if (unknown.length > 0) {
+    throw new AppError('ValidationError', `Unknown module ${unknown.join(', ')}: use ${MODULES.join(', ')}`);
+  }
+  return MODULES.filter((module) => trimmed.includes(module));
+}
+
+function validName(name: string): string {
+  const trimmed = name.trim();
+  if (trimmed.length === 0 || trimmed.length > 100) {
+    throw new AppError('ValidationError', 'A company name has 1 to 100 characters');
+  }
+  return trimmed;
+}
+
+export async function createCompany(
+  deps: CompanyDeps,
+  input: { name: string; modules: readonly string[] },
+): Promise<CompanySummary> {
+  const name = validName(input.name);
+  const modules = parseModules(input.modules);
+  try {
+    await deps.db
+      .transaction()
+      .execute((trx) =>
+        trx.insertInto('companies').values({ name, modules, created_at: deps.clock() }).execute(),
+      );
+  } catch (error) {
+    if (isUniqueViolation(error, NAME_KEY)) {
+      throw new AppError('DuplicatedName', `A company named "${name}" already exists`);
+    }
+    throw error;
+  }
+  return requireCompanySummary(deps.db, name);
+}
+
+export async function listCompanies(deps: Pick<CompanyDeps, 'db'>): Promise<CompanySummary[]> {
+  const rows = await selectSummaries(deps.db).orderBy(sql`lower(companies.name)`).execute();
+  return rows.map(toSummary);
+}
+
+/** The company's id by its name (any case); NotFound otherwise. */
+export async function findCompanyId(db: Db, name: string): Promise<string> {
+  const row = await db
+    .selectFrom('companies')
+    .select('id')
+    .where(sql<boolean>`lower(companies.name) = ${name.trim().toLowerCase()}`)
+    .executeTakeFirst();
+  if (!row) throw new AppError('NotFound', `No company named "${name.trim()}"`);
+  return row.id;
+}
+
+/**
+ * Replaces the company's modules. A staff user's permissions outside them stop counting at once (the
+ * guard reads both on every call) and count again if the module comes back.
+ */
+export async function setCompanyModules(
+  deps: CompanyDeps,
+  input: { company: string; modules: readonly string[] },
+): Promise<CompanySummary> {
+  const modules = parseModules(input.modules);
+  return deps.db.transaction().execute(async (trx) => {
+    const id = await findCompanyId(trx, input.company);
+    await trx.updateTable('companies').set({ modules }).where('id', '=', id).execute();
+    return requireCompanySummary(trx, input.company);
+  });
+}
+
+/**
+ * Off everywhere at once: every session of its staff and portal users ends now, and every other door
+ * (data-API tokens and credentials, Links, connect pages, refreshes) reads `disabled_at` on its next
+ * request or run. Nothing is deleted, so enabling it brings back what it had.
+ */
+export async function disableCompany(deps: CompanyDeps, input: { company: string }): Promise<CompanySummary> {
+  const now = deps.clock();
+  return deps.db.transaction().execute(async (trx) => {
+    const id = await findCompanyId(trx, input.company);
+    await trx
+      .updateTable('companies')
+      .set({ disabled_at: now })
+      .where('id', '=', id)
+      .where('disabled_at', 'is', null)
+      .execute();
+    await trx
+      .updateTable('sessions')
+      .set({ ended_at: now })
+      .where('company_id', '=', id)
+      .where('ended_at', 'is', null)
+      .execute();
+    return requireCompanySummary(trx, input.company);
+  });
+}
+
+export async function enableCompany(deps: CompanyDeps, input: { company: string }): Promise<CompanySummary> {
+  return deps.db.transaction().execute(async (trx) => {
+    const id = await findCompanyId(trx, input.company);
+    await trx.updateTable('companies').set({ disabled_at: null }).where('id', '=', id).execute();
+    return requireCompanySummary(trx, input.company);
+  });
+}
+
+function selectSummaries(db: Db) {
+  return db
+    .selectFrom('companies')
+    .select(['companies.name', 'companies.modules', 'companies.disabled_at', 'companies.created_at'])
+    .select(
+      sql<number>`(select count(*)::int from users u where u.company_id = companies.id and u.kind = 'staff')`.as(
+        'staff',
+      ),
+    )
+    .select(
+      sql<number>`(select count(*)::int from users u where u.company_id = companies.id and u.kind = 'portal')`.as(
+        'portal_users',
+      ),
+    );
+}
+
+async function requireCompanySummary(db: Db, name: string): Promise<CompanySummary> {
+  const row = await selectSummaries(db)
+    .where(sql<boolean>`lower(companies.name) = ${name.trim().toLowerCase()}`)
+    .executeTakeFirst();
+  if (!row) throw new AppError('NotFound', `No company named "${name.trim()}"`);
+  return toSummary(row);
+}
+
+function toSummary(row: {
+  name: string;
+  modules: string[];
+  disabled_at: Date | null;
+  created_at: Date;
+  staff: number;
+  portal_users: number;
+}): CompanySummary {
+  return {
+    name: row.name,
+    modules: MODULES.filter((module) => row.modules.includes(module)),
+    state: row.disabled_at ? 'disabled' : 'active',
+    staff: Number(row.staff),
+    portal_users: Number(row.portal_users),
+    created_at: row.created_at.toISOString(),
+  };
+}

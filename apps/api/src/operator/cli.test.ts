@@ -1,0 +1,214 @@
+import { mkdtempSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../config';
+import { type DatabaseHandle, openDatabase } from '../db/database';
+import { systemClock } from '../shared/clock';
+import { noJobQueue } from '../shared/jobs/jobs';
+import { createLogger } from '../shared/logger';
+import { databaseUrlOf, runAdmin } from '../test/database-templates';
+import { TEST_ENV } from '../test/test-app';
+import { EXIT, runCli } from './cli';
+import { operatorSocketPath, startOperatorSocket } from './operator-socket';
+
+/** Runs the command line in this process, as `npm run caudal -- …` would, and keeps what it printed. */
+async function caudal(env: Record<string, string>, ...argv: string[]) {
+  let out = '';
+  let err = '';
+  const code = await runCli(argv, {
+    env: { ...TEST_ENV, ...env },
+    out: (text) => {
+      out += text;
+    },
+    err: (text) => {
+      err += text;
+    },
+  });
+  return { code, out, err };
+}
+
+const cleanups: (() => Promise<void> | void)[] = [];
+afterAll(async () => {
+  for (const cleanup of cleanups.reverse()) await cleanup();
+});
+
+/** The whole path from an empty database to an invited admin, and the refusals, on any database. */
+async function walkThrough(env: Record<string, string>) {
+  const created = await caudal(
+    env,
+    'company',
+    'create',
+    '--name',
+    'Acme Wealth',
+    '--modules',
+    'wealth,summary,links',
+  );
+  expect(created, created.err).toMatchObject({ code: EXIT.done });
+  expect(created.out).toContain('Acme Wealth  [active]  modules: wealth, summary, links');
+
+  const duplicate = await caudal(env, 'company', 'create', '--name', 'acme wealth', '--modules', 'links');
+  expect(duplicate.code).toBe(EXIT.refused);
+  expect(duplicate.err).toBe('Refused (DuplicatedName): A company named "acme wealth" already exists\n');
+
+  const invited = await caudal(
+    env,
+    '--json',
+    'staff',
+    'invite',
+    '--company',
+    'Acme Wealth',
+    '--email',
+    'ana@acme.example',
+    '--username',
+    'ana',
+    '--role',
+    'admin',
+  );
+  expect(invited.code, invited.err).toBe(EXIT.done);
+  const answer = JSON.parse(invited.out);
+  expect(answer).toMatchObject({
+    ok: true,
+    result: { username: 'ana', role: 'admin', state: 'invited', permissions: ['wealth', 'summary', 'links'] },
+  });
+  expect(answer.result.invitation_link).toMatch(
+    /^http:\/\/portal\.caudal\.test\/es\/sesion\/invitation#[A-Za-z0-9_-]{43}$/,
+  );
+
+  const member = await caudal(
+    env,
+    'staff',
+    'invite',
+    '--company',
+    'Acme Wealth',
+    '--email',
+    'bo@acme.example',
+    '--username',
+    'bob',
+    '--permissions',
+    'links',
+    '--language',
+    'en',
+  );
+  expect(member.err).toBe('');
+  expect(member.out).toContain('Invited bob (member; permissions: links)');
+  expect(member.out).toMatch(/\/en\/sesion\/invitation#/);
+
+  const outside = await caudal(
+    env,
+    'staff',
+    'invite',
+    '--company',
+    'Acme Wealth',
+    '--email',
+    'c@acme.example',
+    '--username',
+    'cyd',
+    '--permissions',
+    'portals',
+  );
+  expect(outside.code).toBe(EXIT.refused);
+  expect(outside.err).toContain('UnknownPermission');
+
+  const listed = await caudal(env, 'staff', 'list', '--company', 'Acme Wealth');
+  expect(listed.out.split('\n').filter(Boolean)).toEqual([
+    'ana <ana@acme.example>  admin  [invited]  permissions: wealth, summary, links',
+    'bob <bo@acme.example>  member  [invited]  permissions: links',
+  ]);
+  expect(
+    (await caudal(env, 'staff', 'disable', '--company', 'Acme Wealth', '--username', 'bob')).out,
+  ).toContain('[disabled]');
+  expect(
+    (await caudal(env, 'staff', 'enable', '--company', 'Acme Wealth', '--username', 'bob')).out,
+  ).toContain('[invited]');
+  const reset = await caudal(env, 'staff', 'reset-password', '--company', 'Acme Wealth', '--username', 'bob');
+  expect(reset.code).toBe(EXIT.refused);
+  expect(reset.err).toContain('has not accepted their invitation');
+
+  expect(
+    (await caudal(env, 'company', 'modules', '--company', 'Acme Wealth', '--set', 'wealth,links')).out,
+  ).toContain('modules: wealth, links');
+  expect((await caudal(env, 'company', 'disable', '--company', 'Acme Wealth')).out).toContain('[disabled]');
+  expect((await caudal(env, 'company', 'enable', '--company', 'Acme Wealth')).out).toContain('[active]');
+  const mail = await caudal(env, 'mail', 'list', '--to', 'bo@acme.example', '--limit', '1');
+  expect(mail.out).toContain('Subject: Caudal: you are invited to Acme Wealth');
+  expect(mail.out).toMatch(/\/en\/sesion\/invitation#/);
+  const missing = await caudal(env, 'staff', 'list', '--company', 'Nobody');
+  expect([missing.code, missing.err]).toEqual([
+    EXIT.refused,
+    'Refused (NotFound): No company named "Nobody"\n',
+  ]);
+}
+
+describe('operator command line: usage', () => {
+  it('answers --help with 0 on every level, and a usage error with 2 changing nothing', async () => {
+    const env = { DATA_DIR: '/nonexistent/never-opened' };
+    for (const argv of [['--help'], ['company', '--help'], ['staff', 'invite', '--help']]) {
+      const help = await caudal(env, ...argv);
+      expect(help.code, argv.join(' ')).toBe(EXIT.done);
+      expect(help.out).toContain('Usage: caudal');
+    }
+    expect((await caudal(env, 'staff', 'invite', '--help')).out).toContain('--permissions <list>');
+    expect((await caudal(env, 'company', 'explode')).code).toBe(EXIT.usage);
+    expect((await caudal(env, 'company', 'create', '--name', 'X')).code).toBe(EXIT.usage);
+    const role = await caudal(
+      env,
+      'staff',
+      'invite',
+      '--company',
+      'A',
+      '--email',
+      'a@b.c',
+      '--username',
+      'abc',
+      '--role',
+      'owner',
+    );
+    expect(role.code).toBe(EXIT.usage);
+    expect(role.err).toContain('Allowed choices are admin, member');
+    expect((await caudal(env)).code).toBe(EXIT.usage);
+  });
+});
+
+describe('operator command line: embedded database', () => {
+  it('works on a data directory nobody holds, then through the socket of a server that holds it', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'caudal-cli-'));
+    cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
+    const env = { DATA_DIR: dataDir };
+    // Nobody holds it: the command line opens (creates and migrates) it itself.
+    const first = await caudal(env, 'company', 'create', '--name', 'First Co', '--modules', 'links');
+    expect(first, first.err).toMatchObject({ code: EXIT.done });
+
+    // A server takes the data directory (its lock) and listens on its socket: a second process could not
+    // open the database now, so every command below can only have run inside the server.
+    const config = { ...loadConfig({ ...TEST_ENV, DATA_DIR: dataDir }) };
+    const server: DatabaseHandle = await openDatabase({ dataDir }, config.databaseTimeouts);
+    const log = createLogger('silent');
+    const socket = await startOperatorSocket(
+      dataDir,
+      { db: server.db, clock: systemClock, config, jobs: noJobQueue, log },
+      log,
+    );
+    cleanups.push(async () => {
+      await new Promise((resolve) => socket.close(resolve));
+      await server.close();
+    });
+    const stat = statSync(operatorSocketPath(dataDir));
+    expect(stat.isSocket()).toBe(true);
+    expect(stat.mode & 0o777).toBe(0o600);
+
+    await walkThrough(env);
+    const companies = await server.db.selectFrom('companies').select('name').orderBy('name').execute();
+    expect(companies.map((company) => company.name)).toEqual(['Acme Wealth', 'First Co']);
+  }, 180_000);
+});
+
+describe.runIf(process.env.DATABASE_URL)('operator command line: PostgreSQL', () => {
+  it('goes from an empty database to an invited admin', async () => {
+    const serverUrl = process.env.DATABASE_URL as string;
+    const name = `caudal_cli_${Math.random().toString(36).slice(2, 10)}`;
+    await runAdmin(serverUrl, `create database ${name}`);
+    cleanups.push(() => runAdmin(serverUrl, `drop database if exists ${name} with (force)`));
+    await walkThrough({ DATABASE_URL: databaseUrlOf(serverUrl, name) });
+  }, 60_000);
+});

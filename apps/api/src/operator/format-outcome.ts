@@ -1,0 +1,75 @@
+import type { StaffMember } from '@caudal/contract';
+import type { CompanySummary } from '../features/companies/companies';
+
+/** A command's result as a person reads it (`--json` prints it whole instead). */
+export function formatOutcome(command: string, result: unknown): string {
+  switch (command) {
+    case 'company.list': {
+      const companies = result as CompanySummary[];
+      if (companies.length === 0)
+        return 'No companies yet. Create one with: caudal company create --name … --modules …\n';
+      return `${companies.map(describeCompany).join('\n')}\n`;
+    }
+    case 'company.create':
+    case 'company.modules':
+    case 'company.disable':
+    case 'company.enable':
+      return `${describeCompany(result as CompanySummary)}\n`;
+    case 'staff.invite': {
+      const invited = result as StaffMember & { invitation_link: string };
+      return [
+        `Invited ${invited.username} (${invited.role}; ${describePermissions(invited.permissions)}): mail queued to ${invited.email}.`,
+        'One-time link, valid 72 hours:',
+        invited.invitation_link,
+        '',
+      ].join('\n');
+    }
+    case 'staff.list': {
+      const staff = result as StaffMember[];
+      if (staff.length === 0) return 'No staff users yet. Invite one with: caudal staff invite …\n';
+      return `${staff.map(describeStaff).join('\n')}\n`;
+    }
+    case 'staff.disable':
+    case 'staff.enable':
+      return `${describeStaff(result as StaffMember)}\n`;
+    case 'staff.reset-password': {
+      const reset = result as { username: string; email: string | null; reset_link: string };
+      return [
+        `Reset link for ${reset.username}${reset.email ? ` (mailed to ${reset.email})` : ''}, valid 30 minutes:`,
+        reset.reset_link,
+        '',
+      ].join('\n');
+    }
+    case 'mail.list': {
+      const mails = result as {
+        to: string;
+        subject: string;
+        status: string;
+        created_at: string;
+        text: string;
+      }[];
+      if (mails.length === 0) return 'No mail to that address.\n';
+      return mails
+        .map(
+          (mail) =>
+            `--- ${mail.created_at}  [${mail.status}]  To: ${mail.to}\nSubject: ${mail.subject}\n\n${mail.text}\n`,
+        )
+        .join('\n');
+    }
+    default:
+      return `${JSON.stringify(result, null, 2)}\n`;
+  }
+}
+
+function describeCompany(company: CompanySummary): string {
+  return `${company.name}  [${company.state}]  modules: ${company.modules.join(', ') || 'none'}  staff: ${company.staff}  portal users: ${company.portal_users}`;
+}
+
+function describeStaff(member: StaffMember): string {
+  const email = member.email ? ` <${member.email}>` : '';
+  return `${member.username}${email}  ${member.role}  [${member.state}]  ${describePermissions(member.permissions)}`;
+}
+
+function describePermissions(permissions: readonly string[]): string {
+  return permissions.length > 0 ? `permissions: ${permissions.join(', ')}` : 'no permissions';
+}

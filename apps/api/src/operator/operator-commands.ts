@@ -1,0 +1,186 @@
+import { LOCALE_CODES, STAFF_ROLES } from '@caudal/contract';
+import { z } from 'zod';
+import type { Config } from '../config';
+import type { Db } from '../db/database';
+import { issuePasswordReset } from '../features/auth';
+import {
+  createCompany,
+  disableCompany,
+  enableCompany,
+  findCompanyId,
+  listCompanies,
+  setCompanyModules,
+} from '../features/companies/companies';
+import { disableStaff, enableStaff, inviteStaff, listStaff, type TeamScope } from '../features/team';
+import type { Clock } from '../shared/clock';
+import { AppError } from '../shared/http/app-error';
+import type { JobQueue } from '../shared/jobs/jobs';
+import type { Logger } from '../shared/logger';
+import { findOutboxMails } from '../shared/mail/outbox';
+
+/**
+ * What the operator's command line can do. The same table runs in the command line's own process (on
+ * PostgreSQL, or an embedded data directory no server holds) and in the server (over its socket, when
+ * it holds the embedded one): one path, whichever process owns the database.
+ */
+export interface OperatorDeps {
+  db: Db;
+  clock: Clock;
+  config: Config;
+  jobs: JobQueue;
+  log: Pick<Logger, 'warn'>;
+}
+
+export interface OperatorRequest {
+  command: string;
+  args: Record<string, unknown>;
+}
+
+const ZCompany = z.string().trim().min(1).max(200);
+const ZUsername = z.string().trim().min(1).max(200);
+const ZList = z.array(z.string());
+const ZLanguage = z.enum(LOCALE_CODES).default('es');
+
+/** The operator acts for no staff user: self-lockout rules do not apply, last-admin ones do. */
+async function scopeOf(db: Db, company: string): Promise<TeamScope> {
+  return { companyId: await findCompanyId(db, company), actorUserId: null };
+}
+
+const COMMANDS = {
+  'company.create': {
+    args: z.object({ name: z.string(), modules: ZList }),
+    run: (deps: OperatorDeps, args: { name: string; modules: string[] }) => createCompany(deps, args),
+  },
+  'company.list': {
+    args: z.object({}),
+    run: (deps: OperatorDeps) => listCompanies(deps),
+  },
+  'company.modules': {
+    args: z.object({ company: ZCompany, modules: ZList }),
+    run: (deps: OperatorDeps, args: { company: string; modules: string[] }) => setCompanyModules(deps, args),
+  },
+  'company.disable': {
+    args: z.object({ company: ZCompany }),
+    run: (deps: OperatorDeps, args: { company: string }) => disableCompany(deps, args),
+  },
+  'company.enable': {
+    args: z.object({ company: ZCompany }),
+    run: (deps: OperatorDeps, args: { company: string }) => enableCompany(deps, args),
+  },
+  'staff.invite': {
+    args: z.object({
+      company: ZCompany,
+      email: z.email(),
+      username: z
+        .string()
+        .trim()
+        .regex(/^[A-Za-z0-9._@-]{3,64}$/, 'a username has 3 to 64 letters, digits or . _ @ -'),
+      name: z.string().trim().max(100).nullable().default(null),
+      role: z.enum(STAFF_ROLES).default('member'),
+      /** Module names; none given: every module of the company. */
+      permissions: ZList.nullable().default(null),
+      language: ZLanguage,
+    }),
+    run: async (
+      deps: OperatorDeps,
+      args: {
+        company: string;
+        email: string;
+        username: string;
+        name: string | null;
+        role: 'admin' | 'member';
+        permissions: string[] | null;
+        language: 'es' | 'en';
+      },
+    ) => {
+      const scope = await scopeOf(deps.db, args.company);
+      const modules =
+        args.permissions ??
+        (
+          await deps.db
+            .selectFrom('companies')
+            .select('modules')
+            .where('id', '=', scope.companyId)
+            .executeTakeFirstOrThrow()
+        ).modules;
+      const invited = await inviteStaff(deps, scope, {
+        email: args.email,
+        username: args.username,
+        name: args.name,
+        role: args.role,
+        permissions: { modules },
+        language: args.language,
+      });
+      return { ...invited.member, invitation_link: invited.link };
+    },
+  },
+  'staff.list': {
+    args: z.object({ company: ZCompany }),
+    run: async (deps: OperatorDeps, args: { company: string }) => {
+      const scope = await scopeOf(deps.db, args.company);
+      const all = [];
+      for (let page = 1; ; page++) {
+        const { items, total } = await listStaff(deps, scope, { page, page_size: 100 });
+        all.push(...items);
+        if (all.length >= total || items.length === 0) return all;
+      }
+    },
+  },
+  'staff.disable': {
+    args: z.object({ company: ZCompany, username: ZUsername }),
+    run: async (deps: OperatorDeps, args: { company: string; username: string }) =>
+      disableStaff(deps, await scopeOf(deps.db, args.company), args),
+  },
+  'staff.enable': {
+    args: z.object({ company: ZCompany, username: ZUsername }),
+    run: async (deps: OperatorDeps, args: { company: string; username: string }) =>
+      enableStaff(deps, await scopeOf(deps.db, args.company), args),
+  },
+  'staff.reset-password': {
+    args: z.object({ company: ZCompany, username: ZUsername, language: ZLanguage }),
+    run: async (deps: OperatorDeps, args: { company: string; username: string; language: 'es' | 'en' }) => {
+      const scope = await scopeOf(deps.db, args.company);
+      const reset = await issuePasswordReset(deps, { ...args, companyId: scope.companyId });
+      return { username: args.username, email: reset.email, reset_link: reset.link };
+    },
+  },
+  'mail.list': {
+    args: z.object({ to: z.email(), limit: z.number().int().min(1).max(50).default(5) }),
+    run: (deps: OperatorDeps, args: { to: string; limit: number }) => findOutboxMails(deps.db, args),
+  },
+} as const;
+
+export type OperatorCommandName = keyof typeof COMMANDS;
+export const OPERATOR_COMMANDS = Object.keys(COMMANDS) as OperatorCommandName[];
+
+export type OperatorOutcome =
+  | { ok: true; result: unknown }
+  | { ok: false; error: { code: string; message: string } };
+
+/** Runs one command; a refusal (bad arguments, a rule) is an outcome, never a throw. */
+export async function runOperatorCommand(
+  deps: OperatorDeps,
+  request: OperatorRequest,
+): Promise<OperatorOutcome> {
+  const command = COMMANDS[request.command as OperatorCommandName];
+  if (!command) return refused('UnknownCommand', `Unknown command ${request.command}`);
+  const parsed = command.args.safeParse(request.args ?? {});
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    return refused(
+      'ValidationError',
+      `--${issue?.path.join('.') ?? 'argument'}: ${issue?.message ?? 'invalid'}`,
+    );
+  }
+  try {
+    const run = command.run as (deps: OperatorDeps, args: unknown) => Promise<unknown>;
+    return { ok: true, result: await run(deps, parsed.data) };
+  } catch (error) {
+    if (error instanceof AppError) return refused(error.code, error.message);
+    throw error;
+  }
+}
+
+function refused(code: string, message: string): OperatorOutcome {
+  return { ok: false, error: { code, message } };
+}

@@ -1,0 +1,44 @@
+import { type InviteStaffRequest, type LocaleCode, type Permission, team } from '@caudal/contract/routes';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { callApi } from '../../../shared/api/call-api';
+import { teamKeys } from './team-keys';
+
+/** Every team change refreshes the list's pages. */
+function useTeamMutation<Body, Answer>(call: (body: Body) => Promise<Answer>) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: call,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: teamKeys.lists() }),
+  });
+}
+
+export const useInviteStaffMutation = () =>
+  useTeamMutation((body: InviteStaffRequest) => callApi(team.inviteStaff, body));
+
+export const useResendInvitationMutation = () =>
+  useTeamMutation((body: { username: string; language: LocaleCode }) => callApi(team.resendInvitation, body));
+
+export const useUpdateStaffMutation = () =>
+  useTeamMutation((body: { username: string; role: 'admin' | 'member'; permissions: Permission[] }) =>
+    callApi(team.updateStaff, body),
+  );
+
+export type StaffAction = 'revoke' | 'disable' | 'enable' | 'delete';
+
+const ACTION_CALLS = {
+  revoke: team.revokeInvitation,
+  disable: team.disableStaff,
+  enable: team.enableStaff,
+  delete: team.deleteStaff,
+} as const;
+
+export const useStaffActionMutation = () =>
+  useTeamMutation(({ action, username }: { action: StaffAction; username: string }) =>
+    callApi(ACTION_CALLS[action], { username }),
+  );
+
+export function useAcceptInvitationMutation() {
+  return useMutation({
+    mutationFn: (body: { token: string; password: string }) => callApi(team.acceptInvitation, body),
+  });
+}

@@ -1,0 +1,73 @@
+import type { Permission, StaffMember } from '@caudal/contract';
+import { Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { errorMessageKey } from '../../../shared/api/api-error';
+import { notifyFailure, notifySuccess } from '../../../shared/components/notify';
+import { translateDynamic } from '../../../shared/i18n/i18n';
+import { useUpdateStaffMutation } from '../api/team-mutations';
+import { PermissionCheckboxes } from './permission-checkboxes';
+import { RoleRadio } from './role-radio';
+
+/** Role and permissions; the server refuses removing the last admin or one's own admin role. */
+export function EditStaffModal({
+  member: selected,
+  isSelf,
+  onClose,
+}: {
+  member: StaffMember | null;
+  isSelf: boolean;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation();
+  const last = useRef(selected);
+  if (selected) last.current = selected;
+  const member = last.current;
+  const [role, setRole] = useState<'admin' | 'member'>('member');
+  const [permissions, setPermissions] = useState<Permission[]>([]);
+  const update = useUpdateStaffMutation();
+  useEffect(() => {
+    if (selected) {
+      setRole(selected.role);
+      setPermissions(selected.permissions);
+    }
+  }, [selected]);
+  const save = () => {
+    if (!member) return;
+    update.mutate(
+      { username: member.username, role, permissions },
+      {
+        onSuccess: () => {
+          notifySuccess(t('team.edit.done', { username: member.username }));
+          onClose();
+        },
+        onError: (error) => notifyFailure(t('team.edit.failed'), translateDynamic(errorMessageKey(error))),
+      },
+    );
+  };
+  return (
+    <Modal
+      opened={selected !== null}
+      onClose={onClose}
+      title={t('team.edit.title', { username: member?.username ?? '' })}
+      size="lg"
+    >
+      <Stack gap="md">
+        <Text size="sm" c="dimmed">
+          {t('team.edit.text')}
+        </Text>
+        {/* Nobody removes their own admin role: the choice is not offered (the server refuses it too). */}
+        <RoleRadio value={role} onChange={setRole} disabled={isSelf} />
+        <PermissionCheckboxes value={permissions} onChange={setPermissions} />
+        <Group justify="flex-end" gap="sm">
+          <Button variant="default" onClick={onClose}>
+            {t('team.edit.cancel')}
+          </Button>
+          <Button onClick={save} loading={update.isPending}>
+            {t('team.edit.save')}
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}

@@ -1,0 +1,152 @@
+import { zPasswordPair } from '@caudal/contract';
+import { Alert, Anchor, Button, Loader, PasswordInput, Stack, Text } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { IconAlertCircle } from '@tabler/icons-react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router';
+import { ApiError } from '../../../shared/api/api-error';
+import { setToken } from '../../../shared/auth/token-store';
+import { issuesToFormErrors, schemaValidator } from '../../../shared/forms/issues-to-errors';
+import { translateDynamic } from '../../../shared/i18n/i18n';
+import { useLocalePath } from '../../../shared/i18n/use-locale';
+import { PATHS } from '../../../shared/routing/paths';
+import { FormHeader } from '../../auth/components/form-header';
+import { useAcceptInvitationMutation } from '../api/team-mutations';
+import { useInvitationQuery } from '../api/team-queries';
+
+/**
+ * `/sesion/invitation#<token>`: the invitation mail's link. The token is in the fragment (no server or
+ * log sees it); it is read once, and the fragment dropped from the address bar.
+ */
+export function InvitationRoute() {
+  const [token] = useState(readInvitationToken);
+  const { t } = useTranslation();
+  const to = useLocalePath();
+  const invitation = useInvitationQuery(token);
+
+  if (!token || invitation.isError) {
+    const isInvalid = invitation.error instanceof ApiError && invitation.error.code === 'InvalidInvitation';
+    return (
+      <>
+        <FormHeader title={t('team.invitation.title')} />
+        <Alert role="alert" color="orange" variant="light" icon={<IconAlertCircle size={18} aria-hidden />}>
+          <Stack gap={6}>
+            <Text size="sm">
+              {!token
+                ? t('team.invitation.missingToken')
+                : isInvalid
+                  ? t('errors.codes.InvalidInvitation')
+                  : t('team.invitation.failed')}
+            </Text>
+            <Anchor component={Link} to={to(PATHS.login)} size="sm" fw={600}>
+              {t('team.invitation.toLogin')}
+            </Anchor>
+          </Stack>
+        </Alert>
+      </>
+    );
+  }
+  if (!invitation.data) {
+    return (
+      <Stack align="center" gap="sm" py="xl" role="status">
+        <Loader size="sm" />
+        <Text size="sm">{t('team.invitation.loading')}</Text>
+      </Stack>
+    );
+  }
+  return (
+    <SetPasswordForm
+      token={token}
+      subtitle={t('team.invitation.subtitle', {
+        username: invitation.data.username,
+        company: invitation.data.company_name,
+      })}
+    />
+  );
+}
+
+/** Kept for this tab only, so switching the page's language (a new address) does not lose it. */
+const TOKEN_KEY = 'caudal.invitation';
+
+function readInvitationToken(): string | null {
+  const fromLink = window.location.hash.slice(1);
+  if (fromLink) {
+    window.history.replaceState(window.history.state, '', window.location.pathname);
+    sessionStorage.setItem(TOKEN_KEY, fromLink);
+    return fromLink;
+  }
+  return sessionStorage.getItem(TOKEN_KEY);
+}
+
+function SetPasswordForm({ token, subtitle }: { token: string; subtitle: string }) {
+  const { t } = useTranslation();
+  const to = useLocalePath();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const accept = useAcceptInvitationMutation();
+  const form = useForm({
+    mode: 'uncontrolled',
+    initialValues: { password: '', confirmPassword: '' },
+    validate: schemaValidator(zPasswordPair(), translateDynamic),
+  });
+  const submit = form.onSubmit(({ password }) => {
+    accept.mutate(
+      { token, password },
+      {
+        onSuccess: (answer) => {
+          // Signed in: whatever an earlier session cached belongs to someone else.
+          queryClient.clear();
+          sessionStorage.removeItem(TOKEN_KEY);
+          setToken(answer.access_token, 'local');
+          navigate(to(PATHS.home), { replace: true });
+        },
+        onError: (error) => {
+          if (!(error instanceof ApiError)) return;
+          if (error.code === 'WeakPassword') form.setFieldError('password', t('errors.codes.WeakPassword'));
+          else if (error.issues.length > 0)
+            form.setErrors(issuesToFormErrors(error.issues, translateDynamic));
+        },
+      },
+    );
+  });
+  const error = accept.error instanceof ApiError ? accept.error : null;
+  const isFieldError = error !== null && (error.code === 'WeakPassword' || error.issues.length > 0);
+  return (
+    <>
+      <FormHeader title={t('team.invitation.title')} subtitle={subtitle} />
+      <form onSubmit={submit} noValidate>
+        <Stack gap="md">
+          {accept.isError && !isFieldError ? (
+            <Alert role="alert" color="red" variant="light" icon={<IconAlertCircle size={18} aria-hidden />}>
+              {error?.code === 'InvalidInvitation'
+                ? t('errors.codes.InvalidInvitation')
+                : t('team.invitation.failed')}
+            </Alert>
+          ) : null}
+          <PasswordInput
+            label={t('team.invitation.password')}
+            description={t('team.invitation.passwordHint')}
+            autoComplete="new-password"
+            required
+            size="md"
+            key={form.key('password')}
+            {...form.getInputProps('password')}
+          />
+          <PasswordInput
+            label={t('team.invitation.confirmPassword')}
+            autoComplete="new-password"
+            required
+            size="md"
+            key={form.key('confirmPassword')}
+            {...form.getInputProps('confirmPassword')}
+          />
+          <Button type="submit" size="md" fullWidth loading={accept.isPending}>
+            {t('team.invitation.submit')}
+          </Button>
+        </Stack>
+      </form>
+    </>
+  );
+}

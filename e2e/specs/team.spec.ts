@@ -1,0 +1,70 @@
+import { DEMO_USERS } from '../fixtures/demo';
+import { invitationLinkMailedTo } from '../fixtures/mail';
+import { expect, NO_SESSION, test } from '../fixtures/signed-in';
+
+test.use({ signedInAs: DEMO_USERS.wealth });
+
+test('an admin invites a colleague with only Links; the colleague sets a password from the mail and sees only Links', async ({
+  page,
+  browser,
+}) => {
+  const suffix = Math.random().toString(36).slice(2, 8);
+  const username = `links-${suffix}`;
+  const email = `links-${suffix}@colleague.test`;
+
+  await page.goto('/en/team');
+  await expect(page.getByRole('heading', { name: 'Team', level: 1 })).toBeVisible();
+  await page.getByRole('button', { name: 'Invite' }).first().click();
+  const dialog = page.getByRole('dialog', { name: 'Invite someone' });
+  await dialog.getByRole('textbox', { name: 'Email', exact: true }).fill(email);
+  await dialog.getByRole('textbox', { name: 'Username' }).fill(username);
+  await dialog.getByRole('textbox', { name: 'Name', exact: true }).fill('Linda Links');
+  await dialog.getByRole('radio', { name: /Member/ }).check();
+  await dialog.getByRole('checkbox', { name: 'Links' }).check();
+  await dialog.getByRole('button', { name: 'Send invitation' }).click();
+  await expect(page.getByText(`Invitation sent to ${email}`)).toBeVisible();
+  await expect(dialog).toHaveCount(0);
+  await page.getByRole('searchbox', { name: 'Search people' }).fill(username);
+  const row = page.getByRole('row').filter({ hasText: username });
+  await expect(row).toContainText('Invited');
+  await expect(row).toContainText('Member');
+
+  // The colleague, in a browser of their own, opens the link of the mail (read from the outbox).
+  const link = await invitationLinkMailedTo(email);
+  expect(link).toContain('/en/sesion/invitation#');
+  const context = await browser.newContext({ storageState: NO_SESSION });
+  const colleague = await context.newPage();
+  await colleague.goto(new URL(link).pathname + new URL(link).hash);
+  await expect(colleague.getByText(`You were invited as ${username} to Demo Wealth`)).toBeVisible();
+  // The token left the address bar once read.
+  expect(new URL(colleague.url()).hash).toBe('');
+  await colleague.getByLabel(/^Password/).fill('Colleague-Links1');
+  await colleague.getByLabel('Repeat the password').fill('Colleague-Links1');
+  await colleague.getByRole('button', { name: 'Save and sign in' }).click();
+
+  // Signed in, on the one section they may use, with only Links in the navigation.
+  await expect(colleague).toHaveURL(/\/en\/links$/);
+  const nav = colleague.getByRole('navigation', { name: 'Main navigation' });
+  await expect(nav.getByRole('link')).toHaveText(['Links']);
+
+  // Wealth is not theirs: the not-found page, and they stay signed in.
+  await colleague.goto('/en/wealth/clients');
+  await expect(colleague.getByRole('heading', { name: 'Page not found' })).toBeVisible();
+  await expect(nav).toBeVisible();
+  await colleague.goto('/en/team');
+  await expect(colleague.getByRole('heading', { name: 'Page not found' })).toBeVisible();
+  await colleague.goto('/en/links');
+  await expect(colleague).toHaveURL(/\/en\/links$/);
+
+  // The link worked once.
+  const again = await browser.newContext({ storageState: NO_SESSION });
+  const reused = await again.newPage();
+  await reused.goto(new URL(link).pathname + new URL(link).hash);
+  await expect(reused.getByRole('alert')).toContainText('This invitation link is not valid');
+
+  // Back in the admin's list the colleague is active, with a last sign-in.
+  await page.reload();
+  await expect(page.getByRole('row').filter({ hasText: username })).toContainText('Active');
+  await context.close();
+  await again.close();
+});

@@ -1,0 +1,130 @@
+import { z } from 'zod';
+import { ZLoginResponse, ZSuccess } from '../auth/calls';
+import { LOCALE_CODES } from '../locales/locales';
+import { ZPermission } from '../platform/identity';
+import { defineCall } from '../shared/define-call';
+import { STAFF_ROLES } from '../shared/modules';
+import {
+  LIMITS,
+  NAME_CHARACTERS,
+  USERNAME_CHARACTERS,
+  VALIDATION,
+  zEmail,
+  zPassword,
+  zText,
+} from '../shared/validation';
+import { STAFF_PAGE_SIZE, STAFF_SORTS } from './constants';
+import * as routes from './routes';
+
+export * from './constants';
+
+export const ZStaffRole = z.enum(STAFF_ROLES);
+export const ZStaffState = z.enum(['invited', 'active', 'disabled']);
+export type StaffState = z.infer<typeof ZStaffState>;
+
+/** A staff user as the Team list shows it; permissions are the spec's permission keys. */
+export const ZStaffMember = z.object({
+  username: z.string(),
+  name: z.string().nullable(),
+  email: z.string().nullable(),
+  role: ZStaffRole,
+  permissions: z.array(ZPermission),
+  state: ZStaffState,
+  last_sign_in_at: z.string().nullable(),
+  /** When the pending invitation's link stops working; null once accepted. */
+  invitation_expires_at: z.string().nullable(),
+  created_at: z.string(),
+});
+export type StaffMember = z.infer<typeof ZStaffMember>;
+export const ZStaffList = z.array(ZStaffMember);
+
+export const ZStaffListRequest = z
+  .object({
+    search: z.string().trim().max(LIMITS.name).optional(),
+    sort: z.enum(STAFF_SORTS).optional(),
+    order: z.enum(['asc', 'desc']).optional(),
+    /** 1-based. */
+    page: z.number().int().min(1).max(100_000).optional(),
+    page_size: z.number().int().min(1).max(STAFF_PAGE_SIZE.max).optional(),
+  })
+  .optional();
+
+export const listStaff = defineCall(routes.listStaff, { request: ZStaffListRequest, response: ZStaffList });
+
+const ZUsername = zText({ min: LIMITS.username.min, max: LIMITS.username.max, allowed: USERNAME_CHARACTERS });
+const ZPermissions = z
+  .array(ZPermission, { error: VALIDATION.invalid })
+  .max(20, { error: VALIDATION.invalid })
+  .transform((keys) => [...new Set(keys)]);
+
+export const ZInviteStaffRequest = z.object({
+  email: zEmail(),
+  username: ZUsername,
+  name: zText({ max: LIMITS.name, allowed: NAME_CHARACTERS }),
+  role: ZStaffRole,
+  permissions: ZPermissions,
+  /** The inviter's language: the mail is written in it, and the link opens the portal in it. */
+  language: z.enum(LOCALE_CODES).default('es'),
+});
+export type InviteStaffRequest = z.input<typeof ZInviteStaffRequest>;
+
+export const inviteStaff = defineCall(routes.inviteStaff, {
+  request: ZInviteStaffRequest,
+  response: ZStaffMember,
+});
+
+const ZUsernameRef = z
+  .string({ error: VALIDATION.required })
+  .trim()
+  .min(1, { error: VALIDATION.required })
+  .max(200);
+export const ZStaffRef = z.object({ username: ZUsernameRef });
+
+export const ZResendInvitationRequest = z.object({
+  username: ZUsernameRef,
+  language: z.enum(LOCALE_CODES).default('es'),
+});
+
+export const resendInvitation = defineCall(routes.resendInvitation, {
+  request: ZResendInvitationRequest,
+  response: ZStaffMember,
+});
+export const revokeInvitation = defineCall(routes.revokeInvitation, {
+  request: ZStaffRef,
+  response: ZSuccess,
+});
+
+export const ZUpdateStaffRequest = z.object({
+  username: ZUsernameRef,
+  role: ZStaffRole,
+  permissions: ZPermissions,
+});
+export const updateStaff = defineCall(routes.updateStaff, {
+  request: ZUpdateStaffRequest,
+  response: ZStaffMember,
+});
+export const disableStaff = defineCall(routes.disableStaff, { request: ZStaffRef, response: ZStaffMember });
+export const enableStaff = defineCall(routes.enableStaff, { request: ZStaffRef, response: ZStaffMember });
+export const deleteStaff = defineCall(routes.deleteStaff, { request: ZStaffRef, response: ZSuccess });
+
+const ZToken = z
+  .string({ error: VALIDATION.required })
+  .min(1, { error: VALIDATION.required })
+  .max(LIMITS.token, { error: VALIDATION.maxLength });
+export const ZInvitationToken = z.object({ token: ZToken });
+export const ZInvitationDetails = z.object({
+  username: z.string(),
+  name: z.string().nullable(),
+  company_name: z.string(),
+});
+export type InvitationDetails = z.infer<typeof ZInvitationDetails>;
+export const getInvitation = defineCall(routes.getInvitation, {
+  request: ZInvitationToken,
+  response: ZInvitationDetails,
+});
+
+export const ZAcceptInvitationRequest = z.object({ token: ZToken, password: zPassword() });
+export const acceptInvitation = defineCall(routes.acceptInvitation, {
+  request: ZAcceptInvitationRequest,
+  response: ZLoginResponse,
+});

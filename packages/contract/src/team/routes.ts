@@ -1,0 +1,80 @@
+import type { ZLoginResponse, ZSuccess } from '../auth/calls';
+import { defineRoute } from '../shared/call-route';
+import type * as schemas from './calls';
+
+export type { InvitationDetails, InviteStaffRequest, StaffMember, StaffState } from './calls';
+export * from './constants';
+
+/** Only a company's admins manage its team: a member (or portal user) gets 403 on every call. */
+const teamAdmins = { kind: 'session', staffOnly: true, adminOnly: true } as const;
+
+/** One page of the company's staff; the total number of matches travels in `x-total-count`. */
+export const listStaff = defineRoute<typeof schemas.ZStaffListRequest, typeof schemas.ZStaffList>({
+  path: '/platform/team/list-staff',
+  access: teamAdmins,
+  errors: [],
+  totalCountHeader: true,
+});
+
+/** Creates an invited user (no password) and mails them a single-use link valid 72 h. */
+export const inviteStaff = defineRoute<typeof schemas.ZInviteStaffRequest, typeof schemas.ZStaffMember>({
+  path: '/platform/team/invite-staff',
+  access: teamAdmins,
+  errors: ['DuplicatedUsername', 'UnknownPermission'],
+});
+
+/** A new link for a pending invitation; the earlier links stop working. */
+export const resendInvitation = defineRoute<
+  typeof schemas.ZResendInvitationRequest,
+  typeof schemas.ZStaffMember
+>({
+  path: '/platform/team/resend-invitation',
+  access: teamAdmins,
+  errors: ['NotFound', 'Conflict'],
+});
+
+/** Withdraws a pending invitation: its links stop working and the invited user is removed. */
+export const revokeInvitation = defineRoute<typeof schemas.ZStaffRef, typeof ZSuccess>({
+  path: '/platform/team/revoke-invitation',
+  access: teamAdmins,
+  errors: ['NotFound', 'Conflict'],
+});
+
+export const updateStaff = defineRoute<typeof schemas.ZUpdateStaffRequest, typeof schemas.ZStaffMember>({
+  path: '/platform/team/update-staff',
+  access: teamAdmins,
+  errors: ['NotFound', 'UnknownPermission', 'LastAdmin', 'SelfLockout'],
+});
+
+/** Disabling ends the user's sessions at once: their next call is refused. */
+export const disableStaff = defineRoute<typeof schemas.ZStaffRef, typeof schemas.ZStaffMember>({
+  path: '/platform/team/disable-staff',
+  access: teamAdmins,
+  errors: ['NotFound', 'LastAdmin', 'SelfLockout'],
+});
+
+export const enableStaff = defineRoute<typeof schemas.ZStaffRef, typeof schemas.ZStaffMember>({
+  path: '/platform/team/enable-staff',
+  access: teamAdmins,
+  errors: ['NotFound'],
+});
+
+export const deleteStaff = defineRoute<typeof schemas.ZStaffRef, typeof ZSuccess>({
+  path: '/platform/team/delete-staff',
+  access: teamAdmins,
+  errors: ['NotFound', 'LastAdmin', 'SelfLockout'],
+});
+
+/** Who an invitation is for, so the set-password screen can say it; InvalidInvitation when it cannot be used. */
+export const getInvitation = defineRoute<typeof schemas.ZInvitationToken, typeof schemas.ZInvitationDetails>({
+  path: '/v0/platform/team/get-invitation',
+  access: { kind: 'public' },
+  errors: ['InvalidInvitation'],
+});
+
+/** Sets the invited user's password (once) and signs them in: answers like the login call. */
+export const acceptInvitation = defineRoute<typeof schemas.ZAcceptInvitationRequest, typeof ZLoginResponse>({
+  path: '/v0/platform/team/accept-invitation',
+  access: { kind: 'public' },
+  errors: ['InvalidInvitation', 'WeakPassword'],
+});
