@@ -6,7 +6,7 @@ import { isUniqueViolation } from '../../db/errors';
 import type { Database } from '../../db/schema';
 import { AppError } from '../../shared/http/app-error';
 import { randomToken } from '../../shared/secure-tokens';
-import { escapeLike } from '../wealth/clients.repository';
+import { escapeLike } from '../../shared/sql/escape-like';
 
 /** The database's unique index on (company_id, lower(name)): the one arbiter of duplicate names. */
 const NAME_KEY = 'links_company_name_key';

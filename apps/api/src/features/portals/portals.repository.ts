@@ -13,6 +13,7 @@ import type { Actor } from '../../shared/auth/actor';
 import { endUserSessions } from '../../shared/auth/session-store';
 import { AppError } from '../../shared/http/app-error';
 import { isUuid } from '../../shared/secure-tokens';
+import { escapeLike } from '../../shared/sql/escape-like';
 
 /** The database's unique index on (company_id, lower(username)): the one arbiter of duplicate usernames. */
 const USERNAME_KEY = 'users_company_username_key';
@@ -30,11 +31,6 @@ export interface PortalQuery {
 function wherePortalOfCompany(actor: Actor) {
   return (eb: ExpressionBuilder<Database, 'users'>) =>
     eb.and([eb('users.company_id', '=', actor.companyId), eb('users.kind', '=', 'portal')]);
-}
-
-/** `%`, `_` and `\` are wildcards or the escape in LIKE: a search for them means the characters. */
-function escapeLike(term: string): string {
-  return term.replace(/[\\%_]/g, (character) => `\\${character}`);
 }
 
 /** One page of the company's portal users by username, each with its first clients by name. */

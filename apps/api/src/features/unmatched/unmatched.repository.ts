@@ -4,7 +4,7 @@ import type { Db } from '../../db/database';
 import type { Actor } from '../../shared/auth/actor';
 import { AppError } from '../../shared/http/app-error';
 import { isUuid } from '../../shared/secure-tokens';
-import { escapeLike } from '../wealth/clients.repository';
+import { escapeLike } from '../../shared/sql/escape-like';
 
 /** Pending: waiting for a client. Hidden: set aside by staff, restorable. Neither has a client. */
 export type UnmatchedState = 'pending' | 'hidden';

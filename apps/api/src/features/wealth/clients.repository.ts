@@ -6,6 +6,7 @@ import type { Database } from '../../db/schema';
 import type { Actor } from '../../shared/auth/actor';
 import { AppError } from '../../shared/http/app-error';
 import { isUuid } from '../../shared/secure-tokens';
+import { escapeLike } from '../../shared/sql/escape-like';
 import { whereClientVisible } from './client-scope';
 
 /** The database's unique index on (company_id, lower(alias)): the one arbiter of duplicate aliases. */
@@ -91,11 +92,6 @@ function sortKey(sort: NonNullable<ClientQuery['sort']>) {
   if (sort === 'alias') return sql<string>`lower(clients.alias)`;
   if (sort === 'created_at') return sql<string>`clients.created_at`;
   return sql<string>`(clients.name collate caudal_es)`;
-}
-
-/** `%`, `_` and `\` are wildcards or the escape in LIKE: a search for them means the characters. */
-export function escapeLike(term: string): string {
-  return term.replace(/[\\%_]/g, (character) => `\\${character}`);
 }
 
 export async function findClient(
