@@ -14,17 +14,28 @@ import type { Clock } from '../../shared/clock';
 import { findListedEntities } from '../../shared/entity-catalogue';
 import { AppError } from '../../shared/http/app-error';
 import { isWithinRateLimit } from '../../shared/rate-limit';
-import { issueLinkCode } from '../links/link-codes';
 import { consumeToken, findLiveToken, type LiveToken, savePendingSca } from './connect-tokens';
 import { findTitularName } from './connections.repository';
 import { loadSecretKey, openSecret, sealSecret } from './credential-secrets';
 import { buildReturnUrl } from './redirect-uri';
 import { createCredentialsToken, saveSuccess } from './refresh';
 
+/**
+ * What a token minted by a hosted Link page does when its flow completes, inside the flow's transaction:
+ * issue the Link's one-time code and answer the URL to send the visitor to. The links feature provides
+ * it (app.ts hands it over), so connections never imports links.
+ */
+export type FinishLinkVisit = (
+  trx: Db,
+  config: Config,
+  visit: { linkId: string; companyId: string; credentialsId: string; language: string; now: Date },
+) => Promise<string>;
+
 export interface FlowDeps {
   db: Db;
   config: Config;
   clock: Clock;
+  finishLinkVisit: FinishLinkVisit;
 }
 
 type ConnectStep = { status: 'done'; redirect_to: string } | { status: 'sca_required' };
@@ -61,7 +72,10 @@ async function findTokenCredential(db: Db, token: LiveToken) {
   return credential;
 }
 
-export async function getConnectSession(deps: FlowDeps, plainToken: string): Promise<ConnectSession> {
+export async function getConnectSession(
+  deps: Pick<FlowDeps, 'db' | 'clock'>,
+  plainToken: string,
+): Promise<ConnectSession> {
   const now = deps.clock();
   const token = await findLiveToken(deps.db, plainToken, now);
   const credential = await findTokenCredential(deps.db, token);
@@ -244,7 +258,7 @@ async function finishFlow(
         done.success.snapshot,
       );
       if (token.link_id) {
-        linkReturn = await issueLinkCode(trx, deps.config, {
+        linkReturn = await deps.finishLinkVisit(trx, deps.config, {
           linkId: token.link_id,
           companyId: token.company_id,
           credentialsId: created.id,

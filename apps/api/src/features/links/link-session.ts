@@ -5,7 +5,7 @@ import type { Clock } from '../../shared/clock';
 import { AppError } from '../../shared/http/app-error';
 import { isWithinRateLimit } from '../../shared/rate-limit';
 import { hashToken, randomToken } from '../../shared/secure-tokens';
-import { getConnectSession } from '../connections/connect-flow';
+import { getConnectSession } from '../connections';
 import { findPublicLink, type PublicLink } from './links.repository';
 
 export interface LinkDeps {
