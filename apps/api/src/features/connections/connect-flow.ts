@@ -11,12 +11,12 @@ import { SANDBOX_TEST_CREDENTIALS } from '../../engine/sandbox';
 import { writeSnapshot } from '../../engine/snapshot-writer';
 import { findHostedCustomCss } from '../../shared/branding/custom-css';
 import type { Clock } from '../../shared/clock';
+import { loadSecretKey, openSecret, sealSecret } from '../../shared/crypto/sealing';
 import { findListedEntities } from '../../shared/entity-catalogue';
 import { AppError } from '../../shared/http/app-error';
 import { isWithinRateLimit } from '../../shared/rate-limit';
 import { consumeToken, findLiveToken, type LiveToken, savePendingSca } from './connect-tokens';
 import { findTitularName } from './connections.repository';
-import { loadSecretKey, openSecret, sealSecret } from './credential-secrets';
 import { buildReturnUrl } from './redirect-uri';
 import { createCredentialsToken, saveSuccess } from './refresh';
 

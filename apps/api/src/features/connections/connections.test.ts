@@ -1,5 +1,6 @@
 import { connections, deriveCredentialState, findCredentialRepair, VALIDATION } from '@caudal/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadSecretKey, openSecret } from '../../shared/crypto/sealing';
 import { createLogCapture, createTestApp, type TestApp } from '../../test/test-app';
 import { createClient, createCredentials, createProduct } from '../seed/wealth-factories';
 import { type SignedInTenant, signInPortalUser, signInTenant } from '../wealth/wealth-fixtures';
@@ -14,7 +15,6 @@ import {
   signInAgain,
   submit,
 } from './connections-fixtures';
-import { loadSecretKey, openSecret } from './credential-secrets';
 import { seedConnectionStates } from './demo-states';
 import { applyRefreshResult, enqueueDueRefreshes, refreshCredential } from './refresh';
 

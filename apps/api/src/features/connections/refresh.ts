@@ -4,10 +4,10 @@ import type { CredentialsRow } from '../../db/schema';
 import { type ConnectorResult, type ConnectorSuccess, findConnector } from '../../engine/connectors';
 import { writeSnapshot } from '../../engine/snapshot-writer';
 import type { Clock } from '../../shared/clock';
+import { openSecret, type SecretKey } from '../../shared/crypto/sealing';
 import type { Logger } from '../../shared/logger';
 import { randomToken } from '../../shared/secure-tokens';
 import { findTitularName } from './connections.repository';
-import { openSecret, type SecretKey } from './credential-secrets';
 
 export interface RefreshDeps {
   db: Db;

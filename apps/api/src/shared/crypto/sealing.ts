@@ -1,7 +1,7 @@
 import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
 import type { Db } from '../../db/database';
 import type { CredentialSecret } from '../../engine/connectors';
-import { findOrCreateSetting } from '../../shared/settings';
+import { findOrCreateSetting } from '../settings';
 
 /**
  * Credential secrets at rest: AES-256-GCM, a fresh 96-bit IV per seal, the company id as additional
