@@ -11,12 +11,13 @@ import { SANDBOX_TEST_CREDENTIALS } from '../../engine/sandbox';
 import { writeSnapshot } from '../../engine/snapshot-writer';
 import { findHostedCustomCss } from '../../shared/branding/custom-css';
 import type { Clock } from '../../shared/clock';
-import { loadSecretKey, openSecret, sealSecret } from '../../shared/crypto/sealing';
+import { loadSecretKey } from '../../shared/crypto/sealing';
 import { findListedEntities } from '../../shared/entity-catalogue';
 import { AppError } from '../../shared/http/app-error';
 import { isWithinRateLimit } from '../../shared/rate-limit';
 import { consumeToken, findLiveToken, type LiveToken, savePendingSca } from './connect-tokens';
 import { findTitularName } from './connections.repository';
+import { openCredentialSecret, sealCredentialSecret } from './credential-sealing';
 import { buildReturnUrl } from './redirect-uri';
 import { createCredentialsToken, saveSuccess } from './refresh';
 
@@ -138,7 +139,10 @@ export async function submitConnectCredentials(
     result = { outcome: 'down' };
   }
   const key = await loadSecretKey(db, deps.config.credentialsKey);
-  const sealed = sealSecret(key, token.company_id, { username: input.username, password: input.password });
+  const sealed = sealCredentialSecret(key, token.company_id, {
+    username: input.username,
+    password: input.password,
+  });
   if (result.outcome === 'sca_required') {
     await savePendingSca(db, token.token_hash, now, {
       entityId: input.entity_id,
@@ -174,7 +178,7 @@ export async function submitConnectSca(
 
   let step: { entityId: string; login: string; sealed: string | null; scaToken: string };
   if (token.pending_sca_token && token.pending_entity_id && token.pending_secret) {
-    const secret = openSecret(key, token.company_id, token.pending_secret);
+    const secret = openCredentialSecret(key, token.company_id, token.pending_secret);
     step = {
       entityId: token.pending_entity_id,
       login: secret.username,
@@ -198,7 +202,7 @@ export async function submitConnectSca(
     result = await findConnector(step.entityId).completeSca({
       entityId: step.entityId,
       login: step.login,
-      secret: stored ? openSecret(key, token.company_id, stored) : null,
+      secret: stored ? openCredentialSecret(key, token.company_id, stored) : null,
       scaToken: step.scaToken,
       code: input.code,
       state: credential?.connector_state ?? null,
