@@ -1,10 +1,10 @@
 import type { LocaleCode } from '@caudal/contract';
 import type { Config } from '../../config';
 import type { Db } from '../../db/database';
+import { AppError } from '../../shared/app-error';
 import { hashPassword } from '../../shared/auth/passwords';
 import { endUserSessions } from '../../shared/auth/session-store';
 import { addMinutes, type Clock } from '../../shared/clock';
-import { AppError } from '../../shared/http/app-error';
 import type { JobQueue } from '../../shared/jobs/jobs';
 import type { Logger } from '../../shared/logger';
 import { notifyMailQueued } from '../../shared/mail/mail-jobs';

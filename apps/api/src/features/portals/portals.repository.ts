@@ -9,9 +9,9 @@ import { type ExpressionBuilder, sql } from 'kysely';
 import type { Db } from '../../db/database';
 import { isUniqueViolation } from '../../db/errors';
 import type { Database } from '../../db/schema';
+import { AppError } from '../../shared/app-error';
 import type { Actor } from '../../shared/auth/actor';
 import { endUserSessions } from '../../shared/auth/session-store';
-import { AppError } from '../../shared/http/app-error';
 import { isUuid } from '../../shared/secure-tokens';
 import { escapeLike } from '../../shared/sql/escape-like';
 

@@ -1,8 +1,8 @@
 import { type UnmatchedProduct, unmatched } from '@caudal/contract';
 import { type RawBuilder, type SqlBool, sql } from 'kysely';
 import type { Db } from '../../db/database';
+import { AppError } from '../../shared/app-error';
 import type { Actor } from '../../shared/auth/actor';
-import { AppError } from '../../shared/http/app-error';
 import { isUuid } from '../../shared/secure-tokens';
 import { escapeLike } from '../../shared/sql/escape-like';
 

@@ -3,8 +3,8 @@ import { type Expression, type ExpressionBuilder, type SqlBool, sql } from 'kyse
 import type { Db } from '../../db/database';
 import { isUniqueViolation } from '../../db/errors';
 import type { Database } from '../../db/schema';
+import { AppError } from '../../shared/app-error';
 import type { Actor } from '../../shared/auth/actor';
-import { AppError } from '../../shared/http/app-error';
 import { isUuid } from '../../shared/secure-tokens';
 import { escapeLike } from '../../shared/sql/escape-like';
 import { whereClientVisible } from './client-scope';
