@@ -1,6 +1,7 @@
 #!/usr/bin/env node
-// Runs every kind of test: type-checking, lint, unit and API tests (PGlite, then PostgreSQL when
-// DATABASE_URL is set), and browser end-to-end tests in Debian Chromium. Prints one closing line
+// Runs every kind of test: type-checking, lint, import boundaries (.dependency-cruiser.cjs), unit and
+// API tests (PGlite, then PostgreSQL when DATABASE_URL is set), and browser end-to-end tests in Debian
+// Chromium. Prints one closing line
 // with the totals so CI can read it.
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -61,6 +62,8 @@ if (!skip.has('typecheck')) {
   for (const workspace of workspaces) run(`typecheck ${workspace}`, 'npx', ['tsc', '-p', workspace]);
 }
 if (!skip.has('lint')) run('lint (biome)', 'npx', ['biome', 'check', '.']);
+if (!skip.has('boundaries'))
+  run('import boundaries (dependency-cruiser)', 'npm', ['run', '--silent', 'check:deps']);
 
 if (!skip.has('unit')) {
   const embedded = join(reports, 'vitest-pglite.json');
