@@ -1,6 +1,6 @@
 import { LOCALES } from '@caudal/contract/routes';
 import { useMemo } from 'react';
-import { useLocale } from '../../../shared/i18n/use-locale';
+import { useLocale } from '../i18n/use-locale';
 
 /** Update times matter to the minute (SCA goes stale after 20 h): date and time, in the route's locale. */
 export function useDateTime(): (value: string) => string {
