@@ -1,9 +1,11 @@
 import {
+  type ParsedRequestOf,
   PORTAL_CLIENTS_PREVIEW,
   PORTAL_PAGE_SIZE,
   type PortalClient,
   type PortalUser,
   type PortalUserSummary,
+  type portals,
 } from '@caudal/contract';
 import { type ExpressionBuilder, sql } from 'kysely';
 import type { Db } from '../../db/database';
@@ -21,11 +23,8 @@ const USERNAME_KEY = 'users_company_username_key';
 /** The expression of the partial trigram index `users_portal_search_trgm_idx` (migration 0011). */
 const SEARCH_TEXT = sql<string>`lower(users.username || ' ' || coalesce(users.name, '') || ' ' || coalesce(users.email, ''))`;
 
-export interface PortalQuery {
-  search?: string | undefined;
-  page?: number | undefined;
-  page_size?: number | undefined;
-}
+/** The list call's parsed body (every field optional: tests pass part of it). */
+export type PortalQuery = Partial<NonNullable<ParsedRequestOf<typeof portals.listPortals>>>;
 
 /** Portal users of the actor's company, and only those: staff rows are never reached from here. */
 function wherePortalOfCompany(actor: Actor) {

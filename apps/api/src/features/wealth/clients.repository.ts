@@ -1,4 +1,10 @@
-import { CLIENT_PAGE_SIZE, type CLIENT_SORTS, type Client, resolveEntityIds } from '@caudal/contract';
+import {
+  CLIENT_PAGE_SIZE,
+  type Client,
+  type ParsedRequestOf,
+  resolveEntityIds,
+  type wealth,
+} from '@caudal/contract';
 import { type Expression, type ExpressionBuilder, type SqlBool, sql } from 'kysely';
 import type { Db } from '../../db/database';
 import { isUniqueViolation } from '../../db/errors';
@@ -12,13 +18,8 @@ import { whereClientVisible } from './client-scope';
 /** The database's unique index on (company_id, lower(alias)): the one arbiter of duplicate aliases. */
 const ALIAS_KEY = 'clients_company_alias_key';
 
-export interface ClientQuery {
-  search?: string | undefined;
-  sort?: (typeof CLIENT_SORTS)[number] | undefined;
-  order?: 'asc' | 'desc' | undefined;
-  page?: number | undefined;
-  page_size?: number | undefined;
-}
+/** The list call's parsed body (every field optional: the data API and tests pass part of it). */
+export type ClientQuery = Partial<NonNullable<ParsedRequestOf<typeof wealth.clientList>>>;
 
 interface ClientRowWithCount {
   id: string;
