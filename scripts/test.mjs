@@ -1,6 +1,7 @@
 #!/usr/bin/env node
-// Runs every kind of test: type-checking, lint, unit and API tests (PGlite, then PostgreSQL when
-// DATABASE_URL is set), and browser end-to-end tests in Debian Chromium. Prints one closing line
+// Runs every kind of test: type-checking, lint, import boundaries (.dependency-cruiser.cjs), unit and
+// API tests (PGlite, then PostgreSQL when DATABASE_URL is set), and browser end-to-end tests in Debian
+// Chromium. Prints one closing line
 // with the totals so CI can read it.
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -47,20 +48,49 @@ function countVitest(file) {
 function countPlaywright(file) {
   try {
     const { stats } = JSON.parse(readFileSync(file, 'utf8'));
-    totals.passed += stats.expected + stats.flaky;
-    totals.failed += stats.unexpected;
+    // A test that passed only on a retry (E2E_RETRIES) is a defect: it counts as failed.
+    totals.passed += stats.expected;
+    totals.failed += stats.unexpected + stats.flaky;
     totals.skipped += stats.skipped;
-    return stats.unexpected;
+    if (stats.flaky > 0) console.log(`✘ ${stats.flaky} test(s) passed only on a retry (see "flaky" above)`);
+    return stats.unexpected + stats.flaky;
   } catch {
     totals.failed += 1;
     return 1;
   }
 }
 
+/** Where the browser time goes: the spec files by the summed time of their tests (all workers). */
+function printSlowestSpecs(file) {
+  let report;
+  try {
+    report = JSON.parse(readFileSync(file, 'utf8'));
+  } catch {
+    return;
+  }
+  const byFile = new Map();
+  const walk = (suite) => {
+    for (const spec of suite.specs ?? []) {
+      for (const test of spec.tests ?? []) {
+        const ms = (test.results ?? []).reduce((sum, result) => sum + (result.duration ?? 0), 0);
+        byFile.set(spec.file, (byFile.get(spec.file) ?? 0) + ms);
+      }
+    }
+    for (const child of suite.suites ?? []) walk(child);
+  };
+  for (const suite of report.suites ?? []) walk(suite);
+  const slowest = [...byFile].sort((a, b) => b[1] - a[1]).slice(0, 8);
+  if (slowest.length === 0) return;
+  console.log('Slowest spec files (summed test time):');
+  for (const [name, ms] of slowest) console.log(`  ${(ms / 1000).toFixed(1).padStart(7)} s  ${name}`);
+}
+
 if (!skip.has('typecheck')) {
   for (const workspace of workspaces) run(`typecheck ${workspace}`, 'npx', ['tsc', '-p', workspace]);
 }
 if (!skip.has('lint')) run('lint (biome)', 'npx', ['biome', 'check', '.']);
+if (!skip.has('boundaries'))
+  run('import boundaries (dependency-cruiser)', 'npm', ['run', '--silent', 'check:deps']);
 
 if (!skip.has('unit')) {
   const embedded = join(reports, 'vitest-pglite.json');
@@ -125,6 +155,8 @@ if (!skip.has('e2e')) {
       const failed = countPlaywright(report);
       // A suite that failed before any test ran (its server did not start) still counts as a failure.
       if (!ok && failed === 0) totals.failed += 1;
+      if (ok && failed > 0) failures.push(`${suite.label} (a test passed only on a retry)`);
+      printSlowestSpecs(report);
     }
   }
 }

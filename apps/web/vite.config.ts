@@ -11,7 +11,7 @@ import { scrollAreaRefs } from './build/scroll-area-refs';
 import { tableWithoutScrollContainer } from './build/table-scroll-container';
 
 /** The API the dev server forwards to; in production the API serves the built portal itself. */
-const apiTarget = process.env.CAUDAL_API_URL ?? 'http://localhost:3100';
+const apiTarget = process.env.CAUDAL_API_URL ?? 'http://localhost:3000';
 const proxied = ['/auth/v0', '/platform', '/v0', '/config.json', '/health', '/ready'];
 
 /**

@@ -17,7 +17,7 @@ export default defineConfig({
   testMatch: '*.spec.ts',
   fullyParallel: false,
   workers: 1,
-  retries: process.env.CI ? 1 : 0,
+  retries: Number(process.env.E2E_RETRIES ?? 0),
   // Every run starts both servers cold (tsx, a fresh embedded database): leave room for the first pages.
   timeout: 60_000,
   expect: { timeout: 10_000 },

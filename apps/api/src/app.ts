@@ -8,7 +8,7 @@ import { registerConnectionsCalls } from './features/connections';
 import { registerCustomCssCalls } from './features/custom-css';
 import { registerDataApiCalls } from './features/data-api';
 import { registerExportsCalls } from './features/exports';
-import { registerLinksCalls } from './features/links';
+import { issueLinkCode, registerLinksCalls } from './features/links';
 import { registerPlatformCalls } from './features/platform';
 import { registerPortalsCalls } from './features/portals';
 import { registerSummaryCalls } from './features/summary';
@@ -73,7 +73,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerAuthCalls(app);
   registerPlatformCalls(app);
   registerWealthCalls(app);
-  registerConnectionsCalls(app);
+  registerConnectionsCalls(app, { finishLinkVisit: issueLinkCode });
   registerUnmatchedCalls(app);
   registerSummaryCalls(app);
   registerCustomCssCalls(app);

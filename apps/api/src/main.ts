@@ -4,19 +4,19 @@ import { buildApp } from './app';
 import { type Config, ConfigError, loadConfig } from './config';
 import { DataDirLockedError } from './db/data-dir-lock';
 import { type DatabaseTarget, type Db, openDatabase } from './db/database';
-import {
-  isFreshDataDir,
-  PREPARE_ONLY_ENV,
-  PreparationFailedError,
-  prepareDatabase,
-  prepareInChild,
-} from './db/prepare-database';
 import { refreshJobs } from './features/connections/refresh-jobs';
 import { resanitiseStoredCss } from './features/custom-css/resanitise-stored-css';
 import { exportJobs } from './features/exports';
 import type { DemoApplication } from './features/seed/demo-applications';
 import { DEMO_SIGN_INS } from './features/seed/seed';
 import { startOperatorSocket } from './operator/operator-socket';
+import {
+  isFreshDataDir,
+  PREPARE_ONLY_ENV,
+  PreparationFailedError,
+  prepareDatabase,
+  prepareInChild,
+} from './prepare-database';
 import { PURGE_TASKS } from './purge-tasks';
 import { systemClock } from './shared/clock';
 import { housekeepingJobs } from './shared/housekeeping/housekeeping';

@@ -9,8 +9,8 @@ const HOOKS_IMPORT =
  * Mantine's ScrollArea takes one helper, `useMergeRefs`, from @floating-ui/react; every `Table` imports
  * ScrollArea (for `Table.ScrollContainer`), so each list's first load carried the whole positioning
  * library (15 KB gzip) for it. Mantine's own `useMergedRef` does the same (assigns one node to every
- * ref), so the build swaps it in. If a Mantine upgrade changes the import, nothing is replaced and the
- * build warns: the bundle stays correct, only larger.
+ * ref), so the build swaps it in. If a Mantine upgrade changes the import, the build fails: a patch that
+ * silently stops applying would only show as a heavier first load, weeks later.
  */
 export function scrollAreaRefs(): Plugin {
   return {
@@ -18,8 +18,9 @@ export function scrollAreaRefs(): Plugin {
     transform(code, id) {
       if (!SCROLL_AREA.test(id)) return null;
       if (!code.includes(FLOATING_IMPORT)) {
-        this.warn('ScrollArea no longer imports useMergeRefs from @floating-ui/react: nothing replaced');
-        return null;
+        this.error(
+          'ScrollArea no longer imports useMergeRefs from @floating-ui/react: update build/scroll-area-refs.ts',
+        );
       }
       return { code: code.replace(FLOATING_IMPORT, HOOKS_IMPORT), map: null };
     },

@@ -145,7 +145,7 @@ export interface CredentialsTable {
   update_time_ms: number | null;
   created_at: DefaultTimestamp;
   updated_at: DefaultTimestamp;
-  /** 0003: AES-256-GCM sealed username/password (features/connections/credential-secrets.ts). */
+  /** 0003: AES-256-GCM sealed username/password (shared/crypto/sealing.ts). */
   secret_ciphertext: ColumnType<string | null, string | null | undefined, string | null>;
   error: ColumnType<
     'invalid_access' | 'blocked' | 'down' | null,

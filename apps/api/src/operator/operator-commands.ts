@@ -12,8 +12,8 @@ import {
   setCompanyModules,
 } from '../features/companies/companies';
 import { disableStaff, enableStaff, inviteStaff, listStaff, type TeamScope } from '../features/team';
+import { AppError } from '../shared/app-error';
 import type { Clock } from '../shared/clock';
-import { AppError } from '../shared/http/app-error';
 import type { JobQueue } from '../shared/jobs/jobs';
 import type { Logger } from '../shared/logger';
 import { findOutboxMails } from '../shared/mail/outbox';

@@ -3,8 +3,8 @@ import { useIsFetching, useIsMutating } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { Outlet, useMatches, useNavigation } from 'react-router';
 import { createDelayedProgress } from '../shared/progress/delayed-progress';
+import type { PageHandle } from '../shared/routing/page-handle';
 import { routePrefetcher } from '../shared/routing/route-prefetch';
-import type { PageHandle } from './router';
 
 /**
  * Root route: drives the progress bar from route loading (lazy chunks) and from queries/mutations, and

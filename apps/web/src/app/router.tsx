@@ -5,6 +5,7 @@ import { LoadingPage } from '../shared/components/loading-page';
 import { NotFoundPage } from '../shared/components/not-found-page';
 import { addCatalogueParts } from '../shared/i18n/i18n';
 import { withChunkReload } from '../shared/routing/chunk-reload';
+import type { PageHandle, PageLoader } from '../shared/routing/page-handle';
 import { RequireAdmin } from '../shared/routing/require-admin';
 import { RequirePermission } from '../shared/routing/require-permission';
 import { RouteErrorPage } from '../shared/routing/route-error-page';
@@ -18,13 +19,7 @@ import { RouteProgress } from './route-progress';
  * stale deploy reloads the page instead of breaking. A route `loader` (static, so it runs while the chunk
  * downloads) only starts the page's first queries; it never waits for them.
  */
-type Loaded = { Component: React.ComponentType };
-type Loader = () => Promise<Loaded>;
-/** `load` fetches the page's code; `next` are the pages prefetched once it shows (route-progress.tsx). */
-export interface PageHandle {
-  load: Loader;
-  next?: Loader[];
-}
+type Loader = PageLoader;
 type PageRoute = Pick<RouteObject, 'lazy' | 'loader'> & { handle: PageHandle };
 /** A page's code, with the catalogue parts its texts come from (the `core` part is always there). */
 const page = (loadCode: Loader, parts: readonly CataloguePart[] = []): PageRoute => {

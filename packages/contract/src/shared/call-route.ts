@@ -39,14 +39,3 @@ type TypesOf<C extends CallRoute> = NonNullable<C['types']>;
 export type RequestOf<C extends CallRoute> = z.input<TypesOf<C>['request']>;
 export type ParsedRequestOf<C extends CallRoute> = z.output<TypesOf<C>['request']>;
 export type ResponseOf<C extends CallRoute> = z.output<TypesOf<C>['response']>;
-
-/** Codes any call may give, whatever its own list says. */
-export const GENERIC_ERROR_CODES: readonly ErrorCode[] = [
-  'ValidationError',
-  'Unauthorized',
-  'SessionExpired',
-  'Forbidden',
-  'ModuleDisabled',
-  'RateLimited',
-  'UnexpectedError',
-];

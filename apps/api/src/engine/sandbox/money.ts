@@ -4,10 +4,6 @@
  * boundary converts to the decimal numbers the API serves.
  */
 
-export function toCents(euros: number): number {
-  return Math.round(euros * 100);
-}
-
 export function fromCents(cents: number): number {
   return cents / 100;
 }

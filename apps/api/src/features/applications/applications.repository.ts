@@ -2,12 +2,12 @@ import type { Application, CreatedApplication } from '@caudal/contract';
 import type { Db } from '../../db/database';
 import { isUniqueViolation } from '../../db/errors';
 import { inTransaction } from '../../db/in-transaction';
+import { AppError } from '../../shared/app-error';
 import {
   generateClientId,
   generateClientSecret,
   hashClientSecret,
 } from '../../shared/data-api/application-secrets';
-import { AppError } from '../../shared/http/app-error';
 
 /** The database's unique index on (company_id, lower(name)): the one arbiter of duplicate names. */
 const NAME_KEY = 'applications_company_name_key';

@@ -1,11 +1,11 @@
 import { ACCESS_TOKEN_MAX_AGE_SECONDS } from '@caudal/contract';
 import type { Config } from '../../config';
 import type { Db } from '../../db/database';
+import { AppError, retryLater } from '../../shared/app-error';
 import { signAccessToken } from '../../shared/auth/access-token';
 import { getDummyHash, isPasswordCorrect } from '../../shared/auth/passwords';
 import { createSession } from '../../shared/auth/session-store';
 import { addMinutes, type Clock } from '../../shared/clock';
-import { AppError, retryLater } from '../../shared/http/app-error';
 import {
   clearLoginFailures,
   findLoginCandidate,

@@ -2,8 +2,8 @@ import { isModule, MODULES, type Module } from '@caudal/contract';
 import { sql } from 'kysely';
 import type { Db } from '../../db/database';
 import { isUniqueViolation } from '../../db/errors';
+import { AppError } from '../../shared/app-error';
 import type { Clock } from '../../shared/clock';
-import { AppError } from '../../shared/http/app-error';
 
 /**
  * Companies as the operator manages them (the command line): one domain function per action, each one

@@ -3,27 +3,28 @@ import type { FastifyInstance } from 'fastify';
 import { registerPublicCall } from '../../shared/http/register-call';
 import {
   enforceConnectRateLimit,
+  type FinishLinkVisit,
   getConnectSession,
   submitConnectCredentials,
   submitConnectSca,
 } from './connect-flow';
 
 /** The hosted connect pages' calls: public, authorised only by the one-time token, limited per IP. */
-export function registerConnectCalls(app: FastifyInstance) {
-  registerPublicCall(app, connections.getConnectSession, async ({ input, db, config, clock, request }) => {
+export function registerConnectCalls(app: FastifyInstance, finishLinkVisit: FinishLinkVisit) {
+  registerPublicCall(app, connections.getConnectSession, async ({ input, db, clock, request }) => {
     await enforceConnectRateLimit(db, request.ip, clock());
-    return getConnectSession({ db, config, clock }, input.token);
+    return getConnectSession({ db, clock }, input.token);
   });
   registerPublicCall(
     app,
     connections.submitConnectCredentials,
     async ({ input, db, config, clock, request }) => {
       await enforceConnectRateLimit(db, request.ip, clock());
-      return submitConnectCredentials({ db, config, clock }, input);
+      return submitConnectCredentials({ db, config, clock, finishLinkVisit }, input);
     },
   );
   registerPublicCall(app, connections.submitConnectSca, async ({ input, db, config, clock, request }) => {
     await enforceConnectRateLimit(db, request.ip, clock());
-    return submitConnectSca({ db, config, clock }, input);
+    return submitConnectSca({ db, config, clock, finishLinkVisit }, input);
   });
 }

@@ -9,22 +9,34 @@ import {
 } from '../../engine/connectors';
 import { SANDBOX_TEST_CREDENTIALS } from '../../engine/sandbox';
 import { writeSnapshot } from '../../engine/snapshot-writer';
+import { AppError } from '../../shared/app-error';
 import { findHostedCustomCss } from '../../shared/branding/custom-css';
 import type { Clock } from '../../shared/clock';
+import { loadSecretKey } from '../../shared/crypto/sealing';
 import { findListedEntities } from '../../shared/entity-catalogue';
-import { AppError } from '../../shared/http/app-error';
 import { isWithinRateLimit } from '../../shared/rate-limit';
-import { issueLinkCode } from '../links/link-codes';
 import { consumeToken, findLiveToken, type LiveToken, savePendingSca } from './connect-tokens';
 import { findTitularName } from './connections.repository';
-import { loadSecretKey, openSecret, sealSecret } from './credential-secrets';
+import { openCredentialSecret, sealCredentialSecret } from './credential-sealing';
 import { buildReturnUrl } from './redirect-uri';
 import { createCredentialsToken, saveSuccess } from './refresh';
+
+/**
+ * What a token minted by a hosted Link page does when its flow completes, inside the flow's transaction:
+ * issue the Link's one-time code and answer the URL to send the visitor to. The links feature provides
+ * it (app.ts hands it over), so connections never imports links.
+ */
+export type FinishLinkVisit = (
+  trx: Db,
+  config: Config,
+  visit: { linkId: string; companyId: string; credentialsId: string; language: string; now: Date },
+) => Promise<string>;
 
 export interface FlowDeps {
   db: Db;
   config: Config;
   clock: Clock;
+  finishLinkVisit: FinishLinkVisit;
 }
 
 type ConnectStep = { status: 'done'; redirect_to: string } | { status: 'sca_required' };
@@ -61,7 +73,10 @@ async function findTokenCredential(db: Db, token: LiveToken) {
   return credential;
 }
 
-export async function getConnectSession(deps: FlowDeps, plainToken: string): Promise<ConnectSession> {
+export async function getConnectSession(
+  deps: Pick<FlowDeps, 'db' | 'clock'>,
+  plainToken: string,
+): Promise<ConnectSession> {
   const now = deps.clock();
   const token = await findLiveToken(deps.db, plainToken, now);
   const credential = await findTokenCredential(deps.db, token);
@@ -124,7 +139,10 @@ export async function submitConnectCredentials(
     result = { outcome: 'down' };
   }
   const key = await loadSecretKey(db, deps.config.credentialsKey);
-  const sealed = sealSecret(key, token.company_id, { username: input.username, password: input.password });
+  const sealed = sealCredentialSecret(key, token.company_id, {
+    username: input.username,
+    password: input.password,
+  });
   if (result.outcome === 'sca_required') {
     await savePendingSca(db, token.token_hash, now, {
       entityId: input.entity_id,
@@ -160,7 +178,7 @@ export async function submitConnectSca(
 
   let step: { entityId: string; login: string; sealed: string | null; scaToken: string };
   if (token.pending_sca_token && token.pending_entity_id && token.pending_secret) {
-    const secret = openSecret(key, token.company_id, token.pending_secret);
+    const secret = openCredentialSecret(key, token.company_id, token.pending_secret);
     step = {
       entityId: token.pending_entity_id,
       login: secret.username,
@@ -184,7 +202,7 @@ export async function submitConnectSca(
     result = await findConnector(step.entityId).completeSca({
       entityId: step.entityId,
       login: step.login,
-      secret: stored ? openSecret(key, token.company_id, stored) : null,
+      secret: stored ? openCredentialSecret(key, token.company_id, stored) : null,
       scaToken: step.scaToken,
       code: input.code,
       state: credential?.connector_state ?? null,
@@ -244,7 +262,7 @@ async function finishFlow(
         done.success.snapshot,
       );
       if (token.link_id) {
-        linkReturn = await issueLinkCode(trx, deps.config, {
+        linkReturn = await deps.finishLinkVisit(trx, deps.config, {
           linkId: token.link_id,
           companyId: token.company_id,
           credentialsId: created.id,

@@ -1,6 +1,6 @@
 import { connections } from '@caudal/contract';
 import type { Db } from '../../db/database';
-import { AppError } from '../../shared/http/app-error';
+import { AppError } from '../../shared/app-error';
 import { hashToken, randomToken } from '../../shared/secure-tokens';
 
 export type ConnectTokenKind = 'connect' | 'reset' | 'sca';

@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { connections } from '@caudal/contract';
+import { loadSecretKey } from '../../shared/crypto/sealing';
 import { login, post, type TestApp } from '../../test/test-app';
 import type { SignedInTenant } from '../wealth/wealth-fixtures';
-import { loadSecretKey } from './credential-secrets';
 import type { RefreshDeps } from './refresh';
 
 /** A hosted-page call from its own IP, so the per-IP limit never couples tests. */

@@ -1,5 +1,6 @@
 import { connections, deriveCredentialState, findCredentialRepair, VALIDATION } from '@caudal/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadSecretKey } from '../../shared/crypto/sealing';
 import { createLogCapture, createTestApp, type TestApp } from '../../test/test-app';
 import { createClient, createCredentials, createProduct } from '../seed/wealth-factories';
 import { type SignedInTenant, signInPortalUser, signInTenant } from '../wealth/wealth-fixtures';
@@ -14,7 +15,7 @@ import {
   signInAgain,
   submit,
 } from './connections-fixtures';
-import { loadSecretKey, openSecret } from './credential-secrets';
+import { openCredentialSecret } from './credential-sealing';
 import { seedConnectionStates } from './demo-states';
 import { applyRefreshResult, enqueueDueRefreshes, refreshCredential } from './refresh';
 
@@ -193,13 +194,13 @@ describe('connect flow', () => {
     const row = await credentialRow(t, credentialsToken);
     expect(row.secret_ciphertext).toMatch(/^v1\./);
     const key = await loadSecretKey(t.db, t.config.credentialsKey);
-    expect(openSecret(key, tenant.companyId, row.secret_ciphertext ?? '')).toEqual({
+    expect(openCredentialSecret(key, tenant.companyId, row.secret_ciphertext ?? '')).toEqual({
       username: 'Sealed-User-77',
       password: 'demo',
     });
     // Bound to its company: the same ciphertext does not open for another tenant.
     expect(() =>
-      openSecret(key, '00000000-0000-4000-8000-000000000000', row.secret_ciphertext ?? ''),
+      openCredentialSecret(key, '00000000-0000-4000-8000-000000000000', row.secret_ciphertext ?? ''),
     ).toThrow();
     const { login: _login, ...rest } = row;
     expect(JSON.stringify(rest)).not.toMatch(/"demo"|Sealed-User-77/);

@@ -1,8 +1,8 @@
 import { connections } from '@caudal/contract';
 import type { FastifyInstance } from 'fastify';
-import { AppError } from '../../shared/http/app-error';
+import { AppError } from '../../shared/app-error';
 import { registerCall } from '../../shared/http/register-call';
-import { isClientVisible } from '../wealth/clients.repository';
+import { isClientVisible } from '../wealth';
 import { createConnectToken } from './connect-tokens';
 import { findVisibleCredential } from './connections.repository';
 import { findRequestOrigin, resolveRedirectUri } from './redirect-uri';

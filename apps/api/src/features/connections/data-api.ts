@@ -1,7 +1,7 @@
 import { connectionsDataApi } from '@caudal/contract';
 import type { FastifyInstance } from 'fastify';
+import { AppError } from '../../shared/app-error';
 import { registerDataApiCall } from '../../shared/data-api/register-data-api-call';
-import { AppError } from '../../shared/http/app-error';
 import { findCredentialInformation, listCredentialInformation } from './connections.repository';
 
 /** The data API's credential reads: the portal's repository functions, in the company scope. */

@@ -1,18 +1,24 @@
 import type { FastifyInstance } from 'fastify';
 import { registerConnectCalls } from './connect-calls';
+import type { FinishLinkVisit } from './connect-flow';
 import { registerCreateConnectLink } from './create-connect-link';
-import { registerCredentialsDelete } from './credentials-delete';
-import { registerCredentialsForceReset } from './credentials-force-reset';
-import { registerCredentialsRefresh } from './credentials-refresh';
 import { registerConnectionsDataApi } from './data-api';
+import { registerCredentialsDelete } from './delete-credentials';
+import { registerCredentialsForceReset } from './force-reset-credentials';
 import { registerGetCredentialsIdentity } from './get-credentials-identity';
 import { registerGetCredentialsInformation } from './get-credentials-information';
 import { registerGetCredentialsProductHolders } from './get-credentials-product-holders';
+import { registerCredentialsRefresh } from './refresh-credentials';
 
+export { type FinishLinkVisit, getConnectSession } from './connect-flow';
 export { seedConnectionStates } from './demo-states';
 export { enqueueDueRefreshes, refreshCredential } from './refresh';
 
-export function registerConnectionsCalls(app: FastifyInstance) {
+/** `completions`: what other features do when a hosted connect flow they started completes. */
+export function registerConnectionsCalls(
+  app: FastifyInstance,
+  completions: { finishLinkVisit: FinishLinkVisit },
+) {
   registerGetCredentialsInformation(app);
   registerGetCredentialsIdentity(app);
   registerGetCredentialsProductHolders(app);
@@ -20,6 +26,6 @@ export function registerConnectionsCalls(app: FastifyInstance) {
   registerCredentialsRefresh(app);
   registerCreateConnectLink(app);
   registerCredentialsForceReset(app);
-  registerConnectCalls(app);
+  registerConnectCalls(app, completions.finishLinkVisit);
   registerConnectionsDataApi(app);
 }

@@ -1,7 +1,7 @@
 import { VALIDATION } from '@caudal/contract';
 import type { FastifyRequest } from 'fastify';
 import type { Config } from '../../config';
-import { AppError } from '../../shared/http/app-error';
+import { AppError } from '../../shared/app-error';
 
 /**
  * The origin the portal was opened on, when no public URL is configured (`config.allowsRequestOrigin`):

@@ -2,9 +2,9 @@ import type PgBoss from 'pg-boss';
 import type { Config } from '../../config';
 import type { Db } from '../../db/database';
 import type { Clock } from '../../shared/clock';
+import { loadSecretKey } from '../../shared/crypto/sealing';
 import { type JobModule, type JobQueue, queueOf } from '../../shared/jobs/jobs';
 import type { Logger } from '../../shared/logger';
-import { loadSecretKey } from './credential-secrets';
 import { enqueueDueRefreshes, refreshCredential } from './refresh';
 
 export const REFRESH_QUEUE = 'connections.refresh';

@@ -4,10 +4,11 @@ import type { CredentialsRow } from '../../db/schema';
 import { type ConnectorResult, type ConnectorSuccess, findConnector } from '../../engine/connectors';
 import { writeSnapshot } from '../../engine/snapshot-writer';
 import type { Clock } from '../../shared/clock';
+import type { SecretKey } from '../../shared/crypto/sealing';
 import type { Logger } from '../../shared/logger';
 import { randomToken } from '../../shared/secure-tokens';
 import { findTitularName } from './connections.repository';
-import { openSecret, type SecretKey } from './credential-secrets';
+import { openCredentialSecret } from './credential-sealing';
 
 export interface RefreshDeps {
   db: Db;
@@ -60,7 +61,7 @@ export async function refreshCredential(deps: RefreshDeps, credentialsId: string
   let result: ConnectorResult;
   try {
     const secret = credential.secret_ciphertext
-      ? openSecret(key, credential.company_id, credential.secret_ciphertext)
+      ? openCredentialSecret(key, credential.company_id, credential.secret_ciphertext)
       : null;
     result = await findConnector(credential.entity_id).refresh({
       credential: {

@@ -1,5 +1,5 @@
 import { availableParallelism } from 'node:os';
-import { AppError } from '../../shared/http/app-error';
+import { AppError } from '../../shared/app-error';
 import { resolveWorkerPoolEntry, WorkerJobError, WorkerPool } from '../../shared/process/worker-pool';
 import type { SanitisedCss } from './css-sanitiser';
 

@@ -1,5 +1,5 @@
 import { CUSTOM_CSS_MAX_BYTES } from '@caudal/contract';
-import { AppError } from '../../shared/http/app-error';
+import { AppError } from '../../shared/app-error';
 
 /** Strict standard base64 (padding included), so a typo is refused instead of silently decoded to junk. */
 const BASE64 = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/;

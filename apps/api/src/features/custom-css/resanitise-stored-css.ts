@@ -1,5 +1,5 @@
 import type { Db } from '../../db/database';
-import { AppError } from '../../shared/http/app-error';
+import { AppError } from '../../shared/app-error';
 import type { Logger } from '../../shared/logger';
 import type { SanitisedCss } from './css-sanitiser';
 import { sanitiseCssOffThread } from './css-sanitiser-pool';

@@ -1,6 +1,6 @@
 import { exports as exportCalls } from '@caudal/contract';
 import type { FastifyInstance } from 'fastify';
-import { AppError } from '../../shared/http/app-error';
+import { AppError } from '../../shared/app-error';
 import { registerCall } from '../../shared/http/register-call';
 import { isUuid, randomToken } from '../../shared/secure-tokens';
 import { insertDownloadToken } from './export-files.repository';

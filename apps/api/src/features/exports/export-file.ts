@@ -1,7 +1,7 @@
 import { Readable } from 'node:stream';
 import { exports as exportCalls } from '@caudal/contract';
 import type { FastifyInstance } from 'fastify';
-import { AppError } from '../../shared/http/app-error';
+import { AppError } from '../../shared/app-error';
 import { readExportChunks, spendDownloadToken } from './export-files.repository';
 
 const CONTENT_TYPES = {

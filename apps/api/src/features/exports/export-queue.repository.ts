@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/database';
 import { inTransaction } from '../../db/in-transaction';
-import { retryLater } from '../../shared/http/app-error';
+import { retryLater } from '../../shared/app-error';
 import {
   CLAIMED_COLUMNS,
   type ClaimedExport,

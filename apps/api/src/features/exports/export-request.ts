@@ -6,10 +6,10 @@ import {
 } from '@caudal/contract';
 
 import type { Db } from '../../db/database';
+import { AppError } from '../../shared/app-error';
 import type { Actor } from '../../shared/auth/actor';
 import { whereInClientScope } from '../../shared/auth/client-scope';
 import { findListedEntityIds } from '../../shared/entity-catalogue';
-import { AppError } from '../../shared/http/app-error';
 import { isUuid } from '../../shared/secure-tokens';
 import { buildFileName } from './export-columns';
 import { type ExportCaps, insertQueuedExport } from './export-queue.repository';

@@ -1,5 +1,3 @@
-import type { ExportRowValues } from './export-columns';
-
 /** Codes in the rows and their words in the export's language (plain data: it crosses to the worker). */
 export interface ValueTranslations {
   productKinds: Record<string, string>;
@@ -9,7 +7,8 @@ export interface ValueTranslations {
 /** Product kinds and investment types become words; the row is changed in place. */
 export function createValueTranslator(translations: ValueTranslations) {
   const { productKinds, investmentTypes } = translations;
-  return (row: ExportRowValues): ExportRowValues => {
+  // Any row of named string cells (export-columns' ExportRowValues), without importing it back.
+  return (row: Record<string, string | null>) => {
     if (row.product_kind) row.product_kind = productKinds[row.product_kind] ?? row.product_kind;
     if (row.investment_type)
       row.investment_type = investmentTypes[row.investment_type] ?? row.investment_type;

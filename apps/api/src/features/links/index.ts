@@ -5,6 +5,7 @@ import { registerHostedLink } from './hosted-link';
 import { registerLinkCalls } from './link-calls';
 
 export { seedDemoLinks } from './demo-links';
+export { issueLinkCode } from './link-codes';
 
 export function registerLinksCalls(app: FastifyInstance) {
   registerLinkCalls(app);

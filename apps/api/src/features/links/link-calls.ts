@@ -1,6 +1,6 @@
 import { links, type ParsedRequestOf } from '@caudal/contract';
 import type { FastifyInstance } from 'fastify';
-import { AppError } from '../../shared/http/app-error';
+import { AppError } from '../../shared/app-error';
 import { registerCall, registerListCall } from '../../shared/http/register-call';
 import {
   deleteLink,

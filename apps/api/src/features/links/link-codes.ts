@@ -1,7 +1,7 @@
 import { LINK_CODE_TTL_MS, type LinkCodeExchange, LOCALE_CODES } from '@caudal/contract';
 import type { Config } from '../../config';
 import type { Db } from '../../db/database';
-import { AppError } from '../../shared/http/app-error';
+import { AppError } from '../../shared/app-error';
 import { hashToken, randomToken } from '../../shared/secure-tokens';
 
 const invalidCode = () => new AppError('InvalidLinkCode', 'Unknown, spent or expired Link code');

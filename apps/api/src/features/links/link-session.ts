@@ -1,11 +1,11 @@
 import type { LinkSession } from '@caudal/contract';
 import type { Config } from '../../config';
 import type { Db } from '../../db/database';
+import { AppError } from '../../shared/app-error';
 import type { Clock } from '../../shared/clock';
-import { AppError } from '../../shared/http/app-error';
 import { isWithinRateLimit } from '../../shared/rate-limit';
 import { hashToken, randomToken } from '../../shared/secure-tokens';
-import { getConnectSession } from '../connections/connect-flow';
+import { getConnectSession } from '../connections';
 import { findPublicLink, type PublicLink } from './links.repository';
 
 export interface LinkDeps {

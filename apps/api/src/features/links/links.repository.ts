@@ -1,12 +1,18 @@
-import { DEFAULT_LINK_REDIRECT_URI, LINK_PAGE_SIZE, type Link } from '@caudal/contract';
+import {
+  DEFAULT_LINK_REDIRECT_URI,
+  LINK_PAGE_SIZE,
+  type Link,
+  type links,
+  type ParsedRequestOf,
+} from '@caudal/contract';
 import { type ExpressionBuilder, sql } from 'kysely';
 import type { Config } from '../../config';
 import type { Db } from '../../db/database';
 import { isUniqueViolation } from '../../db/errors';
 import type { Database } from '../../db/schema';
-import { AppError } from '../../shared/http/app-error';
+import { AppError } from '../../shared/app-error';
 import { randomToken } from '../../shared/secure-tokens';
-import { escapeLike } from '../wealth/clients.repository';
+import { escapeLike } from '../../shared/sql/escape-like';
 
 /** The database's unique index on (company_id, lower(name)): the one arbiter of duplicate names. */
 const NAME_KEY = 'links_company_name_key';
@@ -18,12 +24,8 @@ export interface LinkFields {
   privacyUrl: string | null | undefined;
 }
 
-export interface LinkQuery {
-  search?: string | undefined;
-  status?: 'active' | 'paused' | undefined;
-  page?: number | undefined;
-  page_size?: number | undefined;
-}
+/** The list call's parsed body (every field optional: the data API and tests pass part of it). */
+export type LinkQuery = Partial<NonNullable<ParsedRequestOf<typeof links.listLinks>>>;
 
 /** The public URL of a Link: language-neutral, the portal picks the visitor's language. */
 export function linkUrl(config: Config, token: string): string {

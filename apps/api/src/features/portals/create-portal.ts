@@ -1,7 +1,7 @@
 import { portals } from '@caudal/contract';
 import type { FastifyInstance } from 'fastify';
+import { AppError } from '../../shared/app-error';
 import { hashPassword } from '../../shared/auth/passwords';
-import { AppError } from '../../shared/http/app-error';
 import { registerCall } from '../../shared/http/register-call';
 import { insertPortalUser, isUsernameTaken } from './portals.repository';
 

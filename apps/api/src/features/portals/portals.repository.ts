@@ -1,18 +1,21 @@
 import {
+  type ParsedRequestOf,
   PORTAL_CLIENTS_PREVIEW,
   PORTAL_PAGE_SIZE,
   type PortalClient,
   type PortalUser,
   type PortalUserSummary,
+  type portals,
 } from '@caudal/contract';
 import { type ExpressionBuilder, sql } from 'kysely';
 import type { Db } from '../../db/database';
 import { isUniqueViolation } from '../../db/errors';
 import type { Database } from '../../db/schema';
+import { AppError } from '../../shared/app-error';
 import type { Actor } from '../../shared/auth/actor';
 import { endUserSessions } from '../../shared/auth/session-store';
-import { AppError } from '../../shared/http/app-error';
 import { isUuid } from '../../shared/secure-tokens';
+import { escapeLike } from '../../shared/sql/escape-like';
 
 /** The database's unique index on (company_id, lower(username)): the one arbiter of duplicate usernames. */
 const USERNAME_KEY = 'users_company_username_key';
@@ -20,21 +23,13 @@ const USERNAME_KEY = 'users_company_username_key';
 /** The expression of the partial trigram index `users_portal_search_trgm_idx` (migration 0011). */
 const SEARCH_TEXT = sql<string>`lower(users.username || ' ' || coalesce(users.name, '') || ' ' || coalesce(users.email, ''))`;
 
-export interface PortalQuery {
-  search?: string | undefined;
-  page?: number | undefined;
-  page_size?: number | undefined;
-}
+/** The list call's parsed body (every field optional: tests pass part of it). */
+export type PortalQuery = Partial<NonNullable<ParsedRequestOf<typeof portals.listPortals>>>;
 
 /** Portal users of the actor's company, and only those: staff rows are never reached from here. */
 function wherePortalOfCompany(actor: Actor) {
   return (eb: ExpressionBuilder<Database, 'users'>) =>
     eb.and([eb('users.company_id', '=', actor.companyId), eb('users.kind', '=', 'portal')]);
-}
-
-/** `%`, `_` and `\` are wildcards or the escape in LIKE: a search for them means the characters. */
-function escapeLike(term: string): string {
-  return term.replace(/[\\%_]/g, (character) => `\\${character}`);
 }
 
 /** One page of the company's portal users by username, each with its first clients by name. */

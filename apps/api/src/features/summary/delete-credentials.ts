@@ -1,6 +1,6 @@
 import { summary } from '@caudal/contract';
 import type { FastifyInstance } from 'fastify';
-import { AppError } from '../../shared/http/app-error';
+import { AppError } from '../../shared/app-error';
 import { registerCall } from '../../shared/http/register-call';
 import { deleteCompanyCredential } from './summary.repository';
 

@@ -12,11 +12,11 @@ import {
 import type { Config } from '../../config';
 import type { Db } from '../../db/database';
 import { isUniqueViolation } from '../../db/errors';
+import { AppError } from '../../shared/app-error';
 import { signAccessToken } from '../../shared/auth/access-token';
 import { hashPassword } from '../../shared/auth/passwords';
 import { createSession, endUserSessions } from '../../shared/auth/session-store';
 import type { Clock } from '../../shared/clock';
-import { AppError } from '../../shared/http/app-error';
 import type { JobQueue } from '../../shared/jobs/jobs';
 import type { Logger } from '../../shared/logger';
 import { notifyMailQueued } from '../../shared/mail/mail-jobs';

@@ -1,20 +1,16 @@
-import { type UnmatchedProduct, unmatched } from '@caudal/contract';
+import { type ParsedRequestOf, type UnmatchedProduct, unmatched } from '@caudal/contract';
 import { type RawBuilder, type SqlBool, sql } from 'kysely';
 import type { Db } from '../../db/database';
+import { AppError } from '../../shared/app-error';
 import type { Actor } from '../../shared/auth/actor';
-import { AppError } from '../../shared/http/app-error';
 import { isUuid } from '../../shared/secure-tokens';
-import { escapeLike } from '../wealth/clients.repository';
+import { escapeLike } from '../../shared/sql/escape-like';
 
 /** Pending: waiting for a client. Hidden: set aside by staff, restorable. Neither has a client. */
 export type UnmatchedState = 'pending' | 'hidden';
 
-export interface UnmatchedQuery {
-  search?: string | undefined;
-  bank?: string | undefined;
-  page?: number | undefined;
-  page_size?: number | undefined;
-}
+/** The list call's parsed body (every field optional: the data API and tests pass part of it). */
+export type UnmatchedQuery = Partial<NonNullable<ParsedRequestOf<typeof unmatched.unmatchedList>>>;
 
 /**
  * Holders whose name may suggest a client: the owners. An authorised person ("autorizado") is not one,

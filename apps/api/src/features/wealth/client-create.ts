@@ -1,7 +1,7 @@
 import { resolveEntityIds, wealth } from '@caudal/contract';
 import type { FastifyInstance } from 'fastify';
+import { AppError } from '../../shared/app-error';
 import { findListedEntityIds } from '../../shared/entity-catalogue';
-import { AppError } from '../../shared/http/app-error';
 import { registerCall } from '../../shared/http/register-call';
 import { findClient, insertClient } from './clients.repository';
 

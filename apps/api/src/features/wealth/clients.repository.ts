@@ -1,23 +1,25 @@
-import { CLIENT_PAGE_SIZE, type CLIENT_SORTS, type Client, resolveEntityIds } from '@caudal/contract';
+import {
+  CLIENT_PAGE_SIZE,
+  type Client,
+  type ParsedRequestOf,
+  resolveEntityIds,
+  type wealth,
+} from '@caudal/contract';
 import { type Expression, type ExpressionBuilder, type SqlBool, sql } from 'kysely';
 import type { Db } from '../../db/database';
 import { isUniqueViolation } from '../../db/errors';
 import type { Database } from '../../db/schema';
+import { AppError } from '../../shared/app-error';
 import type { Actor } from '../../shared/auth/actor';
-import { AppError } from '../../shared/http/app-error';
 import { isUuid } from '../../shared/secure-tokens';
+import { escapeLike } from '../../shared/sql/escape-like';
 import { whereClientVisible } from './client-scope';
 
 /** The database's unique index on (company_id, lower(alias)): the one arbiter of duplicate aliases. */
 const ALIAS_KEY = 'clients_company_alias_key';
 
-export interface ClientQuery {
-  search?: string | undefined;
-  sort?: (typeof CLIENT_SORTS)[number] | undefined;
-  order?: 'asc' | 'desc' | undefined;
-  page?: number | undefined;
-  page_size?: number | undefined;
-}
+/** The list call's parsed body (every field optional: the data API and tests pass part of it). */
+export type ClientQuery = Partial<NonNullable<ParsedRequestOf<typeof wealth.clientList>>>;
 
 interface ClientRowWithCount {
   id: string;
@@ -91,11 +93,6 @@ function sortKey(sort: NonNullable<ClientQuery['sort']>) {
   if (sort === 'alias') return sql<string>`lower(clients.alias)`;
   if (sort === 'created_at') return sql<string>`clients.created_at`;
   return sql<string>`(clients.name collate caudal_es)`;
-}
-
-/** `%`, `_` and `\` are wildcards or the escape in LIKE: a search for them means the characters. */
-export function escapeLike(term: string): string {
-  return term.replace(/[\\%_]/g, (character) => `\\${character}`);
 }
 
 export async function findClient(

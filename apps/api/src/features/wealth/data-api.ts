@@ -1,8 +1,8 @@
 import { wealthDataApi } from '@caudal/contract';
 import type { FastifyInstance } from 'fastify';
+import { AppError } from '../../shared/app-error';
 import { registerDataApiCall } from '../../shared/data-api/register-data-api-call';
 import { findListedEntityIds } from '../../shared/entity-catalogue';
-import { AppError } from '../../shared/http/app-error';
 import { findClient, findClients, requireVisibleClient } from './clients.repository';
 import { findAccounts, findLiabilities, findPortfolios, requireClientProduct } from './products.repository';
 import { decodeCursor } from './transaction-cursor';

@@ -14,6 +14,8 @@ import { registerPortfolioInvestmentList } from './portfolio-investment-list';
 import { registerPortfolioTransactionList } from './portfolio-transaction-list';
 import { registerProductTransactionList } from './product-transaction-list';
 
+export { isClientVisible } from './clients.repository';
+
 export function registerWealthCalls(app: FastifyInstance) {
   registerClientList(app);
   registerClientCreate(app);

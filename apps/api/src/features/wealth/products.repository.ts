@@ -2,8 +2,8 @@ import type { Account, Investment, Liability, Portfolio } from '@caudal/contract
 import { sql } from 'kysely';
 import type { Db } from '../../db/database';
 import type { ProductKind } from '../../db/schema';
+import { AppError } from '../../shared/app-error';
 import type { Actor } from '../../shared/auth/actor';
-import { AppError } from '../../shared/http/app-error';
 import { isUuid } from '../../shared/secure-tokens';
 import { whereClientVisible } from './client-scope';
 

@@ -1,5 +1,5 @@
 import { VALIDATION } from '@caudal/contract';
-import { AppError } from '../../shared/http/app-error';
+import { AppError } from '../../shared/app-error';
 
 /** Where a page of transactions ended: the keyset (operation date, id) of its last row. */
 export interface TransactionCursor {

@@ -1,8 +1,8 @@
 import { decodeProtectedHeader } from 'jose';
 import type { Config } from '../../config';
 import type { Db } from '../../db/database';
+import { AppError } from '../app-error';
 import type { Clock } from '../clock';
-import { AppError } from '../http/app-error';
 import { isUuid } from '../secure-tokens';
 import { type AccessTokenClaims, verifyAccessToken } from './access-token';
 import { type Actor, findPermissions, toModules } from './actor';

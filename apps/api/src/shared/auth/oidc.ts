@@ -3,7 +3,7 @@ import { createRemoteJWKSet, type JWTPayload, jwtVerify } from 'jose';
 import { sql } from 'kysely';
 import type { Config } from '../../config';
 import type { Db } from '../../db/database';
-import { AppError } from '../http/app-error';
+import { AppError } from '../app-error';
 import type { AccessTokenClaims } from './access-token';
 import { createSession } from './session-store';
 

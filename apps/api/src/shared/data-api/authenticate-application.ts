@@ -1,8 +1,8 @@
 import type { Module } from '@caudal/contract';
 import type { Db } from '../../db/database';
+import { AppError } from '../app-error';
 import type { Actor } from '../auth/actor';
 import { toModules } from '../auth/actor';
-import { AppError } from '../http/app-error';
 import { isUuid } from '../secure-tokens';
 import { verifyDataApiToken } from './data-api-token';
 

@@ -4,9 +4,9 @@ import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest }
 import type { z } from 'zod';
 import type { Config } from '../../config';
 import type { Db } from '../../db/database';
+import { AppError } from '../app-error';
 import type { Actor } from '../auth/actor';
 import type { Clock } from '../clock';
-import { AppError } from '../http/app-error';
 import { findNulCharacters } from '../http/register-call';
 import { toFieldIssues } from '../http/validation-issues';
 import type { JobQueue } from '../jobs/jobs';

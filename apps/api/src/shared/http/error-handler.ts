@@ -1,7 +1,7 @@
 import type { ApiError, ErrorCode } from '@caudal/contract';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { isDatabaseUnavailable } from '../../db/errors';
-import { AppError, retryLater } from './app-error';
+import { AppError, retryLater } from '../app-error';
 
 /** Every error leaves as `{ error: { code, message } }` with its status; stacks never do. */
 export function registerErrorHandler(app: FastifyInstance) {

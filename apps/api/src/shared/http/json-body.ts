@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { AppError } from './app-error';
+import { AppError } from '../app-error';
 
 /**
  * No call takes a body nested anywhere near this deep. Refusing deeper ones before `JSON.parse` keeps

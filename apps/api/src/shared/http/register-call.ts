@@ -3,12 +3,12 @@ import { PERMISSION_BY_MODULE, TOTAL_COUNT_HEADER, VALIDATION } from '@caudal/co
 import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../../config';
 import type { Db } from '../../db/database';
+import { AppError } from '../app-error';
 import type { Actor } from '../auth/actor';
 import { authenticate } from '../auth/authenticate';
 import type { Clock } from '../clock';
 import type { JobQueue } from '../jobs/jobs';
 import type { AppDeps } from './app-deps';
-import { AppError } from './app-error';
 import { toFieldIssues } from './validation-issues';
 
 export interface CallContext<C extends CallContract, A extends Actor | null> {

@@ -1,6 +1,6 @@
 import { DATA_API_REFERENCE_PATH } from '@caudal/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { AppError } from './app-error';
+import { AppError } from '../app-error';
 import { isApiPath } from './error-handler';
 
 /** The origin of an absolute URL; null for '' or a path (those stay on 'self'). */

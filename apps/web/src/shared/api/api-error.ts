@@ -4,7 +4,7 @@ import {
   type FieldIssue,
   isErrorCode,
 } from '@caudal/contract/routes';
-import { isRecord } from './is-record';
+import { isRecord } from '../json/is-record';
 
 /** What every failed call throws: the wire error code (never a text), the HTTP status and field issues. */
 export class ApiError extends Error {

@@ -3,7 +3,7 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { IconSearch } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigation } from 'react-router';
-import { isLinkToAnotherPage } from '../routing/link-click';
+import { isLinkToAnotherPage } from './link-click';
 
 export const SEARCH_DEBOUNCE_MS = 300;
 

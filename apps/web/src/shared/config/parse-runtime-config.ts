@@ -1,5 +1,5 @@
 import { platform, type RuntimeConfig } from '@caudal/contract/routes';
-import { isRecord } from '../api/is-record';
+import { isRecord } from '../json/is-record';
 
 type Fields = Record<string, unknown>;
 

@@ -1,5 +1,5 @@
 import { lazy, Suspense, useState } from 'react';
-import { useIntentMount } from '../components/use-intent-mount';
+import { useIntentMount } from '../hooks/use-intent-mount';
 import { LanguageButton } from './language-button';
 
 const LanguageMenuDropdown = lazy(() =>

@@ -1,5 +1,5 @@
 import { lazy, Suspense, useState } from 'react';
-import { useIntentMount } from '../components/use-intent-mount';
+import { useIntentMount } from '../hooks/use-intent-mount';
 import { AccountButton } from './account-button';
 
 const AccountMenuDropdown = lazy(() =>

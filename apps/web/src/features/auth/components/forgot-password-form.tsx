@@ -5,12 +5,12 @@ import { IconAlertCircle, IconArrowLeft, IconMailCheck } from '@tabler/icons-rea
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ApiError } from '../../../shared/api/api-error';
+import { FormHeader } from '../../../shared/components/form-header';
 import { issuesToFormErrors, schemaValidator } from '../../../shared/forms/issues-to-errors';
 import { translateDynamic } from '../../../shared/i18n/i18n';
 import { useLocale, useLocalePath } from '../../../shared/i18n/use-locale';
 import { PATHS } from '../../../shared/routing/paths';
 import { useForgotPasswordMutation } from '../api/auth-mutations';
-import { FormHeader } from './form-header';
 
 /** The form asks only for the email; url and language are ours to fill. */
 const ZForgotForm = platform.ZForgotPasswordRequest.pick({ email: true });

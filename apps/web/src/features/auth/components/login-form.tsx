@@ -7,13 +7,13 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { ApiError, errorMessageKey } from '../../../shared/api/api-error';
 import { setToken } from '../../../shared/auth/token-store';
+import { FormHeader } from '../../../shared/components/form-header';
 import { issuesToFormErrors, schemaValidator } from '../../../shared/forms/issues-to-errors';
 import { useDeferredSchema } from '../../../shared/forms/use-deferred-schema';
 import { translateDynamic } from '../../../shared/i18n/i18n';
 import { useLocalePath } from '../../../shared/i18n/use-locale';
 import { PATHS, safeRedirectPath } from '../../../shared/routing/paths';
 import { useLoginMutation } from '../api/auth-mutations';
-import { FormHeader } from './form-header';
 
 const loadLoginSchema = () => import('../lib/login-schema').then((module) => module.loginSchema);
 

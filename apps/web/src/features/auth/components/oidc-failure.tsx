@@ -2,9 +2,9 @@ import { Alert, Anchor, Stack } from '@mantine/core';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { FormHeader } from '../../../shared/components/form-header';
 import { useLocalePath } from '../../../shared/i18n/use-locale';
 import { PATHS } from '../../../shared/routing/paths';
-import { FormHeader } from './form-header';
 
 export function OidcFailure() {
   const { t } = useTranslation();

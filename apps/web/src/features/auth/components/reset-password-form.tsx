@@ -6,12 +6,12 @@ import { IconAlertCircle } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { ApiError } from '../../../shared/api/api-error';
+import { FormHeader } from '../../../shared/components/form-header';
 import { issuesToFormErrors, schemaValidator } from '../../../shared/forms/issues-to-errors';
 import { translateDynamic } from '../../../shared/i18n/i18n';
 import { useLocalePath } from '../../../shared/i18n/use-locale';
 import { PATHS } from '../../../shared/routing/paths';
 import { useResetPasswordMutation } from '../api/auth-mutations';
-import { FormHeader } from './form-header';
 
 /** New password typed twice, with the contract's rules; the token comes from the emailed link. */
 export function ResetPasswordForm({ token }: { token: string }) {

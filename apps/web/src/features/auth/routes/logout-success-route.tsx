@@ -2,9 +2,9 @@ import { Button, Stack, ThemeIcon } from '@mantine/core';
 import { IconCircleCheck } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { FormHeader } from '../../../shared/components/form-header';
 import { useLocalePath } from '../../../shared/i18n/use-locale';
 import { PATHS } from '../../../shared/routing/paths';
-import { FormHeader } from '../components/form-header';
 
 /** `/auth/logout/success`: the post-logout landing. */
 export function LogoutSuccessRoute() {

@@ -1,9 +1,9 @@
 import { Alert, Anchor, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
+import { FormHeader } from '../../../shared/components/form-header';
 import { useLocalePath } from '../../../shared/i18n/use-locale';
 import { PATHS } from '../../../shared/routing/paths';
-import { FormHeader } from '../components/form-header';
 import { ResetPasswordForm } from '../components/reset-password-form';
 
 /** `/sesion/resetPassword?token=`: the page the reset email links to. */

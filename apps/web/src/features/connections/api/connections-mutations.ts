@@ -3,7 +3,6 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { callApi } from '../../../shared/api/call-api';
 import { invalidateProductQueries } from '../../../shared/api/product-queries';
 import { yieldNullOnFailure } from '../lib/connect-links';
-import { connectionsKeys } from './connections-keys';
 
 export interface ConnectLinkRequest {
   redirectUri: string;
@@ -40,22 +39,6 @@ export function createResetLink(credentialsToken: string, redirectUri: string, l
 
 export function useCreateConnectLinkMutation() {
   return useMutation({ mutationFn: createConnectLink });
-}
-
-export function useResetLinkMutation() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: ({
-      token,
-      redirectUri,
-      language,
-    }: {
-      token: string;
-      redirectUri: string;
-      language: LocaleCode;
-    }) => createResetLink(token, redirectUri, language),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: connectionsKeys.all }),
-  });
 }
 
 export function useRefreshCredentialMutation() {

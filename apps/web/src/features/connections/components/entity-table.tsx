@@ -4,12 +4,12 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { TableScroll } from '../../../shared/components/table-scroll';
 import { TableSkeletonRows } from '../../../shared/components/table-skeleton';
+import { useDateTime } from '../../../shared/format/use-date-time';
 import { useFormatters } from '../../../shared/format/use-formatters';
 import { useLocalePath } from '../../../shared/i18n/use-locale';
 import { entityConnectionsPath } from '../lib/connections-paths';
 import type { EntityCredentials } from '../lib/credential-summary';
 import classes from './connections.module.css';
-import { useDateTime } from './use-date-time';
 
 export interface EntityRow extends EntityCredentials {
   name: string;

@@ -6,13 +6,13 @@ import { useTranslation } from 'react-i18next';
 import { EmptyPanel, ErrorPanel } from '../../../shared/components/state-panel';
 import { TableScroll } from '../../../shared/components/table-scroll';
 import { TableSkeletonRows } from '../../../shared/components/table-skeleton';
+import { useDateTime } from '../../../shared/format/use-date-time';
 import { shortToken } from '../lib/credential-summary';
 import type { IdentityRow } from '../lib/identity-rows';
 import { StatusBadge, YesNoBadge } from './badges';
 import classes from './connections.module.css';
 import { type CredentialAction, CredentialMenu } from './credential-menu';
 import { TokenCell } from './token-cell';
-import { useDateTime } from './use-date-time';
 
 interface IdentityTableProps {
   rows: readonly IdentityRow[] | undefined;

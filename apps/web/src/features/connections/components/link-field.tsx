@@ -1,7 +1,7 @@
 import { Button, CopyButton, Stack, Text, TextInput } from '@mantine/core';
 import { IconCheck, IconCopy } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { useDateTime } from './use-date-time';
+import { useDateTime } from '../../../shared/format/use-date-time';
 
 interface LinkFieldProps {
   label: string;

@@ -6,8 +6,7 @@ import { ApiError } from '../../../shared/api/api-error';
 import { HostedCustomCss } from '../../../shared/branding/hosted-custom-css';
 import { useLocale } from '../../../shared/i18n/use-locale';
 import { type SessionBrand, SessionFrame } from '../../../shared/layouts/session-layout';
-import { LoadFailed, Loading } from '../../connect/components/connect-status';
-import { ConnectFlow } from '../../connect/routes/connect-route';
+import { ConnectFlow, LoadFailed, Loading } from '../../connect';
 import { useLinkSessionQuery } from '../api/public-link-queries';
 import classes from '../components/links.module.css';
 

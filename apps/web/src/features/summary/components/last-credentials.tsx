@@ -4,7 +4,7 @@ import { IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { TableScroll } from '../../../shared/components/table-scroll';
 import { TableSkeletonRows } from '../../../shared/components/table-skeleton';
-import { useDateTime } from '../lib/use-date-time';
+import { useDateTime } from '../../../shared/format/use-date-time';
 import classes from './summary.module.css';
 
 /** The state's colour is the badge's dot; its text stays dark (light badges fail WCAG contrast at 11 px). */

@@ -8,11 +8,11 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { ApiError } from '../../../shared/api/api-error';
 import { setToken } from '../../../shared/auth/token-store';
+import { FormHeader } from '../../../shared/components/form-header';
 import { issuesToFormErrors, schemaValidator } from '../../../shared/forms/issues-to-errors';
 import { translateDynamic } from '../../../shared/i18n/i18n';
 import { useLocalePath } from '../../../shared/i18n/use-locale';
 import { PATHS } from '../../../shared/routing/paths';
-import { FormHeader } from '../../auth/components/form-header';
 import { useAcceptInvitationMutation } from '../api/team-mutations';
 import { useInvitationQuery } from '../api/team-queries';
 

@@ -1,7 +1,7 @@
 import { Select } from '@mantine/core';
 import { IconBuildingBank } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { useEntityCatalogue } from './use-entity-catalogue';
+import { useEntityCatalogue } from '../../../shared/session/use-entity-catalogue';
 
 interface BankFilterProps {
   value: string;

@@ -1,7 +1,7 @@
 import { Badge, Button, Group, List, Modal, ScrollArea, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { useEntityCatalogue } from '../../../shared/session/use-entity-catalogue';
 import { countProducts, type MatchGroup } from '../lib/match-plan';
-import { useEntityCatalogue } from './use-entity-catalogue';
 
 interface ConfirmAllModalProps {
   opened: boolean;

@@ -2,8 +2,8 @@ import type { UnmatchedProduct } from '@caudal/contract';
 import { Table, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useFormatters } from '../../../shared/format/use-formatters';
+import { useEntityCatalogue } from '../../../shared/session/use-entity-catalogue';
 import classes from './unmatched.module.css';
-import { useEntityCatalogue } from './use-entity-catalogue';
 
 /** The columns both lists share, before the pending list's assignment and the hidden list's restore. */
 export const PRODUCT_COLUMNS = 6;

@@ -1,13 +1,17 @@
-import { LIMITS, unmatched } from '@caudal/contract/routes';
+import { unmatched } from '@caudal/contract/routes';
+import {
+  LIST_KEYS,
+  type PagedListState,
+  parsePagedList,
+  toPagedListParams,
+} from '../../../shared/routing/list-params';
 
+/** Pending products come in bulk: bigger pages than the other lists. */
 export const PAGE_SIZES = [50, 100, 200] as const;
 
-export interface UnmatchedListState {
-  search: string;
+export interface UnmatchedListState extends PagedListState {
   /** An entity id, or '' for every institution. */
   bank: string;
-  page: number;
-  pageSize: number;
 }
 
 export const DEFAULT_LIST_STATE: UnmatchedListState = {
@@ -18,35 +22,20 @@ export const DEFAULT_LIST_STATE: UnmatchedListState = {
 };
 
 /** Short URL keys: the list state lives in the address so reload, back and shared links keep it. */
-const KEY = { search: 'q', bank: 'bank', page: 'page', pageSize: 'size' } as const;
-
-function positiveInt(value: string | null): number | null {
-  if (value === null || !/^\d{1,6}$/.test(value)) return null;
-  const number = Number(value);
-  return number >= 1 ? number : null;
-}
+const KEY = { ...LIST_KEYS, bank: 'bank' } as const;
 
 /** Anything hand-edited or stale in the URL falls back to its default instead of breaking the call. */
 export function parseListParams(params: URLSearchParams): UnmatchedListState {
-  const size = positiveInt(params.get(KEY.pageSize));
   return {
-    search: (params.get(KEY.search) ?? '').trim().slice(0, LIMITS.name),
+    ...parsePagedList(params, DEFAULT_LIST_STATE, PAGE_SIZES),
     // The contract caps entity ids at 64 characters; a longer one cannot exist.
     bank: (params.get(KEY.bank) ?? '').trim().slice(0, 64),
-    page: positiveInt(params.get(KEY.page)) ?? DEFAULT_LIST_STATE.page,
-    pageSize:
-      size !== null && (PAGE_SIZES as readonly number[]).includes(size) ? size : DEFAULT_LIST_STATE.pageSize,
   };
 }
 
 /** Only values that differ from the defaults are written, so the plain list keeps a clean URL. */
 export function toListParams(state: UnmatchedListState): URLSearchParams {
-  const params = new URLSearchParams();
-  if (state.search) params.set(KEY.search, state.search);
-  if (state.bank) params.set(KEY.bank, state.bank);
-  if (state.page !== DEFAULT_LIST_STATE.page) params.set(KEY.page, String(state.page));
-  if (state.pageSize !== DEFAULT_LIST_STATE.pageSize) params.set(KEY.pageSize, String(state.pageSize));
-  return params;
+  return toPagedListParams(state, DEFAULT_LIST_STATE, { [KEY.bank]: state.bank });
 }
 
 /** The request body: empty filters are left out rather than sent as ''. */

@@ -7,8 +7,8 @@ import { ApiError, errorMessageKey } from '../../../shared/api/api-error';
 import { notifyFailure, notifySuccess } from '../../../shared/components/notify';
 import { issuesToFormErrors, schemaValidator } from '../../../shared/forms/issues-to-errors';
 import { translateDynamic } from '../../../shared/i18n/i18n';
+import { useEntityCatalogue } from '../../../shared/session/use-entity-catalogue';
 import { useCreateClientMutation, useEditClientMutation } from '../api/client-mutations';
-import { useEntityCatalogue } from './use-entity-names';
 import { useLastDefined } from './use-last-defined';
 
 interface ClientFormModalProps {

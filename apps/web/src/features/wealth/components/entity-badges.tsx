@@ -1,7 +1,7 @@
 import { Badge, VisuallyHidden } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Hint } from '../../../shared/components/hint';
-import { useEntityCatalogue } from './use-entity-names';
+import { useEntityCatalogue } from '../../../shared/session/use-entity-catalogue';
 import classes from './wealth.module.css';
 
 interface EntityBadgesProps {

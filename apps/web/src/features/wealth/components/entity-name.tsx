@@ -1,5 +1,5 @@
 import { Text } from '@mantine/core';
-import { useEntityCatalogue } from './use-entity-names';
+import { useEntityCatalogue } from '../../../shared/session/use-entity-catalogue';
 
 /** A product's institution, by name from the catalogue (its id when the catalogue does not know it). */
 export function EntityName({ id }: { id: string }) {

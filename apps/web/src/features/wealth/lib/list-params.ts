@@ -1,16 +1,20 @@
-import { CLIENT_PAGE_SIZE, CLIENT_SORTS, LIMITS, type RequestOf, type wealth } from '@caudal/contract/routes';
+import { CLIENT_PAGE_SIZE, CLIENT_SORTS, type RequestOf, type wealth } from '@caudal/contract/routes';
+import {
+  LIST_KEYS,
+  PAGE_SIZES,
+  type PagedListState,
+  parsePagedList,
+  toPagedListParams,
+} from '../../../shared/routing/list-params';
 
 export type ClientSort = (typeof CLIENT_SORTS)[number];
 export type SortOrder = 'asc' | 'desc';
 
-export const PAGE_SIZES = [25, 50, 100] as const;
+export { PAGE_SIZES };
 
-export interface ClientListState {
-  search: string;
+export interface ClientListState extends PagedListState {
   sort: ClientSort;
   order: SortOrder;
-  page: number;
-  pageSize: number;
 }
 
 export const DEFAULT_LIST_STATE: ClientListState = {
@@ -22,28 +26,18 @@ export const DEFAULT_LIST_STATE: ClientListState = {
 };
 
 /** Short URL keys: the list state lives in the address so reload, back and shared links keep it. */
-const KEY = { search: 'q', sort: 'sort', order: 'order', page: 'page', pageSize: 'size' } as const;
-
-function positiveInt(value: string | null): number | null {
-  if (value === null || !/^\d{1,6}$/.test(value)) return null;
-  const number = Number(value);
-  return number >= 1 ? number : null;
-}
+const KEY = { ...LIST_KEYS, sort: 'sort', order: 'order' } as const;
 
 /** Anything hand-edited or stale in the URL falls back to its default instead of breaking the call. */
 export function parseListParams(params: URLSearchParams): ClientListState {
   const sort = params.get(KEY.sort);
   const order = params.get(KEY.order);
-  const size = positiveInt(params.get(KEY.pageSize));
   return {
-    search: (params.get(KEY.search) ?? '').trim().slice(0, LIMITS.name),
+    ...parsePagedList(params, DEFAULT_LIST_STATE),
     sort: (CLIENT_SORTS as readonly string[]).includes(sort ?? '')
       ? (sort as ClientSort)
       : DEFAULT_LIST_STATE.sort,
     order: order === 'asc' || order === 'desc' ? order : DEFAULT_LIST_STATE.order,
-    page: positiveInt(params.get(KEY.page)) ?? DEFAULT_LIST_STATE.page,
-    pageSize:
-      size !== null && (PAGE_SIZES as readonly number[]).includes(size) ? size : DEFAULT_LIST_STATE.pageSize,
   };
 }
 
@@ -60,13 +54,10 @@ export function clientListRequest(state: ClientListState): RequestOf<typeof weal
 }
 
 export function toListParams(state: ClientListState): URLSearchParams {
-  const params = new URLSearchParams();
-  if (state.search) params.set(KEY.search, state.search);
-  if (state.sort !== DEFAULT_LIST_STATE.sort) params.set(KEY.sort, state.sort);
-  if (state.order !== DEFAULT_LIST_STATE.order) params.set(KEY.order, state.order);
-  if (state.page !== DEFAULT_LIST_STATE.page) params.set(KEY.page, String(state.page));
-  if (state.pageSize !== DEFAULT_LIST_STATE.pageSize) params.set(KEY.pageSize, String(state.pageSize));
-  return params;
+  return toPagedListParams(state, DEFAULT_LIST_STATE, {
+    [KEY.sort]: state.sort !== DEFAULT_LIST_STATE.sort ? state.sort : null,
+    [KEY.order]: state.order !== DEFAULT_LIST_STATE.order ? state.order : null,
+  });
 }
 
 /** Clicking the sorted column flips its order; another column starts ascending. */

@@ -23,7 +23,3 @@ export function retryLater(code: ErrorCode, message: string, seconds: number): A
   error.retryAfterSeconds = Math.max(1, Math.ceil(seconds));
   return error;
 }
-
-export function isAppError(error: unknown): error is AppError {
-  return error instanceof AppError;
-}

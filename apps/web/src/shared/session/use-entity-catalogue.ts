@@ -1,8 +1,8 @@
 import { isListedEntity } from '@caudal/contract/routes';
 import { useMemo } from 'react';
-import { useSession } from '../../../shared/session/session-context';
+import { useSession } from './session-context';
 
-/** Institution names by id from the catalogue the main layout loaded, and the bank filter's options. */
+/** The entity catalogue the main layout already loaded: names by id, and a form's or a filter's options. */
 export function useEntityCatalogue() {
   const { entities } = useSession();
   return useMemo(() => {

@@ -1,13 +1,13 @@
 import { fork } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Config } from '../config';
-import type { DemoApplication } from '../features/seed/demo-applications';
-import { seedDemo, seedInstitutions } from '../features/seed/seed';
-import { systemClock } from '../shared/clock';
-import type { Logger } from '../shared/logger';
-import type { Db } from './database';
-import { migrate } from './migrate';
+import type { Config } from './config';
+import type { Db } from './db/database';
+import { migrate } from './db/migrate';
+import type { DemoApplication } from './features/seed/demo-applications';
+import { seedDemo, seedInstitutions } from './features/seed/seed';
+import { systemClock } from './shared/clock';
+import type { Logger } from './shared/logger';
 
 export interface PreparedDatabase {
   /** The demo was seeded now (it was not there before). */

@@ -1,6 +1,6 @@
 import { connections } from '@caudal/contract';
 import type { FastifyInstance } from 'fastify';
-import { AppError, retryLater } from '../../shared/http/app-error';
+import { AppError, retryLater } from '../../shared/app-error';
 import { registerCall } from '../../shared/http/register-call';
 import {
   findCredentialInformation,

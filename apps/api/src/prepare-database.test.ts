@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { loadConfig } from '../config';
+import { loadConfig } from './config';
 import { isFreshDataDir } from './prepare-database';
 
 const root = mkdtempSync(join(tmpdir(), 'caudal-prepare-'));

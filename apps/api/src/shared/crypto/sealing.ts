@@ -1,12 +1,11 @@
 import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
 import type { Db } from '../../db/database';
-import type { CredentialSecret } from '../../engine/connectors';
-import { findOrCreateSetting } from '../../shared/settings';
+import { findOrCreateSetting } from '../settings';
 
 /**
- * Credential secrets at rest: AES-256-GCM, a fresh 96-bit IV per seal, the company id as additional
- * data (a sealed secret moved to another tenant's row does not open). Format `v1.<iv>.<tag>.<data>`
- * (base64url). The key comes from CREDENTIALS_KEY, or is generated once and kept in app_settings.
+ * Secrets at rest (bank credentials today; 2FA keys and webhook secrets next): AES-256-GCM, a fresh
+ * 96-bit IV per seal, the owner's id as additional data. Format `v1.<iv>.<tag>.<data>` (base64url).
+ * The key comes from CREDENTIALS_KEY, or is generated once and kept in app_settings.
  */
 const VERSION = 'v1';
 const SETTING_KEY = 'credentials_key';
@@ -35,30 +34,27 @@ export function parseKey(text: string): SecretKey {
   return bytes as SecretKey;
 }
 
-export function sealSecret(key: SecretKey, companyId: string, secret: CredentialSecret): string {
+/**
+ * Seals a text for one context (a company id, a user id...): the context is the additional data, so a
+ * value copied to another tenant's or user's row does not open.
+ */
+export function sealText(key: SecretKey, context: string, plain: string): string {
   const iv = randomBytes(12);
   const cipher = createCipheriv('aes-256-gcm', key, iv);
-  cipher.setAAD(Buffer.from(companyId));
-  const data = Buffer.concat([
-    cipher.update(JSON.stringify({ u: secret.username, p: secret.password }), 'utf8'),
-    cipher.final(),
-  ]);
+  cipher.setAAD(Buffer.from(context));
+  const data = Buffer.concat([cipher.update(plain, 'utf8'), cipher.final()]);
   return [VERSION, iv, cipher.getAuthTag(), data]
     .map((part) => (typeof part === 'string' ? part : part.toString('base64url')))
     .join('.');
 }
 
-/** Throws when the value was tampered with, sealed with another key, or for another company. */
-export function openSecret(key: SecretKey, companyId: string, sealed: string): CredentialSecret {
+/** Throws when the value was tampered with, sealed with another key, or for another context. */
+export function openText(key: SecretKey, context: string, sealed: string): string {
   const [version, iv, tag, data] = sealed.split('.');
   if (version !== VERSION || !iv || !tag || data === undefined)
     throw new Error('Unknown sealed secret format');
   const decipher = createDecipheriv('aes-256-gcm', key, Buffer.from(iv, 'base64url'));
-  decipher.setAAD(Buffer.from(companyId));
+  decipher.setAAD(Buffer.from(context));
   decipher.setAuthTag(Buffer.from(tag, 'base64url'));
-  const plain = Buffer.concat([decipher.update(Buffer.from(data, 'base64url')), decipher.final()]).toString(
-    'utf8',
-  );
-  const parsed = JSON.parse(plain) as { u: string; p: string };
-  return { username: parsed.u, password: parsed.p };
+  return Buffer.concat([decipher.update(Buffer.from(data, 'base64url')), decipher.final()]).toString('utf8');
 }
