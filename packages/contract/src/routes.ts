@@ -19,6 +19,7 @@ export * as customCss from './custom-css/routes';
 export { CSS_REMOVAL_REASONS, CUSTOM_CSS_MAX_BYTES } from './custom-css/routes';
 export type {
   AvailableExport,
+  CsvDialect,
   Export,
   ExportFormat,
   ExportRequest,
