@@ -49,7 +49,10 @@ const namedCodes = Object.entries(NAMED_TRANSACTION_CODES)
 const InvestmentTransaction = ZInvestmentTransaction.extend({
   amount: z.number().meta({ description: `Participations moved, up to ${PARTICIPATION_DECIMALS} decimals` }),
   netCash: z.number().meta({ description: 'Cash the movement brought in (positive) or took out (negative)' }),
-  type: z.number().int().meta({ description: `Movement code (1–55, 81–86, 90): ${namedCodes}` }),
+  type: z
+    .number()
+    .int()
+    .meta({ description: `Movement code (1–55, 81–86, 90): ${namedCodes}` }),
 }).meta({ id: 'InvestmentTransaction', description: 'A movement of one of a portfolio’s investments' });
 
 const items = <T extends z.ZodType>(item: T) => z.object({ items: z.array(item) });

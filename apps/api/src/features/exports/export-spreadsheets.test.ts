@@ -77,7 +77,9 @@ describe('CSV in the export’s language', { timeout: WORKER_TEST_TIMEOUT_MS }, 
     expect(lines).toHaveLength(4);
     // The description holds a `;`: quoted, so it stays one cell.
     expect(lines[1]).toContain(`;2025-01-12;2025-01-13;"'-resta; ""comillas""";-0,01;1265,43;EUR`);
-    expect(lines[2]).toContain(`;2025-01-11;;"'=HYPERLINK(""http://x.test"",""pulsa"")";-1234,56;1265,44;EUR`);
+    expect(lines[2]).toContain(
+      `;2025-01-11;;"'=HYPERLINK(""http://x.test"",""pulsa"")";-1234,56;1265,44;EUR`,
+    );
     expect(lines[3]).toBe(
       'Ana García;' +
         lines[3]?.split(';')[1] +

@@ -58,7 +58,11 @@ function settledLater<T>(promise: Promise<T>): Promise<T> {
  * Excel in that language splits the columns and reads numbers as numbers), numbers as exact decimal
  * text, formulas neutralised.
  */
-function createCsvWriter(columns: readonly ExportColumnSpec[], out: Writable, dialect: CsvDialect): ExportWriter {
+function createCsvWriter(
+  columns: readonly ExportColumnSpec[],
+  out: Writable,
+  dialect: CsvDialect,
+): ExportWriter {
   const stringifier = stringify({ bom: true, record_delimiter: '\r\n', delimiter: dialect.delimiter });
   stringifier.pipe(out);
   const done = settledLater(once(out, 'finish'));

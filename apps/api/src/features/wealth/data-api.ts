@@ -3,10 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/database';
 import type { ProductKind } from '../../db/schema';
 import type { Actor } from '../../shared/auth/actor';
-import {
-  dataApiValidationError,
-  registerDataApiCall,
-} from '../../shared/data-api/register-data-api-call';
+import { dataApiValidationError, registerDataApiCall } from '../../shared/data-api/register-data-api-call';
 import { findListedEntityIds } from '../../shared/entity-catalogue';
 import { AppError, isAppError } from '../../shared/http/app-error';
 import { findClient, findClients, isClientVisible } from './clients.repository';

@@ -32,8 +32,20 @@ export function toPlainIssues(error: z.ZodError, part: RequestPart): FieldIssue[
   });
 }
 
+/**
+ * What a field of the data API takes, where "is not valid" would not tell an integrator how to fix it:
+ * by the field's own name (the last key of its path).
+ */
+const FIELD_EXPECTS: Record<string, string> = {
+  date_from: 'a date as YYYY-MM-DD, from 0001-01-01 on',
+  date_to: 'a date as YYYY-MM-DD, from 0001-01-01 on',
+};
+
 /** The sentence for one zod issue about `field`. */
 export function describeZodIssue(issue: z.core.$ZodIssue, field: string): string {
+  const expects = FIELD_EXPECTS[String(issue.path.at(-1))];
+  const isInvalid = issue.code === 'invalid_format' || issue.message === VALIDATION.invalid;
+  if (expects && isInvalid) return `${field} must be ${expects}.`;
   if (issue.message.startsWith('validation.')) {
     return describeKey(issue.message, field, issue.code === 'custom' ? issue.params : undefined);
   }

@@ -5,7 +5,7 @@ import type { Config } from '../../config';
 import type { Db } from '../../db/database';
 import type { Actor } from '../auth/actor';
 import type { Clock } from '../clock';
-import { AppError } from '../http/app-error';
+import { AppError, isAppError } from '../http/app-error';
 import { findNulCharacters } from '../http/register-call';
 import type { JobQueue } from '../jobs/jobs';
 import { hitRateLimit } from '../rate-limit';
@@ -15,7 +15,7 @@ import {
   toApplicationScope,
 } from './authenticate-application';
 import { dataApiKeyOf } from './data-api-key';
-import { describeField, type RequestPart, summariseIssues, toPlainIssues } from './plain-issues';
+import { describeField, describeKey, type RequestPart, summariseIssues, toPlainIssues } from './plain-issues';
 import { recordDataApiRoute } from './registry';
 
 export interface DataApiContext<C extends DataApiContract> {
@@ -67,7 +67,7 @@ export function registerDataApiCall<C extends DataApiContract>(
         query: parsePart(contract.query, request.query ?? {}, 'query'),
         body: contract.body ? parsePart(contract.body, request.body ?? {}, 'body') : {},
       } as DataApiInput<C>;
-      const result = await handler({
+      const result = await plainErrors(handler)({
         input,
         application,
         scope: toApplicationScope(application),
@@ -144,6 +144,31 @@ function parsePart<T extends z.ZodType>(schema: T, value: unknown, part: Request
   const parsed = schema.safeParse(value);
   if (!parsed.success) throw dataApiValidationError(toPlainIssues(parsed.error, part));
   return parsed.data;
+}
+
+/**
+ * A handler that reuses portal code may throw the portal's ValidationError, whose issues carry
+ * catalogue keys: the data API answers them as sentences too.
+ */
+function plainErrors<C extends DataApiContract>(handler: DataApiHandler<C>): DataApiHandler<C> {
+  return async (context) => {
+    try {
+      return await handler(context);
+    } catch (error) {
+      if (!isAppError(error) || error.code !== 'ValidationError' || !error.issues) throw error;
+      if (!error.issues.some((issue) => issue.message.startsWith('validation.'))) throw error;
+      throw dataApiValidationError(
+        error.issues.map((issue) =>
+          issue.message.startsWith('validation.')
+            ? {
+                path: issue.path,
+                message: describeKey(issue.message, describeField(issue.path), issue.params),
+              }
+            : issue,
+        ),
+      );
+    }
+  };
 }
 
 /** A 400 whose message and issues are English sentences naming the fields (plain-issues.ts). */
