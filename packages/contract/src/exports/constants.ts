@@ -51,6 +51,8 @@ export const EXPORT_VALIDATION = {
   clientsRequired: 'validation.exportClients',
   entitiesRequired: 'validation.exportEntities',
   columnsRequired: 'validation.exportColumns',
+  /** A search that matches more clients than one export takes ({n}). */
+  tooManyClients: 'validation.exportTooManyClients',
 } as const;
 
 /** The GET that streams a file; the token in the path is the whole authorisation. */
