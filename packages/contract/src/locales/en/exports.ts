@@ -73,7 +73,7 @@ export const exportTexts: typeof es = {
     name: 'Name',
     alias: 'Alias',
     entities: 'Entities',
-    selectAll: 'Choose all {n} clients of the list',
+    selectAll: 'Choose every client of the list ({n})',
     allChosen: 'All clients chosen ({n})',
     allChosenSearch: 'All clients matching “{search}” chosen ({n})',
     exceptLabel: 'Except these clients',

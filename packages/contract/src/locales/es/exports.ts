@@ -72,7 +72,7 @@ export const exportTexts = {
     name: 'Nombre',
     alias: 'Alias',
     entities: 'Entidades',
-    selectAll: 'Elegir los {n} clientes de la lista',
+    selectAll: 'Elegir todos los clientes de la lista ({n})',
     allChosen: 'Elegidos todos los clientes ({n})',
     allChosenSearch: 'Elegidos todos los clientes que coinciden con «{search}» ({n})',
     exceptLabel: 'Menos estos clientes',
