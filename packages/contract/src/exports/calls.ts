@@ -38,6 +38,8 @@ export const ZExportRequest = z
     /** The chosen clients; or `client_filter` instead. */
     client_ids: z
       .array(ZId, { error: EXPORT_VALIDATION.clientsRequired })
+      // A field rule, not a refinement: it is reported even while another field is wrong.
+      .min(1, { error: EXPORT_VALIDATION.clientsRequired })
       .max(EXPORT_CLIENTS_MAX, { error: VALIDATION.invalid })
       .optional(),
     client_filter: ZExportClientFilter.optional(),
@@ -54,7 +56,7 @@ export const ZExportRequest = z
   .superRefine((value, ctx) => {
     if (value.client_filter && value.client_ids) {
       ctx.addIssue({ code: 'custom', path: ['client_filter'], message: VALIDATION.invalid });
-    } else if (!value.client_filter && (value.client_ids ?? []).length === 0) {
+    } else if (!value.client_filter && !value.client_ids) {
       ctx.addIssue({ code: 'custom', path: ['client_ids'], message: EXPORT_VALIDATION.clientsRequired });
     }
     if (value.type !== 'positions') {

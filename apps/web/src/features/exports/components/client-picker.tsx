@@ -12,6 +12,7 @@ import {
   Table,
   Text,
 } from '@mantine/core';
+import { IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DebouncedSearch } from '../../../shared/components/debounced-search';
@@ -219,20 +220,21 @@ export function ClientPicker({ selected, filter, onChange, error }: ClientPicker
                 <Text size="xs" c="dimmed">
                   {t('exports.clients.exceptLabel')}
                 </Text>
-                <Pill.Group>
+                <Group gap={6}>
                   {filter.except.map((client) => (
-                    <Pill
+                    <Button
                       key={client.id}
-                      withRemoveButton
-                      removeButtonProps={{
-                        'aria-label': t('exports.clients.addBack', { name: client.name }),
-                      }}
-                      onRemove={() => toggle(client)}
+                      size="compact-xs"
+                      variant="light"
+                      color="gray"
+                      rightSection={<IconPlus size={12} aria-hidden />}
+                      aria-label={t('exports.clients.addBack', { name: client.name })}
+                      onClick={() => toggle(client)}
                     >
                       {client.name}
-                    </Pill>
+                    </Button>
                   ))}
-                </Pill.Group>
+                </Group>
               </Stack>
             ) : null}
             <Text size="xs" c="dimmed">
