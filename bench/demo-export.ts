@@ -49,7 +49,9 @@ const clientIds = (
   await db.selectFrom('clients').select('id').where('company_id', '=', company.id).execute()
 ).map((row) => row.id);
 const entityIds = (await db.selectFrom('entities').select('id').execute()).map((row) => row.id);
-const actor = { companyId: company.id, userId: user.id, clientIds: null } as Parameters<typeof createExport>[1];
+const actor = { companyId: company.id, userId: user.id, clientIds: null } as Parameters<
+  typeof createExport
+>[1];
 const log = createLogger('silent');
 const seconds = (since: number) => ((performance.now() - since) / 1000).toFixed(2);
 
