@@ -88,7 +88,7 @@ async function exportOnce(label: string) {
   let reading = 0;
   /** The same keyset pages, timed: reading them versus everything else (handing over, writing, storing). */
   async function* timedRows(query: ExportQuery) {
-    const source = readEmbeddedRows(db, query);
+    const source = readEmbeddedRows(db, query)[Symbol.asyncIterator]();
     for (;;) {
       const before = performance.now();
       const next = await source.next();
