@@ -5,7 +5,7 @@
 // to the export worker process (decision 0019) and stores the chunks it sends back. RSS is sampled for
 // both processes. PostgreSQL only (the large tenant): DATABASE_URL or caudal_bench.
 //
-//   node --expose-gc --import tsx exports.ts [--rows 1000000]
+//   node --expose-gc --import tsx exports.ts [--rows 1000000] [--formats csv,xlsx]
 import { readFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { Writable } from 'node:stream';
@@ -23,6 +23,8 @@ import { openBenchDatabase } from './lib/database';
 
 const rowsFlag = process.argv.indexOf('--rows');
 const TARGET_ROWS = rowsFlag > 0 ? Number(process.argv[rowsFlag + 1]) : 1_000_000;
+const formatsFlag = process.argv.indexOf('--formats');
+const FORMATS = (formatsFlag > 0 ? (process.argv[formatsFlag + 1] ?? '') : 'csv,xlsx').split(',');
 const HEALTH_EVERY_MS = 50;
 
 const target = await openBenchDatabase();
@@ -176,11 +178,13 @@ async function exportAs(format: 'csv' | 'xlsx'): Promise<number> {
 }
 
 console.log(`${target.label}: ${clientIds.length} clients, ${expectedRows.toLocaleString('en')} movements`);
-const runs = [
-  await measure('bare csv-stringify (same cursor, this process)', bareCsv),
-  await measure('CSV export (worker: cursor -> csv; API: chunks)', () => exportAs('csv')),
-  await measure('XLSX export (worker: cursor -> exceljs; API: chunks)', () => exportAs('xlsx')),
-];
+const runs = [await measure('bare csv-stringify (same cursor, this process)', bareCsv)];
+if (FORMATS.includes('csv')) {
+  runs.push(await measure('CSV export (worker: cursor -> csv; API: chunks)', () => exportAs('csv')));
+}
+if (FORMATS.includes('xlsx')) {
+  runs.push(await measure('XLSX export (worker: cursor -> exceljs; API: chunks)', () => exportAs('xlsx')));
+}
 const bareRate = (runs[0]?.result ?? 0) / (runs[0]?.seconds ?? 1);
 console.log(
   '\n| run | rows | s | rows/s | vs bare | API RSS before MB | API peak RSS MB | writer peak RSS MB | /health p50 ms | /health p99 ms | /health max ms | samples | load avg |',

@@ -86,8 +86,11 @@ async function clientsWithMovements(request: APIRequestContext, token: string, h
   return found;
 }
 
-/** A minimal RFC 4180 reader: enough for our files (quotes, doubled quotes, commas inside). */
-function parseCsv(text: string): string[][] {
+/**
+ * A minimal RFC 4180 reader: enough for our files (quotes, doubled quotes, separators inside). The
+ * separator is the export language's: `;` in Spanish, `,` in English.
+ */
+function parseCsv(text: string, separator = ';'): string[][] {
   const rows: string[][] = [];
   let row: string[] = [];
   let cell = '';
@@ -101,7 +104,7 @@ function parseCsv(text: string): string[][] {
       } else if (char === '"') quoted = false;
       else cell += char;
     } else if (char === '"') quoted = true;
-    else if (char === ',') {
+    else if (char === separator) {
       row.push(cell);
       cell = '';
     } else if (char === '\n') {
@@ -195,10 +198,12 @@ test('the wizard exports two clients to CSV and XLSX with every movement and exa
   const at = (name: string) => header.indexOf(name);
   const match = rows.find(
     (row) =>
-      row[at('Fecha de operación')] === known.operationDate && Number(row[at('Importe')]) === known.amount,
+      row[at('Fecha de operación')] === known.operationDate &&
+      Number(row[at('Importe')]?.replace(',', '.')) === known.amount,
   );
   expect(match?.[at('Cliente')]).toBe(known.client);
-  expect(match?.[at('Importe')]).toMatch(/^-\d+\.\d{2}$/);
+  // Spanish: a decimal comma, so Excel in Spanish reads a number.
+  expect(match?.[at('Importe')]).toMatch(/^-\d+,\d{2}$/);
 
   // A new file, now XLSX, from the same choices.
   await page.getByRole('button', { name: 'Generar un nuevo fichero' }).click();
@@ -217,9 +222,12 @@ test('the wizard exports two clients to CSV and XLSX with every movement and exa
   let found = false;
   sheet?.eachRow((row) => {
     const amount = row.getCell(amountColumn).value;
-    if (row.getCell(dateColumn).value === known.operationDate && amount === known.amount) {
+    const date = row.getCell(dateColumn).value;
+    const day = date instanceof Date ? date.toISOString().slice(0, 10) : null;
+    if (day === known.operationDate && amount === known.amount) {
       found = true;
       expect(row.getCell(amountColumn).type).toBe(ExcelJS.ValueType.Number);
+      expect(row.getCell(dateColumn).type).toBe(ExcelJS.ValueType.Date);
     }
   });
   expect(found).toBe(true);
@@ -315,5 +323,106 @@ test.describe('as a portal user', () => {
     const listed = await callApi<{ id: string }[]>(request, portal, '/platform/wealth/export-list');
     expect(listed.map((item) => item.id)).not.toContain(staffs.id);
     expect(listed.length).toBeGreaterThan(0);
+  });
+});
+
+test.describe('select-all', () => {
+  test('the header checkbox chooses every client of the list, all pages, less the unticked', async ({
+    page,
+    request,
+  }) => {
+    test.setTimeout(120_000);
+    const token = await signInByApi(request, DEMO_USERS.wealth);
+    const everyone = await callApi<Client[]>(request, token, '/platform/wealth/client-list', {
+      sort: 'name',
+    });
+    expect(everyone.length).toBeGreaterThan(10);
+    const [first] = everyone;
+    if (!first) throw new Error('no demo client');
+
+    await page.goto('/es/wealth/export');
+    await page.getByRole('radio', { name: /Posiciones/ }).check();
+    await expect(page.getByTestId('export-csv-dialect')).toHaveText(
+      'CSV para Excel en español: columnas separadas por «;», «,» como separador decimal, UTF-8 con BOM',
+    );
+    await page.getByRole('button', { name: 'Siguiente', exact: true }).click();
+    await expect(page.getByRole('heading', { level: 2, name: 'Clientes' })).toBeVisible();
+
+    const all = page.getByRole('checkbox', {
+      name: `Elegir todos los clientes de la lista (${everyone.length})`,
+    });
+    await all.check();
+    await expect(page.getByTestId('export-chosen-count')).toHaveText(
+      `Elegidos todos los clientes (${everyone.length})`,
+    );
+    // Every page, not only the one on screen.
+    await page.getByRole('button', { name: 'Página siguiente' }).click();
+    const onSecondPage = everyone[10];
+    if (!onSecondPage) throw new Error('no second page');
+    await expect(page.getByRole('checkbox', { name: `Elegir a ${onSecondPage.name}` })).toBeChecked();
+    await page.getByRole('button', { name: 'Página anterior' }).click();
+    // Unticking one leaves it out, and it can be put back from its pill.
+    await page.getByRole('checkbox', { name: `Elegir a ${first.name}` }).uncheck();
+    await expect(page.getByTestId('export-chosen-count')).toHaveText(
+      `Elegidos todos los clientes (${everyone.length - 1})`,
+    );
+    await expect(page.getByRole('button', { name: `Volver a elegir a ${first.name}` })).toBeVisible();
+    await page.screenshot({
+      path: `.artifacts/select-all-${process.env.E2E_PORT ?? 3210}.png`,
+      fullPage: true,
+    });
+    await page.getByRole('button', { name: 'Siguiente', exact: true }).click();
+
+    // Every listed entity is offered, ticked.
+    await expect(page.getByRole('checkbox', { name: 'Todas las entidades' })).toBeChecked();
+    await page.getByRole('button', { name: 'Siguiente', exact: true }).click();
+    await expect(page.getByText(`Todos los clientes (${everyone.length - 1})`)).toBeVisible();
+    const file = await generateAndDownload(page, 'Generar fichero');
+    expect(file.name).toMatch(new RegExp(`^posiciones_${everyone.length - 1}-clientes_`));
+    const rows = parseCsv((await readFile(file.path, 'utf8')).slice(1).trimEnd());
+    const names = new Set(rows.slice(1).map((row) => row[0]));
+    expect(names.has(first.name)).toBe(false);
+    // Clients past the first page of the picker are in the file.
+    expect(names.has(onSecondPage.name) || names.size > 10).toBe(true);
+  });
+
+  test('a search chooses its matches; a client without entities does not block the step', async ({
+    page,
+    request,
+  }) => {
+    const token = await signInByApi(request, DEMO_USERS.wealth);
+    const tag = `Zeta${Date.now().toString(36)}`;
+    const bare = await callApi<Client>(request, token, '/platform/wealth/client-create', {
+      name: `${tag} Sin Entidades`,
+      alias: `${tag}-a`,
+      entities: [],
+    });
+    const [withBook] = await clientsWithMovements(request, token, 1);
+    if (!withBook) throw new Error('no demo client');
+
+    await page.goto('/es/wealth/export');
+    await page.getByRole('radio', { name: /Posiciones/ }).check();
+    await page.getByRole('button', { name: 'Siguiente', exact: true }).click();
+    await pickClient(page, withBook);
+    await pickClient(page, bare);
+    await page.getByRole('button', { name: 'Siguiente', exact: true }).click();
+    await expect(page.getByRole('checkbox', { name: 'Todas las entidades' })).toBeChecked();
+    await expect(page.getByTestId('export-clients-no-entity')).toContainText(bare.name);
+    await page.getByRole('button', { name: 'Siguiente', exact: true }).click();
+    await expect(page.getByText('Los clientes elegidos necesitan entidades')).toHaveCount(0);
+    await expect(page.getByRole('heading', { level: 2, name: 'Exportar' })).toBeVisible();
+
+    // Back to the clients: a search, then the header checkbox takes its matches only.
+    await page.getByRole('button', { name: 'Atrás', exact: true }).click();
+    await page.getByRole('button', { name: 'Atrás', exact: true }).click();
+    await page.getByRole('button', { name: 'Quitar todos' }).click();
+    await page.getByRole('searchbox', { name: 'Buscar clientes' }).fill(tag);
+    await page.getByRole('checkbox', { name: 'Elegir todos los clientes de la lista (1)' }).check();
+    await expect(page.getByTestId('export-chosen-count')).toHaveText(
+      `Elegidos todos los clientes que coinciden con «${tag}» (1)`,
+    );
+    // A new search is a new list: "all" is undone.
+    await page.getByRole('searchbox', { name: 'Buscar clientes' }).fill(`${tag}x`);
+    await expect(page.getByTestId('export-chosen-count')).toHaveText('Clientes elegidos: 0');
   });
 });

@@ -24,6 +24,7 @@ export {
 } from './custom-css/routes';
 export type {
   AvailableExport,
+  CsvDialect,
   Export,
   ExportFormat,
   ExportRequest,

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineCall } from '../shared/define-call';
 import { ZOptionalEmptyBody } from '../shared/empty-bodies';
-import { isDateOrderValid, VALIDATION, ZIsoDate } from '../shared/validation';
+import { isDateOrderValid, LIMITS, VALIDATION, ZIsoDate } from '../shared/validation';
 import {
   EXPORT_CLIENTS_MAX,
   EXPORT_ENTITIES_MAX,
@@ -18,15 +18,31 @@ export * from './constants';
 
 const ZId = z.string({ error: VALIDATION.required }).min(1, { error: VALIDATION.required }).max(64);
 
+/**
+ * "Every client matching this search" (the wizard's select-all), resolved to ids on the server when
+ * the export is created, in the caller's scope: a portal user's filter covers only their clients.
+ */
+export const ZExportClientFilter = z.object({
+  /** The client list's search (name or alias); empty or absent: every client. */
+  search: z.string().trim().max(LIMITS.name, { error: VALIDATION.invalid }).optional(),
+  /** Matching clients the user unticked. */
+  except_ids: z.array(ZId).max(EXPORT_CLIENTS_MAX, { error: VALIDATION.invalid }).optional(),
+});
+export type ExportClientFilter = z.input<typeof ZExportClientFilter>;
+
 /** What to export. Dates bound the movements by operation date; positions are today's. */
 export const ZExportRequest = z
   .object({
     type: z.enum(EXPORT_TYPES, { error: VALIDATION.required }),
     format: z.enum(EXPORT_FORMATS, { error: VALIDATION.required }),
+    /** The chosen clients; or `client_filter` instead. */
     client_ids: z
       .array(ZId, { error: EXPORT_VALIDATION.clientsRequired })
+      // A field rule, not a refinement: it is reported even while another field is wrong.
       .min(1, { error: EXPORT_VALIDATION.clientsRequired })
-      .max(EXPORT_CLIENTS_MAX, { error: VALIDATION.invalid }),
+      .max(EXPORT_CLIENTS_MAX, { error: VALIDATION.invalid })
+      .optional(),
+    client_filter: ZExportClientFilter.optional(),
     entity_ids: z
       .array(z.string().min(1).max(64), { error: EXPORT_VALIDATION.entitiesRequired })
       .min(1, { error: EXPORT_VALIDATION.entitiesRequired })
@@ -38,6 +54,11 @@ export const ZExportRequest = z
     language: z.enum(EXPORT_LANGUAGES).default('es'),
   })
   .superRefine((value, ctx) => {
+    if (value.client_filter && value.client_ids) {
+      ctx.addIssue({ code: 'custom', path: ['client_filter'], message: VALIDATION.invalid });
+    } else if (!value.client_filter && !value.client_ids) {
+      ctx.addIssue({ code: 'custom', path: ['client_ids'], message: EXPORT_VALIDATION.clientsRequired });
+    }
     if (value.type !== 'positions') {
       if (!value.date_from)
         ctx.addIssue({ code: 'custom', path: ['date_from'], message: VALIDATION.required });

@@ -51,8 +51,20 @@ export const EXPORT_VALIDATION = {
   clientsRequired: 'validation.exportClients',
   entitiesRequired: 'validation.exportEntities',
   columnsRequired: 'validation.exportColumns',
+  /** A search that matches more clients than one export takes ({n}). */
+  tooManyClients: 'validation.exportTooManyClients',
 } as const;
 
 /** The GET that streams a file; the token in the path is the whole authorisation. */
 export const EXPORT_FILE_PATH = '/platform/wealth/export-file';
 export const EXPORT_DOWNLOAD_TTL_SECONDS = 60;
+
+/**
+ * CSV as a spreadsheet in the export's language opens it, in columns with numbers as numbers: Excel in
+ * Spanish splits on `;` and reads `,` as the decimal mark, in English `,` and `.`. UTF-8 with BOM both.
+ */
+export const EXPORT_CSV_DIALECTS = {
+  es: { delimiter: ';', decimalMark: ',' },
+  en: { delimiter: ',', decimalMark: '.' },
+} as const satisfies Record<(typeof EXPORT_LANGUAGES)[number], { delimiter: string; decimalMark: string }>;
+export type CsvDialect = { delimiter: string; decimalMark: string };

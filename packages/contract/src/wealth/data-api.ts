@@ -1,8 +1,17 @@
 import { z } from 'zod';
 import { DATA_API_PREFIX, defineDataApiCall } from '../shared/data-api';
 import { LIMITS, zDateRange } from '../shared/validation';
+import { INVESTMENT_TYPES, NAMED_TRANSACTION_CODES, PARTICIPATION_DECIMALS } from './codes';
 import { CLIENT_PAGE_SIZE, CLIENT_SORTS, TRANSACTION_PAGE_SIZE } from './constants';
-import { ZAccount, ZClient, ZLiability, ZPortfolio, ZTransaction } from './models';
+import {
+  ZAccount,
+  ZClient,
+  ZInvestment,
+  ZInvestmentTransaction,
+  ZLiability,
+  ZPortfolio,
+  ZTransaction,
+} from './models';
 
 /**
  * The data API's reads of the wealth book (shared/data-api.ts): the portal's models, read by the same
@@ -22,8 +31,39 @@ const Transaction = ZTransaction.meta({
   description: 'A movement of an account or liability',
 });
 
+const Investment = ZInvestment.extend({
+  isin: z.string().nullable().meta({ description: 'ISIN (ISO 6166); null for holdings without one' }),
+  type: z.string().meta({
+    description: `Investment type: ${INVESTMENT_TYPES.join(', ')} (F fund, VI equities, PP pension plan, FI fixed income, C crypto, ETF, CFD, L liquidity, O other)`,
+  }),
+  amount: z.number().meta({
+    description: `Participations (units held), up to ${PARTICIPATION_DECIMALS} decimals`,
+  }),
+  balance: z.number().meta({ description: 'Value: the holding’s net asset value, in `currency`' }),
+  currency: z.string().meta({ description: 'ISO 4217 code of `balance`' }),
+  refAccount: z.string().nullable().meta({ description: 'The account that settles the holding, if known' }),
+}).meta({ id: 'Investment', description: 'A holding of a portfolio' });
+const namedCodes = Object.entries(NAMED_TRANSACTION_CODES)
+  .map(([code, name]) => `${code} ${name}`)
+  .join(', ');
+const InvestmentTransaction = ZInvestmentTransaction.extend({
+  amount: z.number().meta({ description: `Participations moved, up to ${PARTICIPATION_DECIMALS} decimals` }),
+  netCash: z.number().meta({ description: 'Cash the movement brought in (positive) or took out (negative)' }),
+  type: z
+    .number()
+    .int()
+    .meta({ description: `Movement code (1–55, 81–86, 90): ${namedCodes}` }),
+}).meta({ id: 'InvestmentTransaction', description: 'A movement of one of a portfolio’s investments' });
+
 const items = <T extends z.ZodType>(item: T) => z.object({ items: z.array(item) });
 const clientParams = z.object({ client_id: ZId.meta({ description: 'The client id' }) });
+const portfolioParams = clientParams.extend({
+  portfolio_id: ZId.meta({ description: 'A portfolio id, from listClientPortfolios' }),
+});
+const keysetQuery = zDateRange().safeExtend({
+  cursor: z.string().max(200).optional().meta({ description: 'Opaque; from the previous page' }),
+  limit: zQueryInt(1, TRANSACTION_PAGE_SIZE.max).default(TRANSACTION_PAGE_SIZE.default),
+});
 
 export const listClients = defineDataApiCall({
   path: `${P}/clients`,
@@ -102,10 +142,37 @@ export const listProductTransactions = defineDataApiCall({
     'Newest first, keyset-paged: pass the answer’s `next_cursor` as `cursor` for the next page; it is null on the last one.',
   module: 'wealth',
   params: clientParams.extend({ product_id: ZId.meta({ description: 'An account or liability id' }) }),
-  query: zDateRange().safeExtend({
-    cursor: z.string().max(200).optional().meta({ description: 'Opaque; from the previous page' }),
-    limit: zQueryInt(1, TRANSACTION_PAGE_SIZE.max).default(TRANSACTION_PAGE_SIZE.default),
-  }),
+  query: keysetQuery,
   response: items(Transaction).extend({ next_cursor: z.string().nullable() }).meta({ id: 'TransactionPage' }),
+  errors: ['NotFound'],
+});
+
+export const listPortfolioInvestments = defineDataApiCall({
+  path: `${P}/clients/:client_id/portfolios/:portfolio_id/investments`,
+  operationId: 'listPortfolioInvestments',
+  tag: 'Products',
+  summary: 'List a portfolio’s investments',
+  description: 'Every holding of the portfolio, by name: ISIN, type, participations, value and currency.',
+  module: 'wealth',
+  params: portfolioParams,
+  response: items(Investment).meta({ id: 'InvestmentList' }),
+  errors: ['NotFound'],
+});
+
+export const listPortfolioTransactions = defineDataApiCall({
+  path: `${P}/clients/:client_id/portfolios/:portfolio_id/transactions`,
+  operationId: 'listPortfolioTransactions',
+  tag: 'Products',
+  summary: 'List a portfolio’s investment transactions',
+  description:
+    'Movements of every investment of the portfolio, or of one (`investment_id`), newest first, keyset-paged: pass the answer’s `next_cursor` as `cursor` for the next page; it is null on the last one.',
+  module: 'wealth',
+  params: portfolioParams,
+  query: keysetQuery.safeExtend({
+    investment_id: ZId.optional().meta({ description: 'Only this investment’s movements' }),
+  }),
+  response: items(InvestmentTransaction)
+    .extend({ next_cursor: z.string().nullable() })
+    .meta({ id: 'InvestmentTransactionPage' }),
   errors: ['NotFound'],
 });

@@ -12,7 +12,7 @@ export function registerConnectionsDataApi(app: FastifyInstance) {
 
   registerDataApiCall(app, connectionsDataApi.getCredential, async ({ input, scope, db, clock }) => {
     const credential = await findCredentialInformation(db, scope, input.params.credentials_token, clock());
-    if (!credential) throw new AppError('NotFound', 'No such credential');
+    if (!credential) throw new AppError('NotFound', 'credentials_token names no credential of this company.');
     return credential;
   });
 }

@@ -1,7 +1,8 @@
 import { CATALOGUES, type ExportType, exports as exportCalls, type LocaleCode } from '@caudal/contract';
 import type { ValueTranslations } from './value-translator';
 
-export type CellKind = 'text' | 'date' | 'number';
+/** `money`: two decimals; `quantity`: participations, up to ten (spec section 9). */
+export type CellKind = 'text' | 'date' | 'money' | 'quantity';
 
 /** A row as the database gives it: every value text (numbers as exact decimal text) or null. */
 export type ExportRowValues = Record<string, string | null>;
@@ -10,14 +11,36 @@ export interface ExportColumnSpec {
   key: string;
   kind: CellKind;
   header: string;
+  /** Spreadsheet column width, in characters (XLSX). */
+  width: number;
 }
 
 const KINDS: Record<string, CellKind> = {
   operation_date: 'date',
   value_date: 'date',
-  amount: 'number',
-  balance: 'number',
-  participations: 'number',
+  amount: 'money',
+  balance: 'money',
+  participations: 'quantity',
+};
+
+/** What a typical value needs, so a file opens readable without widening columns by hand. */
+const WIDTHS: Record<string, number> = {
+  client_name: 28,
+  client_alias: 16,
+  entity: 20,
+  product: 28,
+  product_kind: 14,
+  iban: 30,
+  operation_date: 12,
+  value_date: 12,
+  description: 44,
+  amount: 14,
+  balance: 16,
+  currency: 9,
+  investment: 32,
+  isin: 15,
+  investment_type: 18,
+  participations: 18,
 };
 
 /** The columns a file holds, in order, with headers in the export's language. */
@@ -33,7 +56,12 @@ export function findExportColumns(
         ? columns
         : exportCalls.TRANSACTION_COLUMNS;
   const headers = CATALOGUES[language].exports.columns as Record<string, string>;
-  return keys.map((key) => ({ key, kind: KINDS[key] ?? 'text', header: headers[key] ?? key }));
+  return keys.map((key) => {
+    const header = headers[key] ?? key;
+    // The header's own length, plus room for the autofilter's arrow.
+    const width = Math.max(WIDTHS[key] ?? 16, header.length + 4);
+    return { key, kind: KINDS[key] ?? 'text', header, width };
+  });
 }
 
 /** The words product kinds and investment types become in the export's language (for the worker). */

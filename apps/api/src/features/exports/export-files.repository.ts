@@ -49,17 +49,20 @@ async function spendAndFind(db: Db, token: string, now: Date): Promise<Downloada
     : null;
 }
 
-/** The file's chunks one at a time, in order: memory holds one chunk whatever the file's size. */
+/**
+ * The file's chunks one at a time, in order: memory holds one chunk whatever the file's size. Read as
+ * hex text and decoded by Node (natively): PGlite's bytea parser decodes byte by byte in JavaScript.
+ */
 export async function* readExportChunks(db: Db, exportId: string): AsyncGenerator<Buffer> {
   for (let seq = 0; ; seq += 1) {
     const row = await withExportTables(db)
       .selectFrom('export_chunks')
-      .select('data')
+      .select(sql<string>`encode(data, 'hex')`.as('hex'))
       .where('export_id', '=', exportId)
       .where('seq', '=', seq)
       .executeTakeFirst();
     if (!row) return;
-    yield Buffer.from(row.data);
+    yield Buffer.from(row.hex, 'hex');
   }
 }
 

@@ -1,3 +1,4 @@
+import { exports as exportCalls } from '@caudal/contract';
 import type { Db } from '../../db/database';
 import type { Clock } from '../../shared/clock';
 import type { Logger } from '../../shared/logger';
@@ -123,6 +124,7 @@ function compiledFeed(db: Db, query: ExportQuery) {
 function writerSpec(claimed: ClaimedExport, feed: RowFeed, deps: ExportJobDeps): ExportWriterSpec {
   return {
     format: claimed.format,
+    csv: exportCalls.EXPORT_CSV_DIALECTS[claimed.language],
     columns: findExportColumns(claimed.type, claimed.columns, claimed.language),
     translations: findValueTranslations(claimed.language),
     chunkBytes: deps.chunkBytes ?? EXPORT_CHUNK_BYTES,

@@ -1,6 +1,6 @@
 // The messages between the API process and its export worker process (export-host.ts ↔ export-worker.ts).
 // Types only: the worker imports nothing from the API's runtime graph (no contract, no Kysely).
-import type { ExportFormat } from '@caudal/contract';
+import type { CsvDialect, ExportFormat } from '@caudal/contract';
 import type { ExportColumnSpec, ExportRowValues } from './export-columns';
 import type { ValueTranslations } from './value-translator';
 
@@ -14,6 +14,8 @@ export type RowFeed =
 /** Everything the worker needs to write one file. */
 export interface ExportWriterSpec {
   format: ExportFormat;
+  /** CSV's separator and decimal mark, from the export's language. */
+  csv: CsvDialect;
   columns: ExportColumnSpec[];
   translations: ValueTranslations;
   chunkBytes: number;

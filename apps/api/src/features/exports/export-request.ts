@@ -5,12 +5,14 @@ import {
   resolveEntityIds,
 } from '@caudal/contract';
 
+import { sql } from 'kysely';
 import type { Db } from '../../db/database';
 import { AppError } from '../../shared/app-error';
 import type { Actor } from '../../shared/auth/actor';
 import { whereInClientScope } from '../../shared/auth/client-scope';
 import { findListedEntityIds } from '../../shared/entity-catalogue';
 import { isUuid } from '../../shared/secure-tokens';
+import { escapeLike } from '../../shared/sql/escape-like';
 import { buildFileName } from './export-columns';
 import { type ExportCaps, insertQueuedExport } from './export-queue.repository';
 import { countExportRowsUpTo } from './export-rows';
@@ -18,7 +20,8 @@ import { countExportRowsUpTo } from './export-rows';
 export interface ExportInput {
   type: ExportType;
   format: ExportFormat;
-  client_ids: string[];
+  client_ids?: string[] | undefined;
+  client_filter?: { search?: string | undefined; except_ids?: string[] | undefined } | undefined;
   entity_ids: string[];
   columns?: string[] | undefined;
   date_from?: string | null | undefined;
@@ -34,8 +37,9 @@ export interface ExportQueueLimits extends ExportCaps {
 
 /**
  * Records an export the actor may make: every client must be one they can see (else `UnknownClient`,
- * never a hint about other companies), and the entities must be listed ones (`-e` ids fall back).
- * Past the caps on waiting or running exports it is refused (`TooManyExports`).
+ * never a hint about other companies), and the entities must be listed ones (`-e` ids fall back). A
+ * client filter is resolved here, once, to the clients it matches in the actor's scope. Past the caps on
+ * waiting or running exports it is refused (`TooManyExports`).
  */
 export async function createExport(
   db: Db,
@@ -44,15 +48,10 @@ export async function createExport(
   now: Date,
   limits: ExportQueueLimits,
 ): Promise<string> {
-  const clientIds = [...new Set(input.client_ids)];
-  if (!clientIds.every(isUuid)) throw new AppError('UnknownClient', 'Unknown client');
-  const clients = await db
-    .selectFrom('clients')
-    .select(['id', 'alias'])
-    .where('id', 'in', clientIds)
-    .where((eb) => whereInClientScope(actor, eb, { company: eb.ref('company_id'), client: eb.ref('id') }))
-    .execute();
-  if (clients.length !== clientIds.length) throw new AppError('UnknownClient', 'Unknown client');
+  const clients = input.client_filter
+    ? await findFilteredClients(db, actor, input.client_filter)
+    : await findChosenClients(db, actor, input.client_ids ?? []);
+  const clientIds = clients.map((client) => client.id);
   const entityIds = resolveEntityIds(input.entity_ids, await findListedEntityIds(db));
   if (entityIds.length === 0) {
     throw new AppError('ValidationError', 'No known entity', [
@@ -92,4 +91,55 @@ export async function createExport(
     estimatedRows,
   };
   return insertQueuedExport(db, newExport, limits);
+}
+
+async function findChosenClients(db: Db, actor: Actor, ids: readonly string[]) {
+  const clientIds = [...new Set(ids)];
+  if (!clientIds.every(isUuid)) throw new AppError('UnknownClient', 'Unknown client');
+  const clients = await db
+    .selectFrom('clients')
+    .select(['id', 'alias'])
+    .where('id', 'in', clientIds)
+    .where((eb) => whereInClientScope(actor, eb, { company: eb.ref('company_id'), client: eb.ref('id') }))
+    .execute();
+  if (clients.length !== clientIds.length) throw new AppError('UnknownClient', 'Unknown client');
+  // In the order they were chosen.
+  const byId = new Map(clients.map((client) => [client.id, client]));
+  return clientIds.flatMap((id) => byId.get(id) ?? []);
+}
+
+/**
+ * The clients the list shows for this search (name or alias, as `client-list` matches them), in the
+ * actor's scope, less the unticked ones: at most EXPORT_CLIENTS_MAX, else a 400 that says to narrow it.
+ */
+async function findFilteredClients(db: Db, actor: Actor, filter: NonNullable<ExportInput['client_filter']>) {
+  const search = filter.search?.trim() ?? '';
+  const except = (filter.except_ids ?? []).filter(isUuid);
+  const clients = await db
+    .selectFrom('clients')
+    .select(['id', 'alias'])
+    .where((eb) => whereInClientScope(actor, eb, { company: eb.ref('company_id'), client: eb.ref('id') }))
+    .$if(search.length > 0, (qb) =>
+      qb.where('search_text', 'like', sql<string>`lower(${`%${escapeLike(search)}%`})`),
+    )
+    .$if(except.length > 0, (qb) => qb.where('id', 'not in', except))
+    .orderBy(sql`name collate caudal_es`)
+    .orderBy('id')
+    .limit(exportCalls.EXPORT_CLIENTS_MAX + 1)
+    .execute();
+  if (clients.length === 0) {
+    throw new AppError('ValidationError', 'The filter matches no client', [
+      { path: ['client_filter'], message: exportCalls.EXPORT_VALIDATION.clientsRequired },
+    ]);
+  }
+  if (clients.length > exportCalls.EXPORT_CLIENTS_MAX) {
+    throw new AppError('ValidationError', 'The filter matches too many clients', [
+      {
+        path: ['client_filter'],
+        message: exportCalls.EXPORT_VALIDATION.tooManyClients,
+        params: { n: exportCalls.EXPORT_CLIENTS_MAX },
+      },
+    ]);
+  }
+  return clients;
 }

@@ -39,7 +39,7 @@ class WorkerSession {
     this.#sink.on('error', () => {});
     this.#translate = createValueTranslator(spec.translations);
     this.#then(async () => {
-      this.#writer = await createExportWriter(spec.format, spec.columns, this.#sink);
+      this.#writer = await createExportWriter(spec.format, spec.columns, this.#sink, { csv: spec.csv });
     });
     const { feed } = spec;
     if (feed.kind === 'cursor') this.#then(() => this.#copyCursor(feed));

@@ -1,7 +1,8 @@
 import { once } from 'node:events';
 import type { Writable } from 'node:stream';
-import type { ExportFormat } from '@caudal/contract';
+import type { CsvDialect, ExportFormat } from '@caudal/contract';
 import { stringify } from 'csv-stringify';
+import type { Style } from 'exceljs';
 import type { ExportColumnSpec, ExportRowValues } from './export-columns';
 import { neutraliseFormula } from './formula-guard';
 
@@ -11,14 +12,32 @@ export interface ExportWriter {
   finish(): Promise<void>;
 }
 
+export interface ExportWriterOptions {
+  /** CSV's separator and decimal mark (the export's language). */
+  csv: CsvDialect;
+}
+
 export async function createExportWriter(
   format: ExportFormat,
   columns: readonly ExportColumnSpec[],
   out: Writable,
+  options: ExportWriterOptions,
 ): Promise<ExportWriter> {
-  if (format === 'csv') return createCsvWriter(columns, out);
+  if (format === 'csv') return createCsvWriter(columns, out, options.csv);
   if (format === 'xlsx') return createXlsxWriter(columns, out);
   return createJsonWriter(columns, out);
+}
+
+/**
+ * Participations come as numeric(30,10) text (`12.5000000000`): shown with at least two decimals and
+ * up to ten, as the portal shows them (spec section 9), never through a float.
+ */
+export function trimQuantity(value: string): string {
+  const point = value.indexOf('.');
+  if (point < 0) return `${value}.00`;
+  let end = value.length;
+  while (end > point + 3 && value.charCodeAt(end - 1) === 48) end -= 1;
+  return value.slice(0, end).padEnd(point + 3, '0');
 }
 
 /** Waits while `out` is full, so rows never pile up in memory ahead of the sink. */
@@ -35,18 +54,33 @@ function settledLater<T>(promise: Promise<T>): Promise<T> {
   return promise;
 }
 
-/** CSV: UTF-8 with a BOM (Excel reads accents right), numbers as exact decimal text, formulas neutralised. */
-function createCsvWriter(columns: readonly ExportColumnSpec[], out: Writable): ExportWriter {
-  const stringifier = stringify({ bom: true, record_delimiter: '\r\n' });
+/**
+ * CSV: UTF-8 with a BOM (Excel reads accents right), the language's separator and decimal mark (so
+ * Excel in that language splits the columns and reads numbers as numbers), numbers as exact decimal
+ * text, formulas neutralised.
+ */
+function createCsvWriter(
+  columns: readonly ExportColumnSpec[],
+  out: Writable,
+  dialect: CsvDialect,
+): ExportWriter {
+  const stringifier = stringify({ bom: true, record_delimiter: '\r\n', delimiter: dialect.delimiter });
   stringifier.pipe(out);
   const done = settledLater(once(out, 'finish'));
   stringifier.write(columns.map((column) => neutraliseFormula(column.header)));
+  const isDecimalComma = dialect.decimalMark !== '.';
+  const cell = (column: ExportColumnSpec, value: string): string => {
+    if (column.kind === 'text') return neutraliseFormula(value);
+    if (column.kind === 'date') return value;
+    const number = column.kind === 'quantity' ? trimQuantity(value) : value;
+    return isDecimalComma ? number.replace('.', dialect.decimalMark) : number;
+  };
   return {
     async writeRows(rows) {
       for (const row of rows) {
         const cells = columns.map((column) => {
-          const value = row[column.key] ?? '';
-          return column.kind === 'text' ? neutraliseFormula(value) : value;
+          const value = row[column.key];
+          return value === null || value === undefined ? '' : cell(column, value);
         });
         if (!stringifier.write(cells)) await drained(stringifier);
       }
@@ -85,9 +119,37 @@ function backlogOf(stream: StreamV2): number {
   return (stream._writableState?.length ?? 0) + (stream._readableState?.length ?? 0);
 }
 
+/** Excel's number formats: amounts with two decimals, participations with two to ten. */
+const NUMBER_FORMATS = { money: '#,##0.00', quantity: '#,##0.00########', date: 'yyyy-mm-dd' } as const;
+const HEADER_STYLE = {
+  font: { bold: true, color: { argb: 'FFFFFFFF' } },
+  fill: { type: 'pattern', pattern: 'solid', fgColor: { argb: 'FF191837' } },
+  alignment: { vertical: 'middle' },
+} as const;
+
+/** One object per kind, shared by every cell of that kind (see createXlsxWriter). */
+const CELL_STYLES = {
+  text: {},
+  date: { numFmt: NUMBER_FORMATS.date },
+  money: { numFmt: NUMBER_FORMATS.money },
+  quantity: { numFmt: NUMBER_FORMATS.quantity },
+} as const;
+
+/** `yyyy-mm-dd` as a date cell: midnight UTC, which exceljs turns into the day's serial number. */
+function toDateCell(value: string): Date | string {
+  const date = new Date(`${value}T00:00:00Z`);
+  return Number.isNaN(date.getTime()) ? value : date;
+}
+
 /**
  * XLSX through exceljs' streaming writer: rows are committed (zipped and written) as they come, with
- * inline strings and no styles, so memory does not grow with the file.
+ * inline strings, so memory does not grow with the file. Dates are date cells, amounts numbers with two
+ * decimals, participations with up to ten; the header row is styled, frozen and filtered.
+ *
+ * Styles: exceljs finds a cell's style id by the style object's identity (a WeakMap) and otherwise
+ * serialises the style to XML to look it up, for every cell. Each cell is therefore given one of a few
+ * shared style objects (one per column kind, the empty one for text), so the lookup is a map hit and a
+ * million rows cost what they cost without styles.
  */
 async function createXlsxWriter(columns: readonly ExportColumnSpec[], out: Writable): Promise<ExportWriter> {
   // Loaded on the first XLSX export: exceljs takes longer to load than the rest of the worker.
@@ -95,25 +157,36 @@ async function createXlsxWriter(columns: readonly ExportColumnSpec[], out: Writa
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
     stream: out,
     useSharedStrings: false,
-    useStyles: false,
+    useStyles: true,
   });
-  const sheet = workbook.addWorksheet('Export');
-  sheet.columns = columns.map((column) => ({
-    key: column.key,
-    width: column.kind === 'text' ? 24 : 14,
-  }));
-  sheet.addRow(columns.map((column) => neutraliseFormula(column.header))).commit();
+  const sheet = workbook.addWorksheet('Export', {
+    views: [{ state: 'frozen', xSplit: 0, ySplit: 1, topLeftCell: 'A2', activeCell: 'A2' }],
+  });
+  sheet.columns = columns.map((column) => ({ key: column.key, width: column.width }));
+  sheet.autoFilter = { from: { row: 1, column: 1 }, to: { row: 1, column: columns.length } };
+  const header = sheet.addRow(columns.map((column) => neutraliseFormula(column.header)));
+  header.height = 20;
+  header.eachCell((cell) => {
+    cell.style = HEADER_STYLE as unknown as typeof cell.style;
+  });
+  header.commit();
+  const styles = columns.map((column) => CELL_STYLES[column.kind]) as unknown as Style[];
   return {
     async writeRows(rows) {
       for (const row of rows) {
         const cells = columns.map((column) => {
           const value = row[column.key];
           if (value === null || value === undefined) return null;
+          if (column.kind === 'text') return neutraliseFormula(value);
+          if (column.kind === 'date') return toDateCell(value);
           // A number cell: XLSX keeps doubles, exact for every value of numeric(20,2) under 10^13.
-          if (column.kind === 'number') return Number(value);
-          return column.kind === 'text' ? neutraliseFormula(value) : value;
+          return Number(value);
         });
-        sheet.addRow(cells).commit();
+        const added = sheet.addRow(cells);
+        added.eachCell((cell, column) => {
+          cell.style = styles[column - 1] as Style;
+        });
+        added.commit();
       }
       await zipCaughtUp(sheet);
       await drained(out);
@@ -140,7 +213,7 @@ function createJsonWriter(columns: readonly ExportColumnSpec[], out: Writable): 
           const json =
             value === null || value === undefined
               ? 'null'
-              : column.kind === 'number'
+              : column.kind === 'money' || column.kind === 'quantity'
                 ? value
                 : JSON.stringify(value);
           return `${JSON.stringify(column.key)}:${json}`;

@@ -57,14 +57,14 @@ describe('CSV export', { timeout: WORKER_TEST_TIMEOUT_MS }, () => {
     const lines = text.slice(1).trimEnd().split('\r\n');
     expect(lines).toHaveLength(4);
     expect(lines[0]).toBe(
-      'Cliente,Alias,Entidad,Producto,Tipo de producto,IBAN,Fecha de operación,Fecha valor,Concepto,Importe,Saldo,Divisa',
+      'Cliente;Alias;Entidad;Producto;Tipo de producto;IBAN;Fecha de operación;Fecha valor;Concepto;Importe;Saldo;Divisa',
     );
     // Newest first; the formula gets an apostrophe, the amount stays a bare, exact negative number.
-    expect(lines[1]).toContain(`2025-01-12,2025-01-13,"'-resta; ""comillas""",-0.01,1265.43,EUR`);
-    expect(lines[2]).toContain(`2025-01-11,,"'=HYPERLINK(""http://x.test"",""pulsa"")",-1234.56,1265.44,EUR`);
-    expect(lines[3]).toContain('Ana García,');
-    expect(lines[3]).toContain(',Banco Santander,Cuenta nómina,Cuenta,ES9121000418450200051332,2025-01-10,');
-    expect(lines[3]).toContain(',Nómina enero,1500.00,2500.00,EUR');
+    expect(lines[1]).toContain(`2025-01-12;2025-01-13;"'-resta; ""comillas""";-0,01;1265,43;EUR`);
+    expect(lines[2]).toContain(`2025-01-11;;"'=HYPERLINK(""http://x.test"",""pulsa"")";-1234,56;1265,44;EUR`);
+    expect(lines[3]).toContain('Ana García;');
+    expect(lines[3]).toContain(';Banco Santander;Cuenta nómina;Cuenta;ES9121000418450200051332;2025-01-10;');
+    expect(lines[3]).toContain(';Nómina enero;1500,00;2500,00;EUR');
   });
 
   it('gives a download link once: the same URL a second time is a 404', async () => {
@@ -112,7 +112,7 @@ describe('XLSX and JSON exports', { timeout: WORKER_TEST_TIMEOUT_MS }, () => {
     expect(formulaRow?.getCell(9).value).toBe(`'=HYPERLINK("http://x.test","pulsa")`);
     expect(formulaRow?.getCell(10).value).toBe(-1234.56);
     expect(formulaRow?.getCell(10).type).toBe(ExcelJS.ValueType.Number);
-    expect(formulaRow?.getCell(7).value).toBe('2025-01-11');
+    expect(formulaRow?.getCell(7).value).toEqual(new Date('2025-01-11T00:00:00Z'));
     expect(sheet?.getRow(4).getCell(5).value).toBe('Account');
   });
 
@@ -143,10 +143,10 @@ describe('XLSX and JSON exports', { timeout: WORKER_TEST_TIMEOUT_MS }, () => {
     await runExport(exportJobDeps(t), custom);
     const customText = (await downloadExport(t, a.call, custom)).response.rawPayload.toString('utf8');
     expect(customText.slice(1).trimEnd().split('\r\n')).toEqual([
-      'Importe,Fecha de operación',
-      '-0.01,2025-01-12',
-      '-1234.56,2025-01-11',
-      '1500.00,2025-01-10',
+      'Importe;Fecha de operación',
+      '-0,01;2025-01-12',
+      '-1234,56;2025-01-11',
+      '1500,00;2025-01-10',
     ]);
     const positions = await generateExport(a.call, {
       ...transactionsRequest([client.id], { type: 'positions', format: 'json' }),

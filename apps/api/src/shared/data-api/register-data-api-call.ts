@@ -1,5 +1,4 @@
-import type { DataApiContract, DataApiInput, DataApiResponse } from '@caudal/contract';
-import { VALIDATION } from '@caudal/contract';
+import type { DataApiContract, DataApiInput, DataApiResponse, FieldIssue } from '@caudal/contract';
 import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { Config } from '../../config';
@@ -8,7 +7,6 @@ import { AppError } from '../app-error';
 import type { Actor } from '../auth/actor';
 import type { Clock } from '../clock';
 import { findNulCharacters } from '../http/register-call';
-import { toFieldIssues } from '../http/validation-issues';
 import type { JobQueue } from '../jobs/jobs';
 import { hitRateLimit } from '../rate-limit';
 import {
@@ -17,6 +15,7 @@ import {
   toApplicationScope,
 } from './authenticate-application';
 import { dataApiKeyOf } from './data-api-key';
+import { describeField, describeKey, type RequestPart, summariseIssues, toPlainIssues } from './plain-issues';
 import { recordDataApiRoute } from './registry';
 
 export interface DataApiContext<C extends DataApiContract> {
@@ -69,7 +68,7 @@ export function registerDataApiCall<C extends DataApiContract>(
         query: parsePart(contract.query, request.query ?? {}, 'query'),
         body: contract.body ? parsePart(contract.body, request.body ?? {}, 'body') : {},
       } as DataApiInput<C>;
-      const result = await handler({
+      const result = await plainErrors(handler)({
         input,
         application,
         scope: toApplicationScope(application),
@@ -151,27 +150,47 @@ async function applyRateLimit(
   }
 }
 
-function parsePart<T extends z.ZodType>(
-  schema: T,
-  value: unknown,
-  part: 'params' | 'query' | 'body',
-): z.output<T> {
+function parsePart<T extends z.ZodType>(schema: T, value: unknown, part: RequestPart): z.output<T> {
   const nulPaths = findNulCharacters(value);
   if (nulPaths.length > 0) {
-    throw new AppError(
-      'ValidationError',
-      'The request contains a NUL character',
+    throw dataApiValidationError(
       nulPaths.map((path) => ({
         path: [part, ...path],
-        message: VALIDATION.invalidCharacter,
-        params: { character: 'U+0000' },
+        message: `${describeField(path)} must not contain a NUL character (U+0000).`,
       })),
     );
   }
   const parsed = schema.safeParse(value);
-  if (!parsed.success) {
-    const issues = toFieldIssues(parsed.error).map((issue) => ({ ...issue, path: [part, ...issue.path] }));
-    throw new AppError('ValidationError', `The ${part} are not valid`, issues);
-  }
+  if (!parsed.success) throw dataApiValidationError(toPlainIssues(parsed.error, part));
   return parsed.data;
+}
+
+/**
+ * A handler that reuses portal code may throw the portal's ValidationError, whose issues carry
+ * catalogue keys: the data API answers them as sentences too.
+ */
+function plainErrors<C extends DataApiContract>(handler: DataApiHandler<C>): DataApiHandler<C> {
+  return async (context) => {
+    try {
+      return await handler(context);
+    } catch (error) {
+      if (!(error instanceof AppError) || error.code !== 'ValidationError' || !error.issues) throw error;
+      if (!error.issues.some((issue) => issue.message.startsWith('validation.'))) throw error;
+      throw dataApiValidationError(
+        error.issues.map((issue) =>
+          issue.message.startsWith('validation.')
+            ? {
+                path: issue.path,
+                message: describeKey(issue.message, describeField(issue.path), issue.params),
+              }
+            : issue,
+        ),
+      );
+    }
+  };
+}
+
+/** A 400 whose message and issues are English sentences naming the fields (plain-issues.ts). */
+export function dataApiValidationError(issues: FieldIssue[]): AppError {
+  return new AppError('ValidationError', summariseIssues(issues), issues);
 }

@@ -33,6 +33,8 @@ export const exportTexts: typeof es = {
     document: 'Document type',
     datesHint: 'Transactions whose operation date falls between both dates are included',
     positionsHint: 'Positions are exported as of today: no dates needed',
+    csvDialect:
+      'CSV for Excel in English: columns separated by “{delimiter}”, “{decimalMark}” as the decimal mark, UTF-8 with BOM',
   },
   types: {
     custom: 'Custom',
@@ -71,12 +73,20 @@ export const exportTexts: typeof es = {
     name: 'Name',
     alias: 'Alias',
     entities: 'Institutions',
+    selectAll: 'Choose every client of the list ({n})',
+    allChosen: 'All clients chosen ({n})',
+    allChosenSearch: 'All clients matching “{search}” chosen ({n})',
+    exceptLabel: 'Except these clients',
+    addBack: 'Choose {name} again',
+    searchEndsAll: 'Changing the search undoes “choose all”',
   },
   entities: {
     intro: "The chosen clients' institutions. Only products of the checked institutions are exported.",
     all: 'All institutions',
     clientsWithout: 'These clients have none of the chosen institutions: {names}',
     none: 'The chosen clients have no institutions. Go back and choose other clients.',
+    noEntityClients: 'No institutions, so they add no rows: {names}',
+    filterIntro: 'The chosen clients’ products at the checked institutions are exported.',
   },
   summary: {
     title: 'Summary',
@@ -87,6 +97,8 @@ export const exportTexts: typeof es = {
     noDates: 'As of today',
     clients: 'Clients',
     entities: 'Institutions',
+    allClients: 'All clients ({n})',
+    allClientsSearch: 'All matching “{search}” ({n})',
   },
   progress: {
     queued: 'Queued: it starts in a few seconds',

@@ -16,4 +16,5 @@ export const validation: typeof es = {
   exportClients: 'Choose at least one client',
   exportEntities: 'The chosen clients need institutions: choose at least one',
   exportColumns: 'Choose at least one column',
+  exportTooManyClients: 'The search covers more than {n} clients: narrow it to export them',
 };

@@ -32,6 +32,8 @@ export const exportTexts = {
     document: 'Tipo de documento',
     datesHint: 'Se incluyen los movimientos con fecha de operación entre ambas fechas',
     positionsHint: 'Las posiciones se exportan a día de hoy: no hace falta indicar fechas',
+    csvDialect:
+      'CSV para Excel en español: columnas separadas por «{delimiter}», «{decimalMark}» como separador decimal, UTF-8 con BOM',
   },
   types: {
     custom: 'Personalizada',
@@ -70,12 +72,20 @@ export const exportTexts = {
     name: 'Nombre',
     alias: 'Alias',
     entities: 'Entidades',
+    selectAll: 'Elegir todos los clientes de la lista ({n})',
+    allChosen: 'Elegidos todos los clientes ({n})',
+    allChosenSearch: 'Elegidos todos los clientes que coinciden con «{search}» ({n})',
+    exceptLabel: 'Menos estos clientes',
+    addBack: 'Volver a elegir a {name}',
+    searchEndsAll: 'Al cambiar la búsqueda se deshace «elegir todos»',
   },
   entities: {
     intro: 'Entidades de los clientes elegidos. Solo se exportan los productos de las entidades marcadas.',
     all: 'Todas las entidades',
     clientsWithout: 'Estos clientes no tienen ninguna de las entidades elegidas: {names}',
     none: 'Los clientes elegidos no tienen entidades. Vuelve atrás y elige otros clientes.',
+    noEntityClients: 'Sin entidades, no aportan filas: {names}',
+    filterIntro: 'Se exportan los productos de los clientes elegidos en las entidades marcadas.',
   },
   summary: {
     title: 'Resumen',
@@ -86,6 +96,8 @@ export const exportTexts = {
     noDates: 'A día de hoy',
     clients: 'Clientes',
     entities: 'Entidades',
+    allClients: 'Todos los clientes ({n})',
+    allClientsSearch: 'Todos los que coinciden con «{search}» ({n})',
   },
   progress: {
     queued: 'En cola: empezará en unos segundos',

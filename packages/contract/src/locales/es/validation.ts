@@ -14,4 +14,5 @@ export const validation = {
   exportClients: 'Elige al menos un cliente',
   exportEntities: 'Los clientes elegidos necesitan entidades: elige al menos una',
   exportColumns: 'Elige al menos una columna',
+  exportTooManyClients: 'La búsqueda abarca más de {n} clientes: acótala para exportarlos',
 };

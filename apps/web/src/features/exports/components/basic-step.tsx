@@ -1,6 +1,7 @@
 import { exports as exportCalls } from '@caudal/contract/routes';
 import { Checkbox, Group, Radio, SegmentedControl, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { useLocale } from '../../../shared/i18n/use-locale';
 import type { ExportFormState } from '../lib/export-form';
 import { ExportDateFields } from './export-date-fields';
 
@@ -55,6 +56,7 @@ export function BasicStep({ value, onChange, errors }: BasicStepProps) {
           w={{ base: '100%', xs: 'auto' }}
           style={{ alignSelf: 'flex-start' }}
         />
+        {value.format === 'csv' ? <CsvDialectHint /> : null}
       </Stack>
       {value.type === 'custom' ? (
         <Checkbox.Group
@@ -95,5 +97,16 @@ export function BasicStep({ value, onChange, errors }: BasicStepProps) {
         </Stack>
       )}
     </Stack>
+  );
+}
+
+/** Which separator and decimal mark the CSV takes: those of the language the export is made in. */
+export function CsvDialectHint() {
+  const { t } = useTranslation();
+  const language = useLocale();
+  return (
+    <Text size="xs" c="dimmed" data-testid="export-csv-dialect">
+      {t('exports.fields.csvDialect', exportCalls.EXPORT_CSV_DIALECTS[language])}
+    </Text>
   );
 }

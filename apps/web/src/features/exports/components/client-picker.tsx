@@ -12,53 +12,72 @@ import {
   Table,
   Text,
 } from '@mantine/core';
+import { IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DebouncedSearch } from '../../../shared/components/debounced-search';
 import { Pager, type PagerLabels } from '../../../shared/components/pager';
 import { ErrorPanel } from '../../../shared/components/state-panel';
+import { useFormatters } from '../../../shared/format/use-formatters';
 import { useClientOptionsQuery } from '../api/export-queries';
+import { type ClientFilterSelection, countChosenClients } from '../lib/export-form';
 
 const PAGE_SIZES = [10, 25, 50] as const;
 
+export interface ClientSelection {
+  clients: Client[];
+  clientFilter: ClientFilterSelection | null;
+}
+
 interface ClientPickerProps {
   selected: readonly Client[];
-  onChange: (clients: Client[]) => void;
+  filter: ClientFilterSelection | null;
+  onChange: (selection: ClientSelection) => void;
   error?: string | undefined;
 }
 
 /**
  * Clients are searched and paged on the server (a company may have 10,000); the chosen ones are kept
- * whole, so choices survive paging and searching, and show as removable pills.
+ * whole, so choices survive paging and searching, and show as removable pills. The header checkbox
+ * chooses the whole filtered list, every page of it (`filter`): the server resolves it when the export
+ * is created; rows unticked after that are sent as exceptions.
  */
-export function ClientPicker({ selected, onChange, error }: ClientPickerProps) {
+export function ClientPicker({ selected, filter, onChange, error }: ClientPickerProps) {
   const { t } = useTranslation();
+  const format = useFormatters();
   const [search, setSearch] = useState('');
   const [page, setPage] = useState(1);
   const [pageSize, setPageSize] = useState<number>(PAGE_SIZES[0]);
   const list = useClientOptionsQuery(search, page, pageSize);
   const chosen = new Set(selected.map((client) => client.id));
+  const excepted = new Set(filter?.except.map((client) => client.id));
   const rows = list.data?.items ?? [];
-  const isFull = selected.length >= exportCalls.EXPORT_CLIENTS_MAX;
+  const total = list.data?.total ?? 0;
+  const count = countChosenClients({ clients: [...selected], clientFilter: filter });
+  const isFull = filter === null && selected.length >= exportCalls.EXPORT_CLIENTS_MAX;
+  const isChosen = (client: Client) => (filter ? !excepted.has(client.id) : chosen.has(client.id));
 
-  const toggle = (client: Client) =>
-    onChange(
+  const setClients = (clients: Client[]) => onChange({ clients, clientFilter: null });
+  const toggle = (client: Client) => {
+    if (filter) {
+      const except = excepted.has(client.id)
+        ? filter.except.filter((item) => item.id !== client.id)
+        : [...filter.except, client];
+      if (except.length >= filter.total) return setClients([]);
+      return onChange({ clients: [], clientFilter: { ...filter, except } });
+    }
+    setClients(
       chosen.has(client.id)
         ? selected.filter((item) => item.id !== client.id)
         : isFull
           ? [...selected]
           : [...selected, client],
     );
-  const allOnPage = rows.length > 0 && rows.every((client) => chosen.has(client.id));
-  const togglePage = () =>
-    onChange(
-      allOnPage
-        ? selected.filter((item) => !rows.some((row) => row.id === item.id))
-        : [...selected, ...rows.filter((row) => !chosen.has(row.id))].slice(
-            0,
-            exportCalls.EXPORT_CLIENTS_MAX,
-          ),
-    );
+  };
+  const isAllChosen = filter !== null && filter.except.length === 0;
+  const isSomeChosen = filter !== null || rows.some((client) => chosen.has(client.id));
+  const toggleAll = () =>
+    filter ? setClients([]) : onChange({ clients: [], clientFilter: { search, total, except: [] } });
 
   const labels: PagerLabels = {
     range: (range) => t('exports.clients.range', range),
@@ -81,6 +100,8 @@ export function ClientPicker({ selected, onChange, error }: ClientPickerProps) {
             onSearch={(value) => {
               setSearch(value);
               setPage(1);
+              // "All" meant all of the list the user saw: a new search is a new list.
+              if (filter && value !== filter.search) setClients([]);
             }}
           />
         </Group>
@@ -108,10 +129,11 @@ export function ClientPicker({ selected, onChange, error }: ClientPickerProps) {
                 <Table.Tr>
                   <Table.Th w={44}>
                     <Checkbox
-                      aria-label={t('exports.clients.selectPage')}
-                      checked={allOnPage}
-                      indeterminate={!allOnPage && rows.some((client) => chosen.has(client.id))}
-                      onChange={togglePage}
+                      aria-label={t('exports.clients.selectAll', { n: format.integer(total) })}
+                      title={t('exports.clients.selectAll', { n: format.integer(total) })}
+                      checked={isAllChosen}
+                      indeterminate={!isAllChosen && isSomeChosen}
+                      onChange={toggleAll}
                     />
                   </Table.Th>
                   <Table.Th>{t('exports.clients.name')}</Table.Th>
@@ -123,12 +145,12 @@ export function ClientPicker({ selected, onChange, error }: ClientPickerProps) {
                 {rows.map((client) => (
                   <Table.Tr
                     key={client.id}
-                    bg={chosen.has(client.id) ? 'var(--mantine-primary-color-light)' : undefined}
+                    bg={isChosen(client) ? 'var(--mantine-primary-color-light)' : undefined}
                   >
                     <Table.Td>
                       <Checkbox
                         aria-label={t('exports.clients.select', { name: client.name })}
-                        checked={chosen.has(client.id)}
+                        checked={isChosen(client)}
                         onChange={() => toggle(client)}
                       />
                     </Table.Td>
@@ -178,16 +200,48 @@ export function ClientPicker({ selected, onChange, error }: ClientPickerProps) {
       </Paper>
       <Stack gap={6} role="group" aria-label={t('exports.clients.selectedLabel')}>
         <Group justify="space-between">
-          <Text size="sm" fw={600} aria-live="polite">
-            {t('exports.clients.selected', { n: selected.length })}
+          <Text size="sm" fw={600} aria-live="polite" data-testid="export-chosen-count">
+            {filter
+              ? filter.search
+                ? t('exports.clients.allChosenSearch', { search: filter.search, n: format.integer(count) })
+                : t('exports.clients.allChosen', { n: format.integer(count) })
+              : t('exports.clients.selected', { n: format.integer(count) })}
           </Text>
-          {selected.length > 0 ? (
-            <Button variant="subtle" size="xs" color="gray" onClick={() => onChange([])}>
+          {count > 0 ? (
+            <Button variant="subtle" size="xs" color="gray" onClick={() => setClients([])}>
               {t('exports.clients.clear')}
             </Button>
           ) : null}
         </Group>
-        {selected.length === 0 ? (
+        {filter ? (
+          <>
+            {filter.except.length > 0 ? (
+              <Stack gap={4}>
+                <Text size="xs" c="dimmed">
+                  {t('exports.clients.exceptLabel')}
+                </Text>
+                <Group gap={6}>
+                  {filter.except.map((client) => (
+                    <Button
+                      key={client.id}
+                      size="compact-xs"
+                      variant="light"
+                      color="gray"
+                      rightSection={<IconPlus size={12} aria-hidden />}
+                      aria-label={t('exports.clients.addBack', { name: client.name })}
+                      onClick={() => toggle(client)}
+                    >
+                      {client.name}
+                    </Button>
+                  ))}
+                </Group>
+              </Stack>
+            ) : null}
+            <Text size="xs" c="dimmed">
+              {t('exports.clients.searchEndsAll')}
+            </Text>
+          </>
+        ) : selected.length === 0 ? (
           <Text size="sm" c={error ? 'red' : 'dimmed'} role={error ? 'alert' : undefined}>
             {error ?? t('exports.clients.none')}
           </Text>
@@ -205,9 +259,14 @@ export function ClientPicker({ selected, onChange, error }: ClientPickerProps) {
             ))}
           </Pill.Group>
         )}
-        {isFull ? (
+        {filter && error ? (
+          <Text size="sm" c="red" role="alert">
+            {error}
+          </Text>
+        ) : null}
+        {isFull || count > exportCalls.EXPORT_CLIENTS_MAX ? (
           <Text size="xs" c="orange.8">
-            {t('exports.clients.tooMany', { n: exportCalls.EXPORT_CLIENTS_MAX })}
+            {t('exports.clients.tooMany', { n: format.integer(exportCalls.EXPORT_CLIENTS_MAX) })}
           </Text>
         ) : null}
       </Stack>

@@ -2,21 +2,25 @@ import type { Client } from '@caudal/contract';
 import { Alert, Checkbox, SimpleGrid, Stack, Text } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { findClientEntities, findClientsWithoutEntities } from '../lib/export-form';
+import { findClientEntities, findClientsWithNoEntity, findClientsWithoutEntities } from '../lib/export-form';
 import { useListedEntities } from './use-listed-entities';
 
 interface EntityStepProps {
   clients: readonly Client[];
+  /** The whole filtered list is chosen: every listed entity is offered (its clients may hold any). */
+  isWholeList?: boolean;
   value: string[];
   onChange: (entityIds: string[]) => void;
   error?: string | undefined;
 }
 
 /** Step 3: the chosen clients' entities (listed ones only); every chosen client needs one ticked. */
-export function EntityStep({ clients, value, onChange, error }: EntityStepProps) {
+export function EntityStep({ clients, isWholeList = false, value, onChange, error }: EntityStepProps) {
   const { t } = useTranslation();
   const listed = useListedEntities();
-  const entities = findClientEntities(clients, listed);
+  const entities = isWholeList
+    ? [...listed].map(([id, name]) => ({ id, name })).sort((a, b) => a.name.localeCompare(b.name))
+    : findClientEntities(clients, listed);
   if (entities.length === 0) {
     return (
       <Alert color="red" icon={<IconAlertTriangle size={18} aria-hidden />} role="alert">
@@ -24,12 +28,13 @@ export function EntityStep({ clients, value, onChange, error }: EntityStepProps)
       </Alert>
     );
   }
-  const without = value.length > 0 ? findClientsWithoutEntities(clients, value) : [];
+  const without = value.length > 0 && !isWholeList ? findClientsWithoutEntities(clients, value, listed) : [];
+  const withNone = isWholeList ? [] : findClientsWithNoEntity(clients, listed);
   const allChecked = entities.every((entity) => value.includes(entity.id));
   return (
     <Stack gap="md">
       <Text size="sm" c="dimmed">
-        {t('exports.entities.intro')}
+        {t(isWholeList ? 'exports.entities.filterIntro' : 'exports.entities.intro')}
       </Text>
       <Checkbox
         label={t('exports.entities.all')}
@@ -51,6 +56,11 @@ export function EntityStep({ clients, value, onChange, error }: EntityStepProps)
           ))}
         </SimpleGrid>
       </Checkbox.Group>
+      {withNone.length > 0 ? (
+        <Text size="sm" c="dimmed" data-testid="export-clients-no-entity">
+          {t('exports.entities.noEntityClients', { names: withNone.map((client) => client.name).join(', ') })}
+        </Text>
+      ) : null}
       {without.length > 0 ? (
         <Alert color="red" icon={<IconAlertTriangle size={18} aria-hidden />} role="alert">
           {t('exports.entities.clientsWithout', { names: without.map((client) => client.name).join(', ') })}

@@ -1,7 +1,7 @@
 import { SimpleGrid, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useFormatters } from '../../../shared/format/use-formatters';
-import type { ExportFormState } from '../lib/export-form';
+import { countChosenClients, type ExportFormState } from '../lib/export-form';
 import { useListedEntities } from './use-listed-entities';
 
 /** What the file will hold, before it is generated. */
@@ -21,7 +21,15 @@ export function ExportSummary({ value }: { value: ExportFormState }) {
             to: format.date(value.dateTo),
           }),
     ],
-    [t('exports.summary.clients'), value.clients.map((client) => client.name).join(', ')],
+    [
+      t('exports.summary.clients'),
+      value.clientFilter
+        ? t(value.clientFilter.search ? 'exports.summary.allClientsSearch' : 'exports.summary.allClients', {
+            search: value.clientFilter.search,
+            n: format.integer(countChosenClients(value)),
+          })
+        : value.clients.map((client) => client.name).join(', '),
+    ],
     [t('exports.summary.entities'), value.entityIds.map((id) => listed.get(id) ?? id).join(', ')],
   ];
   return (

@@ -1,8 +1,10 @@
 import type { Client } from '@caudal/contract';
 import { describe, expect, it } from 'vitest';
 import {
+  countChosenClients,
   EMPTY_EXPORT_FORM,
   findClientEntities,
+  findClientsWithNoEntity,
   findClientsWithoutEntities,
   toExportRequest,
   validateExport,
@@ -49,6 +51,30 @@ describe('export form', () => {
       { id: 'abanca', name: 'Abanca' },
       { id: 'bbva', name: 'BBVA' },
     ]);
-    expect(findClientsWithoutEntities(clients, ['bbva']).map((item) => item.id)).toEqual(['b']);
+    expect(findClientsWithoutEntities(clients, ['bbva'], listed).map((item) => item.id)).toEqual(['b']);
+  });
+
+  it('a client with no listed entity never blocks the entities step', () => {
+    const listed = new Map([['bbva', 'BBVA']]);
+    const clients = [client('a', ['bbva']), client('b', []), client('c', ['gone'])];
+    expect(findClientsWithoutEntities(clients, ['bbva'], listed)).toEqual([]);
+    expect(findClientsWithNoEntity(clients, listed).map((item) => item.id)).toEqual(['b', 'c']);
+  });
+
+  it('select-all sends the search and the unticked clients, never ids', () => {
+    const form = {
+      ...EMPTY_EXPORT_FORM,
+      dateFrom: '2026-01-01',
+      dateTo: '2026-01-31',
+      entityIds: ['bbva'],
+      clientFilter: { search: 'ana', total: 40, except: [client('x', [])] },
+    };
+    const request = toExportRequest(form, 'es');
+    expect(request).toMatchObject({ client_filter: { search: 'ana', except_ids: ['x'] } });
+    expect(request).not.toHaveProperty('client_ids');
+    expect(countChosenClients(form)).toBe(39);
+    expect(validateExport(form, 'es')).toEqual({});
+    const everyone = toExportRequest({ ...form, clientFilter: { search: '', total: 3, except: [] } }, 'es');
+    expect(everyone.client_filter).toEqual({});
   });
 });

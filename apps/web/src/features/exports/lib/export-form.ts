@@ -8,6 +8,16 @@ import {
   type FieldIssue,
 } from '@caudal/contract/routes';
 
+/**
+ * The wizard's select-all: every client the list shows for `search` (`total` of them), less the ones
+ * unticked since. The server resolves it when the export is created.
+ */
+export interface ClientFilterSelection {
+  search: string;
+  total: number;
+  except: Client[];
+}
+
 /** What the wizard and the quick form hold; the clients are kept whole (names, entities) as picked. */
 export interface ExportFormState {
   type: ExportType | null;
@@ -16,6 +26,8 @@ export interface ExportFormState {
   dateFrom: string | null;
   dateTo: string | null;
   clients: Client[];
+  /** Set instead of `clients` when the whole filtered list is chosen. */
+  clientFilter: ClientFilterSelection | null;
   entityIds: string[];
 }
 
@@ -26,14 +38,31 @@ export const EMPTY_EXPORT_FORM: ExportFormState = {
   dateFrom: null,
   dateTo: null,
   clients: [],
+  clientFilter: null,
   entityIds: [],
 };
+
+/** How many clients the form has chosen. */
+export function countChosenClients(state: Pick<ExportFormState, 'clients' | 'clientFilter'>): number {
+  return state.clientFilter
+    ? state.clientFilter.total - state.clientFilter.except.length
+    : state.clients.length;
+}
 
 export function toExportRequest(state: ExportFormState, language: 'es' | 'en'): ExportRequest {
   return {
     type: state.type as ExportType,
     format: state.format as ExportFormat,
-    client_ids: state.clients.map((client) => client.id),
+    ...(state.clientFilter
+      ? {
+          client_filter: {
+            ...(state.clientFilter.search ? { search: state.clientFilter.search } : {}),
+            ...(state.clientFilter.except.length > 0
+              ? { except_ids: state.clientFilter.except.map((client) => client.id) }
+              : {}),
+          },
+        }
+      : { client_ids: state.clients.map((client) => client.id) }),
     entity_ids: state.entityIds,
     ...(state.type === 'custom' ? { columns: state.columns as ExportRequest['columns'] } : {}),
     date_from: state.type === 'positions' ? null : state.dateFrom,
@@ -48,7 +77,8 @@ export function validateExport(state: ExportFormState, language: 'es' | 'en'): R
   const issues: Record<string, FieldIssue> = {};
   if (result.success) return issues;
   for (const issue of result.error.issues) {
-    const field = String(issue.path[0] ?? '');
+    // The filter stands in for the ids: its problems show where the clients are chosen.
+    const field = issue.path[0] === 'client_filter' ? 'client_ids' : String(issue.path[0] ?? '');
     if (!issues[field]) {
       const params = issue.code === 'custom' ? (issue.params as FieldIssue['params']) : undefined;
       issues[field] = {
@@ -72,11 +102,25 @@ export function findClientEntities(
     .sort((a, b) => a.name.localeCompare(b.name));
 }
 
-/** Clients none of whose entities is chosen: the rule "the chosen clients need entities". */
+/**
+ * Clients none of whose entities is chosen: the rule "the chosen clients need entities". A client with
+ * no listed entity at all has nothing to choose (its file part is empty): it never blocks the step.
+ */
 export function findClientsWithoutEntities(
   clients: readonly Client[],
   entityIds: readonly string[],
+  listed: ReadonlyMap<string, string>,
 ): Client[] {
   const chosen = new Set(entityIds);
-  return clients.filter((client) => !client.entities.some((id) => chosen.has(id)));
+  return clients.filter(
+    (client) => client.entities.some((id) => listed.has(id)) && !client.entities.some((id) => chosen.has(id)),
+  );
+}
+
+/** Chosen clients with no listed entity: shown as a note, since they add no rows. */
+export function findClientsWithNoEntity(
+  clients: readonly Client[],
+  listed: ReadonlyMap<string, string>,
+): Client[] {
+  return clients.filter((client) => !client.entities.some((id) => listed.has(id)));
 }

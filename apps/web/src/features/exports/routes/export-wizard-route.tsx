@@ -1,3 +1,4 @@
+import { exports as exportCalls } from '@caudal/contract/routes';
 import { Button, Group, Paper, Stack, Stepper, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconFileExport } from '@tabler/icons-react';
@@ -6,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { errorMessageKey } from '../../../shared/api/api-error';
 import { notifyFailure, notifySuccess } from '../../../shared/components/notify';
 import { PageHeader } from '../../../shared/components/page-header';
+import { useFormatters } from '../../../shared/format/use-formatters';
 import { translateDynamic } from '../../../shared/i18n/i18n';
 import { useLocale } from '../../../shared/i18n/use-locale';
 import { useExportStatusQuery, useGenerateExportMutation } from '../api/export-queries';
@@ -17,6 +19,7 @@ import { ExportSummary } from '../components/export-summary';
 import { RecentExports } from '../components/recent-exports';
 import { useListedEntities } from '../components/use-listed-entities';
 import {
+  countChosenClients,
   EMPTY_EXPORT_FORM,
   type ExportFormState,
   findClientEntities,
@@ -33,6 +36,7 @@ export function ExportWizardRoute() {
   const { t } = useTranslation();
   const language = useLocale();
   const isPhone = useMediaQuery('(max-width: 48em)');
+  const format = useFormatters();
   const listed = useListedEntities();
   const [step, setStep] = useState(0);
   const [form, setForm] = useState<ExportFormState>(EMPTY_EXPORT_FORM);
@@ -44,8 +48,13 @@ export function ExportWizardRoute() {
   const change = (patch: Partial<ExportFormState>) => {
     setForm((current) => {
       const next = { ...current, ...patch };
-      // New clients bring their entities in ticked; entities of clients no longer chosen go.
-      if (patch.clients) {
+      if (patch.clientFilter && !current.clientFilter) {
+        // The whole list: its clients may hold any listed entity; all start ticked.
+        next.entityIds = [...listed.keys()];
+      } else if (patch.clients && !patch.clientFilter && current.clientFilter) {
+        next.entityIds = findClientEntities(patch.clients, listed).map((entity) => entity.id);
+      } else if (patch.clients && !patch.clientFilter) {
+        // New clients bring their entities in ticked; entities of clients no longer chosen go.
         const before = new Set(findClientEntities(current.clients, listed).map((entity) => entity.id));
         const available = findClientEntities(patch.clients, listed).map((entity) => entity.id);
         next.entityIds = available.filter((id) => current.entityIds.includes(id) || !before.has(id));
@@ -60,8 +69,9 @@ export function ExportWizardRoute() {
         cleared.date_from = undefined;
         cleared.date_to = undefined;
       }
-      if (patch.clients) cleared.client_ids = undefined;
-      if (patch.entityIds || patch.clients) cleared.entity_ids = undefined;
+      const isClientsChange = patch.clients !== undefined || patch.clientFilter !== undefined;
+      if (isClientsChange) cleared.client_ids = undefined;
+      if (patch.entityIds || isClientsChange) cleared.entity_ids = undefined;
       return cleared;
     });
   };
@@ -73,10 +83,16 @@ export function ExportWizardRoute() {
       const issue = issues[field];
       if (issue) found[field] = translateDynamic(issue.message, issue.params);
     }
+    if (index === 1 && !found.client_ids && countChosenClients(form) > exportCalls.EXPORT_CLIENTS_MAX) {
+      found.client_ids = t('validation.exportTooManyClients', {
+        n: format.integer(exportCalls.EXPORT_CLIENTS_MAX),
+      });
+    }
     if (
       index === 2 &&
       !found.entity_ids &&
-      findClientsWithoutEntities(form.clients, form.entityIds).length > 0
+      !form.clientFilter &&
+      findClientsWithoutEntities(form.clients, form.entityIds, listed).length > 0
     ) {
       found.entity_ids = t('validation.exportEntities');
     }
@@ -139,7 +155,8 @@ export function ExportWizardRoute() {
             <StepBody title={t('exports.wizard.steps.clients')}>
               <ClientPicker
                 selected={form.clients}
-                onChange={(clients) => change({ clients })}
+                filter={form.clientFilter}
+                onChange={(selection) => change(selection)}
                 error={errors.client_ids}
               />
             </StepBody>
@@ -151,6 +168,7 @@ export function ExportWizardRoute() {
             <StepBody title={t('exports.wizard.steps.entities')}>
               <EntityStep
                 clients={form.clients}
+                isWholeList={form.clientFilter !== null}
                 value={form.entityIds}
                 onChange={(entityIds) => change({ entityIds })}
                 error={errors.entity_ids}

@@ -13,6 +13,7 @@ import {
   useExportStatusQuery,
   useGenerateExportMutation,
 } from '../api/export-queries';
+import { CsvDialectHint } from '../components/basic-step';
 import { ClientMultiSelect } from '../components/client-multi-select';
 import { ExportDateFields } from '../components/export-date-fields';
 import { ExportProgress } from '../components/export-progress';
@@ -61,7 +62,7 @@ export function QuickExportRoute() {
     if (
       !found.entity_ids &&
       form.entityIds.length > 0 &&
-      findClientsWithoutEntities(form.clients, form.entityIds).length > 0
+      findClientsWithoutEntities(form.clients, form.entityIds, listed).length > 0
     ) {
       found.entity_ids = t('validation.exportEntities');
     }
@@ -140,6 +141,7 @@ export function QuickExportRoute() {
                 comboboxProps={{ withinPortal: true }}
                 data-testid="export-document"
               />
+              {form.format === 'csv' ? <CsvDialectHint /> : null}
               {form.type === 'positions' ? (
                 <Text size="sm" c="dimmed">
                   {t('exports.fields.positionsHint')}
