@@ -1,11 +1,12 @@
 import { applications } from '@caudal/contract';
 import { type CreatedApplication, DATA_API_TOKEN_PATH, LIMITS } from '@caudal/contract/routes';
-import { Alert, Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Button, Group, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError, errorMessageKey } from '../../../shared/api/api-error';
+import { AppModal } from '../../../shared/components/app-modal';
 import { notifyFailure, notifySuccess } from '../../../shared/components/notify';
 import { getRuntimeConfig } from '../../../shared/config/runtime-config';
 import { issuesToFormErrors, schemaValidator } from '../../../shared/forms/issues-to-errors';
@@ -28,7 +29,7 @@ export function CreateApplicationModal({ opened, onClose }: { opened: boolean; o
     onClose();
   };
   return (
-    <Modal
+    <AppModal
       opened={opened}
       onClose={created ? () => undefined : close}
       closeOnClickOutside={!created}
@@ -44,7 +45,7 @@ export function CreateApplicationModal({ opened, onClose }: { opened: boolean; o
       ) : (
         <CreateForm onCancel={close} onCreated={setCreated} />
       )}
-    </Modal>
+    </AppModal>
   );
 }
 

@@ -1,5 +1,6 @@
-import { Badge, Button, Group, List, Modal, ScrollArea, Stack, Text } from '@mantine/core';
+import { Badge, Button, Group, List, ScrollArea, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { AppModal } from '../../../shared/components/app-modal';
 import { countProducts, type MatchGroup } from '../lib/match-plan';
 import { useEntityCatalogue } from './use-entity-catalogue';
 
@@ -16,7 +17,7 @@ export function ConfirmAllModal({ opened, groups, loading, onConfirm, onClose }:
   const { t } = useTranslation();
   const { name: bankName } = useEntityCatalogue();
   return (
-    <Modal
+    <AppModal
       opened={opened}
       onClose={loading ? () => undefined : onClose}
       title={t('unmatched.confirm.title')}
@@ -75,6 +76,6 @@ export function ConfirmAllModal({ opened, groups, loading, onConfirm, onClose }:
           </Button>
         </Group>
       </Stack>
-    </Modal>
+    </AppModal>
   );
 }
