@@ -37,6 +37,27 @@ export const resetPassword = defineCall(routes.resetPassword, {
   response: ZSuccess,
 });
 
+/** Change my password: the current one first (a session left open must not change it), then the new one. */
+export const ZChangePasswordRequest = z.object({
+  current_password: z
+    .string({ error: VALIDATION.required })
+    .min(1, { error: VALIDATION.required })
+    .max(LIMITS.password.max, { error: VALIDATION.maxLength }),
+  new_password: zPassword(),
+});
+export type ChangePasswordRequest = z.infer<typeof ZChangePasswordRequest>;
+
+/** How many of the user's other sessions were ended (this one stays signed in). */
+export const ZChangePasswordResponse = z.object({
+  success: z.literal(true),
+  ended_sessions: z.number().int().nonnegative(),
+});
+
+export const changePassword = defineCall(routes.changePassword, {
+  request: ZChangePasswordRequest,
+  response: ZChangePasswordResponse,
+});
+
 export const ZEntity = z.object({ id: z.string(), name: z.string() });
 export type Entity = z.infer<typeof ZEntity>;
 export const ZEntityList = z.array(ZEntity);

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { registerChangePassword } from './change-password';
 import { registerForgotPassword } from './forgot-password';
 import { registerLogin } from './login';
 import { registerLogout } from './logout';
@@ -9,4 +10,5 @@ export function registerAuthCalls(app: FastifyInstance) {
   registerLogout(app);
   registerForgotPassword(app);
   registerResetPassword(app);
+  registerChangePassword(app);
 }
