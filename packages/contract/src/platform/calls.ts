@@ -47,6 +47,15 @@ export const ZChangePasswordRequest = z.object({
 });
 export type ChangePasswordRequest = z.infer<typeof ZChangePasswordRequest>;
 
+/** The portal's form: the call's fields and the new password typed again, which must match. */
+export const ZChangePasswordForm = ZChangePasswordRequest.extend({
+  confirm_password: z.string({ error: VALIDATION.required }),
+}).superRefine((value, ctx) => {
+  if (value.new_password !== value.confirm_password) {
+    ctx.addIssue({ code: 'custom', path: ['confirm_password'], message: VALIDATION.passwordsMatch });
+  }
+});
+
 /** How many of the user's other sessions were ended (this one stays signed in). */
 export const ZChangePasswordResponse = z.object({
   success: z.literal(true),
