@@ -51,7 +51,9 @@ export type ChangePasswordRequest = z.infer<typeof ZChangePasswordRequest>;
 export const ZChangePasswordForm = ZChangePasswordRequest.extend({
   confirm_password: z.string({ error: VALIDATION.required }),
 }).superRefine((value, ctx) => {
-  if (value.new_password !== value.confirm_password) {
+  if (value.confirm_password.length === 0) {
+    ctx.addIssue({ code: 'custom', path: ['confirm_password'], message: VALIDATION.required });
+  } else if (value.new_password !== value.confirm_password) {
     ctx.addIssue({ code: 'custom', path: ['confirm_password'], message: VALIDATION.passwordsMatch });
   }
 });
