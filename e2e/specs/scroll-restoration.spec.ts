@@ -113,7 +113,7 @@ test.describe('scroll position', () => {
       .getByRole('button', { name: /Nombre/ })
       .first()
       .click();
-    await expect(page).toHaveURL(/sort=/);
+    await expect(page).toHaveURL(/order=desc/);
     await expect.poll(() => scrollY(page)).toBe(120);
   });
 });

@@ -25,15 +25,30 @@ function isOpenerCandidate(element: Element | null, doc: Document): element is H
   );
 }
 
+/**
+ * The button a menu hangs from (it names the menu's list in `aria-controls`): the opener of whatever
+ * the menu's items open. Read when an item is reached, as the button may have been re-rendered since
+ * the last focus (the account menu swaps its first-paint button for the menu's own).
+ */
+function findMenuButton(element: Element, doc: Document): HTMLElement | null {
+  const menu = element.closest('[role="menu"]');
+  if (!menu?.id) return null;
+  const button = doc.querySelector(`[aria-controls="${CSS.escape(menu.id)}"]`);
+  return isOpenerCandidate(button, doc) ? button : null;
+}
+
 /** Follows focus and presses on `doc` (a press counts too: Safari does not focus a clicked button). */
 export function trackFocusOrigins(doc: Document): FocusTracker {
   let last: HTMLElement | null = null;
-  const onFocus = (event: Event) => {
-    if (isOpenerCandidate(event.target as Element | null, doc)) last = event.target as HTMLElement;
+  const follow = (element: Element | null) => {
+    if (!element) return;
+    if (isOpenerCandidate(element, doc)) last = element;
+    else last = findMenuButton(element, doc) ?? last;
   };
+  const onFocus = (event: Event) => follow(event.target as Element | null);
   const onPress = (event: Event) => {
-    const target = event.target instanceof Element ? event.target.closest(FOCUSABLE) : null;
-    if (isOpenerCandidate(target, doc)) last = target;
+    const target = event.target instanceof Element ? event.target : null;
+    follow(target?.closest(FOCUSABLE) ?? target?.closest('[role="menuitem"]') ?? null);
   };
   doc.addEventListener('focusin', onFocus, true);
   doc.addEventListener('pointerdown', onPress, true);
