@@ -109,5 +109,8 @@ export const theme = createTheme({
     // placeholder Mantine puts a role=presentation div inside role=menu (axe aria-required-children);
     // opening a menu then focuses its first item, as the WAI-ARIA menu pattern expects.
     Menu: { defaultProps: { withInitialFocusPlaceholder: false } },
+    // A badge is a word or two: a table squeezing its column cut them to "Co…" (the transaction type on
+    // a portfolio's Operaciones tab at 1366 px). Badges take their text's width, never less.
+    Badge: { defaultProps: { miw: 'max-content' } },
   },
 });

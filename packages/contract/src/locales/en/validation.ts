@@ -16,4 +16,13 @@ export const validation: typeof es = {
   exportClients: 'Choose at least one client',
   exportEntities: 'The chosen clients need entities: choose at least one',
   exportColumns: 'Choose at least one column',
+  /** How {character} reads in invalidCharacter: quoted, and named when it cannot be seen. */
+  character: {
+    quoted: '“{character}”',
+    space: 'space',
+    nbsp: 'non-breaking space',
+    tab: 'tab',
+    lineBreak: 'line break',
+    invisible: 'invisible character {code}',
+  },
 };

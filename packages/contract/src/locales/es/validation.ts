@@ -14,4 +14,13 @@ export const validation = {
   exportClients: 'Elige al menos un cliente',
   exportEntities: 'Los clientes elegidos necesitan entidades: elige al menos una',
   exportColumns: 'Elige al menos una columna',
+  /** How {character} reads in invalidCharacter: quoted, and named when it cannot be seen. */
+  character: {
+    quoted: '«{character}»',
+    space: 'espacio',
+    nbsp: 'espacio de no separación',
+    tab: 'tabulador',
+    lineBreak: 'salto de línea',
+    invisible: 'carácter invisible {code}',
+  },
 };
