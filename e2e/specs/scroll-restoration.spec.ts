@@ -116,4 +116,20 @@ test.describe('scroll position', () => {
     await expect(page).toHaveURL(/order=desc/);
     await expect.poll(() => scrollY(page)).toBe(120);
   });
+
+  test('a short page does not scroll (the footer sits at the bottom of the screen)', async ({ page }) => {
+    for (const viewport of [
+      { width: 1366, height: 800 },
+      { width: 390, height: 844 },
+    ]) {
+      await page.setViewportSize(viewport);
+      await page.goto('/es/me');
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      await expect(page.getByRole('contentinfo')).toBeInViewport();
+      const overflow = await page.evaluate(
+        () => document.documentElement.scrollHeight - document.documentElement.clientHeight,
+      );
+      expect(overflow, `${viewport.width} px`).toBeLessThanOrEqual(0);
+    }
+  });
 });

@@ -7,7 +7,12 @@ import { PERMISSION_BY_MODULE } from './modules';
  * guard enforces (staff only, module enabled, its permission). The portal shows an action only when its
  * call would be allowed, so a portal user is never offered one that answers 403 (which ends a session).
  */
-export function canCall(identity: Identity, contract: Pick<CallRoute, 'access'>): boolean {
+/** What `canCall` reads of an identity: enough to be remembered between page loads (web's token store). */
+export type CallerAccess = Pick<Identity, 'modules' | 'permissions'> & {
+  user: Pick<Identity['user'], 'kind'>;
+};
+
+export function canCall(identity: CallerAccess, contract: Pick<CallRoute, 'access'>): boolean {
   const access = contract.access;
   if (access.kind === 'public') return true;
   if (access.staffOnly && identity.user.kind !== 'staff') return false;

@@ -1,4 +1,4 @@
-import { type Client, type Investment, wealth } from '@caudal/contract/routes';
+import { type Client, canCall, type Investment, wealth } from '@caudal/contract/routes';
 import {
   keepPreviousData,
   type QueryClient,
@@ -8,6 +8,7 @@ import {
 } from '@tanstack/react-query';
 import { type CallOptions, callApi, callApiPage, type Page } from '../../../shared/api/call-api';
 import { getToken } from '../../../shared/auth/token-store';
+import { whenIdentity } from '../../../shared/session/session-queries';
 import { type ClientListState, clientListRequest, parseListParams } from '../lib/list-params';
 import { wealthKeys } from './wealth-keys';
 
@@ -30,9 +31,16 @@ export function useClientListQuery(state: ClientListState) {
  */
 export function prefetchClientList(queryClient: QueryClient, url: URL): null {
   if (getToken() === null) return null;
-  void queryClient.prefetchQuery(
-    clientListQuery(parseListParams(url.searchParams), { skipSessionEnd: true }),
-  );
+  // Only for a user who may list clients: the Apps company's staff reaching this address get the
+  // not-found page, and must not get a 403 (which signs out) on the way.
+  void whenIdentity(queryClient)
+    .then((identity) => {
+      if (!canCall(identity, wealth.clientList)) return;
+      return queryClient.prefetchQuery(
+        clientListQuery(parseListParams(url.searchParams), { skipSessionEnd: true }),
+      );
+    })
+    .catch(() => {});
   return null;
 }
 
