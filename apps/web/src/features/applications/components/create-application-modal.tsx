@@ -66,14 +66,14 @@ function CreateForm({
 
   const onError = (error: unknown) => {
     // Spec section 8: the duplicated name has its own text; any other error body passes through.
+    // A field's own mistake is said on the field only (issue 22: not a toast as well).
     if (error instanceof ApiError && error.code === 'DuplicatedName') {
-      const message = t('errors.applicationDuplicatedName');
-      form.setFieldError('name', message);
-      notifyFailure(t('errors.applicationCreate'), message);
+      form.setFieldError('name', t('errors.applicationDuplicatedName'));
       return;
     }
     if (error instanceof ApiError && error.issues.length > 0) {
       form.setErrors(issuesToFormErrors(error.issues, translateDynamic));
+      return;
     }
     notifyFailure(t('errors.applicationCreate'), translateDynamic(errorMessageKey(error)));
   };

@@ -64,13 +64,14 @@ function LinkFormBody({ link, onClose }: { link: Link | null; onClose: () => voi
   const failedTitle = link ? t('errors.linkEdit') : t('errors.linkCreate');
 
   const onError = (error: unknown) => {
+    // A field's own mistake is said on the field only (issue 22: not a toast as well).
     if (error instanceof ApiError && error.code === 'DuplicatedName') {
       form.setFieldError('name', t('errors.linkDuplicatedName'));
-      notifyFailure(failedTitle, t('errors.linkDuplicatedName'));
       return;
     }
     if (error instanceof ApiError && error.issues.length > 0) {
       form.setErrors(issuesToFormErrors(error.issues, translateDynamic));
+      return;
     }
     notifyFailure(failedTitle, t('errors.codes.UnexpectedError'));
   };

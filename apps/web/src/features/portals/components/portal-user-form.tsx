@@ -51,14 +51,16 @@ export function PortalUserForm() {
 
   const onError = (error: unknown) => {
     const message = translateDynamic(errorMessageKey(error));
+    // A field's own mistake is said on the field only (issue 22: not a toast as well).
     if (error instanceof ApiError && error.code === 'DuplicatedUsername') {
       form.setFieldError('username', message);
     } else if (error instanceof ApiError && error.code === 'UnknownClient') {
       form.setFieldError('clients', message);
     } else if (error instanceof ApiError && error.issues.length > 0) {
       form.setErrors(issuesToFormErrors(error.issues, translateDynamic));
+    } else {
+      notifyFailure(t('portals.create.failed'), message);
     }
-    notifyFailure(t('portals.create.failed'), message);
   };
 
   const submit = form.onSubmit((values) => {

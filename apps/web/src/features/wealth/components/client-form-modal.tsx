@@ -69,16 +69,14 @@ function ClientFormBody({
 
   const onError = (error: unknown, alias: string) => {
     if (error instanceof ApiError && error.code === 'DuplicatedAlias') {
-      // Spec section 8: the field says what is wrong, the toast says what to do.
-      form.setFieldError('alias', t('errors.clientAliasTaken'));
-      notifyFailure(
-        client ? t('wealth.form.saveFailed') : t('wealth.form.createFailed'),
-        t('errors.clientAliasTakenDetail', { alias }),
-      );
+      // On the field only (issue 22: not a toast as well), in the spec's text that names the alias and
+      // says what to do.
+      form.setFieldError('alias', t('errors.clientAliasTakenDetail', { alias }));
       return;
     }
     if (error instanceof ApiError && error.issues.length > 0) {
       form.setErrors(issuesToFormErrors(error.issues, translateDynamic));
+      return;
     }
     notifyFailure(
       client ? t('wealth.form.saveFailed') : t('wealth.form.createFailed'),
