@@ -1,10 +1,11 @@
 import { portals } from '@caudal/contract';
 import { LIMITS, type PortalClient } from '@caudal/contract/routes';
-import { Box, Button, Group, Paper, PasswordInput, SimpleGrid, Stack, TextInput, Title } from '@mantine/core';
+import { Box, Button, Group, Paper, PasswordInput, Stack, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { ApiError, errorMessageKey } from '../../../shared/api/api-error';
+import formGrid from '../../../shared/components/form-grid.module.css';
 import { notifyFailure, notifySuccess } from '../../../shared/components/notify';
 import { issuesToFormErrors, schemaValidator } from '../../../shared/forms/issues-to-errors';
 import { translateDynamic } from '../../../shared/i18n/i18n';
@@ -81,7 +82,7 @@ export function PortalUserForm() {
           <Title order={2} fz="lg" mb="md">
             {t('portals.create.account')}
           </Title>
-          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+          <div className={formGrid.grid}>
             <TextInput
               label={t('portals.create.username')}
               description={t('portals.create.usernameHint')}
@@ -125,7 +126,7 @@ export function PortalUserForm() {
               maxLength={LIMITS.password.max + 20}
               {...form.getInputProps('confirm_password')}
             />
-          </SimpleGrid>
+          </div>
         </Paper>
         <Paper withBorder radius="md" p={{ base: 'md', sm: 'lg' }}>
           <Title order={2} fz="lg" mb="md">
