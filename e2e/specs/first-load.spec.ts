@@ -27,6 +27,12 @@ test('the list starts its data with its code, then prefetches the client page be
     if (chunk) order.push(`${chunk[1]}.js`);
   });
 
+  // A returning user (the session's access is remembered): a first visit's list waits for the identity,
+  // so a user without the module never asks for it (issue 22).
+  await page.goto('/es/me');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  order.length = 0;
+  events.length = 0;
   await page.goto('/es/wealth/clients');
   await expect(page.getByRole('table')).toBeVisible();
   // Identity, institutions and the list page leave together: the list does not wait for the frame.
@@ -94,6 +100,11 @@ for (const path of ['/es/wealth/clients', '/en/wealth/clients?q=a&size=50&sort=a
       if (/\/assets\/react-[\w-]+\.js$/.test(new URL(request.url()).pathname)) events.push('react loaded');
     });
 
+    // A returning user: the early entry starts a module's call only when this session's last identity
+    // said the user may make it (issue 22: a 403 signs out).
+    await page.goto('/es/me');
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    events.length = 0;
     await page.goto(path);
     await expect(page.getByRole('table').getByRole('link').first()).toBeVisible();
     const reactLoaded = events.indexOf('react loaded');
@@ -118,4 +129,26 @@ test('a visitor without a session makes no call before the login page', async ({
   await expect(page.getByRole('button').first()).toBeVisible();
   expect(calls).toEqual([]);
   await context.close();
+});
+
+test.describe('a user without the wealth module at the client list', () => {
+  test.use({ signedInAs: DEMO_USERS.apps });
+
+  test('gets the not-found page with no client-list call, first visit or returning, and stays signed in', async ({
+    page,
+  }) => {
+    const listCalls: string[] = [];
+    page.on('request', (request) => {
+      if (new URL(request.url()).pathname === '/platform/wealth/client-list') listCalls.push(request.url());
+    });
+    for (const visit of ['first', 'returning']) {
+      await page.goto('/es/wealth/clients');
+      await expect(page.getByText('Página no encontrada')).toBeVisible();
+      await page.waitForLoadState('networkidle');
+      await expect(page, visit).toHaveURL(/\/es\/wealth\/clients$/);
+      expect(listCalls, visit).toEqual([]);
+    }
+    await page.goto('/es/links');
+    await expect(page.getByRole('heading', { level: 1, name: 'Links' })).toBeVisible();
+  });
 });

@@ -1,9 +1,9 @@
-import { type CallRoute, platform, wealth } from '@caudal/contract/routes';
+import { type CallRoute, canCall, platform, wealth } from '@caudal/contract/routes';
 import { clientListRequest, parseListParams } from './features/wealth/lib/list-params';
 import { CLIENTS_PATH } from './features/wealth/lib/wealth-paths';
 import { buildRequest } from './shared/api/build-request';
 import { startEarlyCall } from './shared/api/early-calls';
-import { getToken } from './shared/auth/token-store';
+import { getToken, readAccess } from './shared/auth/token-store';
 import { loadRuntimeConfigOnce } from './shared/config/runtime-config';
 import { localeFromPath, stripLocale } from './shared/i18n/locale';
 import { isSignedInPath } from './shared/routing/paths';
@@ -26,7 +26,10 @@ function startFirstScreenCalls(): void {
         startEarlyCall(buildRequest(route, body, token, apiBaseUrl));
       start(platform.me, {});
       start(platform.listEntities, {});
-      if (path === CLIENTS_PATH) {
+      // Only when this session's last identity said the user may list clients; unknown, the list's
+      // route asks once the identity is in (a 403 would sign the user out, spec section 8).
+      const access = readAccess(token);
+      if (path === CLIENTS_PATH && access !== null && canCall(access, wealth.clientList)) {
         start(
           wealth.clientList,
           clientListRequest(parseListParams(new URLSearchParams(window.location.search))),

@@ -3,6 +3,7 @@ import { createRoot } from 'react-dom/client';
 import { App, createAppRouter } from './app/app';
 import { Providers } from './app/providers';
 import { ConfigErrorPage } from './shared/components/config-error-page';
+import { startFocusTracking } from './shared/components/dialog-focus';
 import { loadRuntimeConfigOnce } from './shared/config/runtime-config';
 import { prepareFormatters } from './shared/format/format';
 import { initI18n } from './shared/i18n/i18n';
@@ -15,6 +16,7 @@ import { detectLocale, localeIso } from './shared/i18n/locale';
  * the catalogue does, instead of one after the other.
  */
 async function bootstrap() {
+  startFocusTracking();
   const locale = detectLocale({
     pathname: window.location.pathname,
     cookie: document.cookie,

@@ -1,7 +1,6 @@
-import { notifications } from '@mantine/notifications';
 import { RouterProvider } from 'react-router';
 import { onSessionEnd } from '../shared/auth/session-end';
-import { currentLocale, i18n } from '../shared/i18n/i18n';
+import { currentLocale } from '../shared/i18n/i18n';
 import { localePath, stripLocale } from '../shared/i18n/locale';
 import { PATHS } from '../shared/routing/paths';
 import { queryClient } from './query-client';
@@ -12,7 +11,8 @@ export type AppRouter = ReturnType<typeof createRouter>;
 /**
  * The router starts before the first render (bootstrap), so the page's code and data load while the
  * catalogue does. The session-end policy lives here because only the app owns both the router and the
- * query cache.
+ * query cache. The login page says why the session ended (session-end.ts keeps the reason): a toast
+ * here was gone before the login page had painted, or never shown at all on a reload.
  */
 export function createAppRouter(): AppRouter {
   const router = createRouter();
@@ -20,7 +20,6 @@ export function createAppRouter(): AppRouter {
     queryClient.clear();
     const here = stripLocale(router.state.location.pathname);
     if (here.startsWith('/sesion/') || here.startsWith('/auth/')) return;
-    notifications.show({ id: 'session-ended', color: 'orange', message: i18n.t('auth.sessionExpired') });
     void router.navigate(localePath(currentLocale(), PATHS.login), { replace: true });
   });
   return router;

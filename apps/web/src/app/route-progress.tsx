@@ -1,14 +1,17 @@
 import { nprogress } from '@mantine/nprogress';
 import { useIsFetching, useIsMutating } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { Outlet, useMatches, useNavigation } from 'react-router';
+import { Outlet, ScrollRestoration, useMatches, useNavigation } from 'react-router';
 import { createDelayedProgress } from '../shared/progress/delayed-progress';
 import type { PageHandle } from '../shared/routing/page-handle';
 import { routePrefetcher } from '../shared/routing/route-prefetch';
 
 /**
  * Root route: drives the progress bar from route loading (lazy chunks) and from queries/mutations, and
- * prefetches the likely next pages once a page has settled.
+ * prefetches the likely next pages once a page has settled. It also owns the window's scroll: a new
+ * page starts at the top, Back and Forward return to where the user was on that entry (React Router's
+ * ScrollRestoration, keyed by history entry). Changes that stay on a page (a tab, a list's sort or
+ * search, the language) navigate with `preventScrollReset`.
  */
 export function RouteProgress() {
   const navigation = useNavigation();
@@ -33,7 +36,12 @@ export function RouteProgress() {
   }, [busy, progress]);
   useEffect(() => () => progress.setBusy(false), [progress]);
 
-  return <Outlet />;
+  return (
+    <>
+      <ScrollRestoration />
+      <Outlet />
+    </>
+  );
 }
 
 /**

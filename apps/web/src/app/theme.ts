@@ -55,8 +55,22 @@ const TINTED_TEXT_VARIANTS = new Set(['light', 'outline', 'subtle', 'white', 'tr
  * pale tint is under WCAG AA's 4.5:1 for most colours (primary 4.2:1, red 3.3:1). Their text takes
  * shade 9 instead; filled variants keep shade 6, so the spec's #3972FF stays the primary (decision 0008).
  */
-const variantColorResolver: VariantColorsResolver = (input) => {
+export const variantColorResolver: VariantColorsResolver = (input) => {
   const resolved = defaultVariantColorsResolver(input);
+  const named = parseThemeColor({ color: input.color || input.theme.primaryColor, theme: input.theme });
+  // A light variant with a named shade (`color="teal.9"`, chosen for its text): Mantine paints the
+  // BACKGROUND in that shade and the text in the colour's light text, so a dark shade read as a solid
+  // block with its text in the same hue (the export states, issue 22). Pale tint behind, the shade's
+  // text on it, as for the light variant without a shade.
+  if (input.variant === 'light' && named.isThemeColor && named.shade !== undefined) {
+    return {
+      ...resolved,
+      background: `var(--mantine-color-${named.color}-light)`,
+      hover: `var(--mantine-color-${named.color}-light-hover)`,
+      color:
+        (named.shade >= 9 && DARK_TEXT[named.color]) || `var(--mantine-color-${named.color}-${named.shade})`,
+    };
+  }
   // White on Mantine's red 6 is 3.3:1: filled red (delete buttons) takes red 9 (5.5:1).
   if (input.variant === 'filled' && input.color === 'red') {
     return { ...resolved, background: 'var(--mantine-color-red-9)', hover: 'var(--mantine-color-red-9)' };
@@ -95,5 +109,8 @@ export const theme = createTheme({
     // placeholder Mantine puts a role=presentation div inside role=menu (axe aria-required-children);
     // opening a menu then focuses its first item, as the WAI-ARIA menu pattern expects.
     Menu: { defaultProps: { withInitialFocusPlaceholder: false } },
+    // A badge is a word or two: a table squeezing its column cut them to "Co…" (the transaction type on
+    // a portfolio's Operaciones tab at 1366 px). Badges take their text's width, never less.
+    Badge: { defaultProps: { miw: 'max-content' } },
   },
 });

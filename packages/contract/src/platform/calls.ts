@@ -37,6 +37,38 @@ export const resetPassword = defineCall(routes.resetPassword, {
   response: ZSuccess,
 });
 
+/** Change my password: the current one first (a session left open must not change it), then the new one. */
+export const ZChangePasswordRequest = z.object({
+  current_password: z
+    .string({ error: VALIDATION.required })
+    .min(1, { error: VALIDATION.required })
+    .max(LIMITS.password.max, { error: VALIDATION.maxLength }),
+  new_password: zPassword(),
+});
+export type ChangePasswordRequest = z.infer<typeof ZChangePasswordRequest>;
+
+/** The portal's form: the call's fields and the new password typed again, which must match. */
+export const ZChangePasswordForm = ZChangePasswordRequest.extend({
+  confirm_password: z.string({ error: VALIDATION.required }),
+}).superRefine((value, ctx) => {
+  if (value.confirm_password.length === 0) {
+    ctx.addIssue({ code: 'custom', path: ['confirm_password'], message: VALIDATION.required });
+  } else if (value.new_password !== value.confirm_password) {
+    ctx.addIssue({ code: 'custom', path: ['confirm_password'], message: VALIDATION.passwordsMatch });
+  }
+});
+
+/** How many of the user's other sessions were ended (this one stays signed in). */
+export const ZChangePasswordResponse = z.object({
+  success: z.literal(true),
+  ended_sessions: z.number().int().nonnegative(),
+});
+
+export const changePassword = defineCall(routes.changePassword, {
+  request: ZChangePasswordRequest,
+  response: ZChangePasswordResponse,
+});
+
 export const ZEntity = z.object({ id: z.string(), name: z.string() });
 export type Entity = z.infer<typeof ZEntity>;
 export const ZEntityList = z.array(ZEntity);

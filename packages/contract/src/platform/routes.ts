@@ -26,6 +26,19 @@ export const resetPassword = defineRoute<typeof schemas.ZResetPasswordRequest, t
   errors: ['InvalidResetToken', 'WeakPassword'],
 });
 
+/**
+ * The signed-in user's own password (staff and portal users alike). Ends the user's other sessions and
+ * keeps the caller's. Wrong current passwords are rate limited per user.
+ */
+export const changePassword = defineRoute<
+  typeof schemas.ZChangePasswordRequest,
+  typeof schemas.ZChangePasswordResponse
+>({
+  path: '/v0/platform/change-password',
+  access: { kind: 'session' },
+  errors: ['WrongCurrentPassword', 'PasswordUnchanged', 'RateLimited'],
+});
+
 /** The institution catalogue. Every signed-in user loads it: the main layout waits for it. */
 export const listEntities = defineRoute<typeof ZOptionalEmptyBody, typeof schemas.ZEntityList>({
   path: '/platform/list-entities',

@@ -15,6 +15,8 @@ export const ERROR_CODES = [
   'LoginFailed',
   'InvalidResetToken',
   'WeakPassword',
+  'WrongCurrentPassword',
+  'PasswordUnchanged',
   'ForgotPasswordFailed',
   'DuplicatedName',
   'DuplicatedAlias',
@@ -67,6 +69,9 @@ export const ERROR_STATUS: Record<ErrorCode, number> = {
   LoginFailed: 401,
   InvalidResetToken: 400,
   WeakPassword: 400,
+  // Not 401 or 403: those sign the user out (spec section 8), and a mistyped password must not.
+  WrongCurrentPassword: 422,
+  PasswordUnchanged: 400,
   ForgotPasswordFailed: 500,
   DuplicatedName: 409,
   DuplicatedAlias: 409,

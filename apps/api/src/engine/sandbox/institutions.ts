@@ -1,3 +1,5 @@
+import { resolveEntityId } from '@caudal/contract';
+
 /**
  * What each sandbox institution looks like. Keyed by our entity ids. Bank codes are the
  * real four-digit Banco de España codes, so generated IBANs point at the right bank; where
@@ -179,6 +181,7 @@ const PROFILES: readonly InstitutionProfile[] = [
 ];
 
 export const INSTITUTIONS: ReadonlyMap<string, InstitutionProfile> = new Map(PROFILES.map((p) => [p.id, p]));
+const INSTITUTION_IDS: ReadonlySet<string> = new Set(INSTITUTIONS.keys());
 
 /** Used for an entity id the sandbox has no profile for: a plain bank with no IBAN. */
 function genericProfile(id: string): InstitutionProfile {
@@ -187,8 +190,7 @@ function genericProfile(id: string): InstitutionProfile {
 
 /** Resolves `-e` ids to their base entity (spec section 9), then falls back to a generic bank. */
 export function institutionProfile(entityId: string): InstitutionProfile {
-  const direct = INSTITUTIONS.get(entityId);
-  if (direct) return direct;
-  const base = entityId.endsWith('-e') ? INSTITUTIONS.get(entityId.slice(0, -2)) : undefined;
-  return base ?? genericProfile(entityId);
+  // The contract's one rule, shared with the portal's routes.
+  const known = resolveEntityId(entityId, INSTITUTION_IDS);
+  return (known !== null && INSTITUTIONS.get(known)) || genericProfile(entityId);
 }

@@ -151,6 +151,30 @@ export function findUserForReset(db: Db, userId: string, companyId: string) {
     .executeTakeFirst();
 }
 
+export function findPasswordHash(db: Db, userId: string, companyId: string) {
+  return db
+    .selectFrom('users')
+    .select(['password_hash', 'disabled_at'])
+    .where('id', '=', userId)
+    .where('company_id', '=', companyId)
+    .executeTakeFirst();
+}
+
+/** Replaces the hash only if it is still `expectedHash`: of two concurrent changes, one wins. */
+export async function replacePasswordHash(
+  db: Db,
+  user: { userId: string; companyId: string; expectedHash: string; passwordHash: string },
+): Promise<boolean> {
+  const updated = await db
+    .updateTable('users')
+    .set({ password_hash: user.passwordHash })
+    .where('id', '=', user.userId)
+    .where('company_id', '=', user.companyId)
+    .where('password_hash', '=', user.expectedHash)
+    .executeTakeFirst();
+  return Number(updated.numUpdatedRows) === 1;
+}
+
 export async function updatePasswordHash(db: Db, userId: string, companyId: string, passwordHash: string) {
   await db
     .updateTable('users')

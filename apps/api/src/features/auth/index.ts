@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { registerChangePassword } from './change-password';
 import { registerForgotPassword } from './forgot-password';
 import { registerLogin } from './login';
 import { registerLogout } from './logout';
@@ -9,5 +10,6 @@ export function registerAuthCalls(app: FastifyInstance) {
   registerLogout(app);
   registerForgotPassword(app);
   registerResetPassword(app);
+  registerChangePassword(app);
 }
 export { issuePasswordReset } from './password-reset';

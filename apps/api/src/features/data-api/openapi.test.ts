@@ -73,4 +73,25 @@ describe('OpenAPI description', () => {
       expect(asset.body.length).toBeGreaterThan(0);
     }
   });
+
+  it('frames the reference in the reader\'s language, its loading state included (never "LOADING")', async () => {
+    const spanish = await t.app.inject({ method: 'GET', url: `${DATA_API_REFERENCE_PATH}?lang=es` });
+    expect(spanish.body).toContain('<html lang="es">');
+    expect(spanish.body).toContain('Referencia de la API de datos');
+    expect(spanish.body).toContain('Cargando la referencia…');
+    expect(spanish.body).toContain(`${DATA_API_REFERENCE_PATH}/frame-es.css`);
+    const css = await t.app.inject({ method: 'GET', url: `${DATA_API_REFERENCE_PATH}/frame-es.css` });
+    expect(css.body).toContain('content: "Cargando la referencia…"');
+    expect(css.body).toContain('text-transform: none');
+
+    const english = await t.app.inject({
+      method: 'GET',
+      url: DATA_API_REFERENCE_PATH,
+      headers: { 'accept-language': 'en-GB,en;q=0.9' },
+    });
+    expect(english.body).toContain('<html lang="en">');
+    expect(english.body).toContain('Data API reference');
+    const fallback = await t.app.inject({ method: 'GET', url: `${DATA_API_REFERENCE_PATH}?lang=xx` });
+    expect(fallback.body).toContain('<html lang="es">');
+  });
 });

@@ -75,6 +75,23 @@ export async function endSession(db: Db, sessionId: string, now: Date): Promise<
     .execute();
 }
 
+/** Signs the user out everywhere but `keepSessionId`; answers how many sessions it ended. */
+export async function endOtherSessions(
+  db: Db,
+  user: { userId: string; keepSessionId: string },
+  now: Date,
+): Promise<number> {
+  const ended = await db
+    .updateTable('sessions')
+    .set({ ended_at: now })
+    .where('user_id', '=', user.userId)
+    .where('id', '<>', user.keepSessionId)
+    .where('ended_at', 'is', null)
+    .where('expires_at', '>', now)
+    .executeTakeFirst();
+  return Number(ended.numUpdatedRows);
+}
+
 export async function endUserSessions(db: Db, userId: string, now: Date): Promise<void> {
   await db
     .updateTable('sessions')

@@ -76,7 +76,9 @@ async function send<C extends CallRoute>(
   }
 
   const error = toApiError(response.status, payload);
-  if (!options.skipSessionEnd && endsSession(error, contract.access.kind === 'public')) endSession();
+  if (!options.skipSessionEnd && endsSession(error, contract.access.kind === 'public')) {
+    endSession(error.code === 'SessionExpired' ? 'expired' : 'ended');
+  }
   throw error;
 }
 

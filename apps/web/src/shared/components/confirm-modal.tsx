@@ -1,5 +1,6 @@
-import { Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { Button, Group, Stack, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
+import { AppModal } from './app-modal';
 
 interface ConfirmModalProps {
   opened: boolean;
@@ -27,7 +28,7 @@ export function ConfirmModal({
   onClose,
 }: ConfirmModalProps) {
   return (
-    <Modal
+    <AppModal
       opened={opened}
       onClose={loading ? () => undefined : onClose}
       title={title}
@@ -48,7 +49,7 @@ export function ConfirmModal({
           </Button>
         </Group>
       </Stack>
-    </Modal>
+    </AppModal>
   );
 }
 

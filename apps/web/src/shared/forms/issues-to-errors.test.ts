@@ -37,7 +37,7 @@ describe('zod issues → translated form errors', () => {
       translateDynamic,
     );
     expect(errors).toEqual({
-      name: 'Invalid character <',
+      name: 'Invalid character “<”',
       'items.0.alias': expect.stringContaining('2'),
     });
     await i18n.changeLanguage('es');
@@ -47,5 +47,20 @@ describe('zod issues → translated form errors', () => {
     expect(issuesToFormErrors([{ path: ['x'], message: 'Something odd' }], translateDynamic)).toEqual({
       x: 'Something odd',
     });
+  });
+
+  it('names a character that cannot be seen, in each language (issue 22: a space in a username)', async () => {
+    const issue = (character: string) => [
+      { path: ['username'], message: 'validation.invalidCharacter', params: { character } },
+    ];
+    expect(issuesToFormErrors(issue(' '), translateDynamic).username).toBe('Carácter inválido «espacio»');
+    expect(issuesToFormErrors(issue('\u200b'), translateDynamic).username).toBe(
+      'Carácter inválido «carácter invisible U+200B»',
+    );
+    expect(issuesToFormErrors(issue('ñ'), translateDynamic).username).toBe('Carácter inválido «ñ»');
+    await i18n.changeLanguage('en');
+    expect(issuesToFormErrors(issue(' '), translateDynamic).username).toBe('Invalid character “space”');
+    expect(issuesToFormErrors(issue('\t'), translateDynamic).username).toBe('Invalid character “tab”');
+    await i18n.changeLanguage('es');
   });
 });

@@ -1,3 +1,5 @@
+import { readableCharacter, type Translate } from './readable-character';
+
 /**
  * Maps schema issues (client-side zod issues or the server's ValidationError issues) to Mantine form
  * errors. Each issue's `message` is a catalogue key like `validation.maxLength` and `params` fill its
@@ -9,7 +11,7 @@ export interface LooseIssue {
   params?: Record<string, unknown>;
 }
 
-export type Translate = (key: string, params?: Record<string, unknown>) => string;
+export type { Translate };
 
 export function issuesToFormErrors(
   issues: readonly LooseIssue[],
@@ -19,9 +21,16 @@ export function issuesToFormErrors(
   for (const issue of issues) {
     const path = issue.path.map((segment) => String(segment)).join('.');
     // The first issue of a field is the one to fix first (the contract orders its checks).
-    if (errors[path] === undefined) errors[path] = translate(issue.message, issue.params);
+    if (errors[path] === undefined) errors[path] = translate(issue.message, readableParams(issue, translate));
   }
   return errors;
+}
+
+/** An issue's params, the invalid character made readable (a space would otherwise print as nothing). */
+function readableParams(issue: LooseIssue, translate: Translate): Record<string, unknown> | undefined {
+  const character = issue.params?.character;
+  if (typeof character !== 'string') return issue.params;
+  return { ...issue.params, character: readableCharacter(character, translate) };
 }
 
 export interface SafeParser {

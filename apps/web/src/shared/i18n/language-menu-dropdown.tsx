@@ -30,7 +30,9 @@ export function LanguageMenuDropdown({
   const choose = async (next: LocaleCode) => {
     await switchLocale(next);
     if (next !== locale) {
-      navigate(`${pathWithLocale(location.pathname, next)}${location.search}${location.hash}`);
+      navigate(`${pathWithLocale(location.pathname, next)}${location.search}${location.hash}`, {
+        preventScrollReset: true,
+      });
     }
   };
 

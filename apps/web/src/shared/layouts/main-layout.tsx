@@ -58,7 +58,7 @@ export function MainLayout() {
 
   return (
     <SessionContext value={session}>
-      <div className={`${classes.shell} ${classes.shellBelowFold}`}>
+      <div className={classes.shell}>
         <SkipLink />
         <TopBar />
         <Box component="main" className={classes.main} id="main" tabIndex={-1}>

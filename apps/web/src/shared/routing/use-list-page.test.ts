@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { listPageView, type PagedListState } from './use-list-page';
+import { keepsScroll, listPageView, type PagedListState } from './use-list-page';
 
 const state: PagedListState = { search: '', page: 3, pageSize: 25 };
 
@@ -53,5 +53,17 @@ describe('listPageView', () => {
     view.pager?.onPage(4);
     view.pager?.onPageSize(50);
     expect(update.mock.calls).toEqual([[{ page: 4 }], [{ pageSize: 50, page: 1 }]]);
+  });
+});
+
+describe('keepsScroll', () => {
+  it('keeps the window where it is for search, sort and page size, which come with page 1', () => {
+    expect(keepsScroll({ search: 'ana', page: 1 })).toBe(true);
+    expect(keepsScroll({ sort: 'name', order: 'desc', page: 1 })).toBe(true);
+    expect(keepsScroll({ pageSize: 50, page: 1 })).toBe(true);
+  });
+
+  it('starts another page of rows at the top', () => {
+    expect(keepsScroll({ page: 3 })).toBe(false);
   });
 });

@@ -14,6 +14,12 @@ export interface PagedListState {
 export type ListUpdate<S> = (change: Partial<S>, options?: { replace?: boolean }) => void;
 
 /**
+ * A list's own changes (search, sort, filters, page size) keep the window where it is: the user is
+ * looking at the list. Only another page of rows starts at the top, where its first row is.
+ */
+export const keepsScroll = (change: object) => Object.keys(change).join() !== 'page';
+
+/**
  * A list's state read from the URL, and the one way to change it: every change goes back through the
  * feature's own parse and serialise, so a hand-edited or stale address can never reach the call.
  */
@@ -25,7 +31,10 @@ export function useListUrlState<S extends PagedListState>(
   const state = parse(params);
   const update: ListUpdate<S> = useCallback(
     (change, options = {}) => {
-      setParams((current) => serialise({ ...parse(current), ...change }), options);
+      setParams((current) => serialise({ ...parse(current), ...change }), {
+        preventScrollReset: keepsScroll(change),
+        ...options,
+      });
     },
     [setParams, parse, serialise],
   );

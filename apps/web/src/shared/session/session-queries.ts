@@ -1,7 +1,7 @@
 import { platform } from '@caudal/contract/routes';
 import { type QueryClient, queryOptions, useQuery } from '@tanstack/react-query';
 import { callApi } from '../api/call-api';
-import { getToken } from '../auth/token-store';
+import { getToken, rememberAccess } from '../auth/token-store';
 import { prefetchUnmatchedCount } from '../unmatched-count/unmatched-count-query';
 
 /**
@@ -15,9 +15,22 @@ export const sessionKeys = {
 
 const identityQuery = queryOptions({
   queryKey: sessionKeys.identity,
-  queryFn: ({ signal }) => callApi(platform.me, {}, { signal }),
+  queryFn: async ({ signal }) => {
+    const token = getToken();
+    const identity = await callApi(platform.me, {}, { signal });
+    if (token !== null) rememberAccess(token, identity);
+    return identity;
+  },
   staleTime: 5 * 60_000,
 });
+
+/**
+ * The identity, from the cache when it is in, else from its (shared) call: route loaders wait for it
+ * before starting a module's call, so a user without the module never makes one (a 403 signs out).
+ */
+export function whenIdentity(queryClient: QueryClient) {
+  return queryClient.fetchQuery(identityQuery);
+}
 
 const entitiesQuery = queryOptions({
   queryKey: sessionKeys.entities,

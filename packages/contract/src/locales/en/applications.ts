@@ -7,6 +7,13 @@ export const applications: typeof es = {
     newApplication: 'New application',
     apiReference: 'API reference',
     apiReferenceHint: 'Opens the API documentation in a new tab',
+    /** The reference page's own frame (served by the API around Swagger UI). */
+    reference: {
+      title: 'Data API reference',
+      loading: 'Loading the reference…',
+      noscript: 'The API reference needs JavaScript. The description itself is at',
+      language: 'Language',
+    },
     tableLabel: 'Applications',
     total: 'Applications: {n}',
     columns: {

@@ -44,4 +44,5 @@ export const auth: typeof es = {
     signInAgain: 'Sign in again',
   },
   sessionExpired: 'Your session has ended. Please sign in again.',
+  sessionIdle: 'Your session was closed after a while without activity. Sign in again to carry on.',
 };

@@ -4,6 +4,8 @@ export const exportTexts: typeof es = {
   wizard: {
     title: 'Export data',
     subtitle: "Generate a file with your clients' transactions or positions",
+    quickLink: 'Quick export',
+    quickLinkHint: 'One document in a single step',
     stepsLabel: 'Export steps',
     steps: {
       basic: 'Basic data',

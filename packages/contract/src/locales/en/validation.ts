@@ -17,4 +17,13 @@ export const validation: typeof es = {
   exportEntities: 'The chosen clients need institutions: choose at least one',
   exportColumns: 'Choose at least one column',
   exportTooManyClients: 'The search covers more than {n} clients: narrow it to export them',
+  /** How {character} reads in invalidCharacter: quoted, and named when it cannot be seen. */
+  character: {
+    quoted: '“{character}”',
+    space: 'space',
+    nbsp: 'non-breaking space',
+    tab: 'tab',
+    lineBreak: 'line break',
+    invisible: 'invisible character {code}',
+  },
 };

@@ -6,6 +6,13 @@ export const applications = {
     newApplication: 'Nueva aplicación',
     apiReference: 'Referencia de la API',
     apiReferenceHint: 'Abre la documentación de la API en una pestaña nueva',
+    /** The reference page's own frame (served by the API around Swagger UI). */
+    reference: {
+      title: 'Referencia de la API de datos',
+      loading: 'Cargando la referencia…',
+      noscript: 'La referencia de la API necesita JavaScript. La descripción está en',
+      language: 'Idioma',
+    },
     tableLabel: 'Listado de aplicaciones',
     total: 'Total de aplicaciones: {n}',
     columns: {

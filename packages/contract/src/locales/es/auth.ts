@@ -43,4 +43,5 @@ export const auth = {
     signInAgain: 'Volver a iniciar sesión',
   },
   sessionExpired: 'Tu sesión ha terminado. Inicia sesión de nuevo.',
+  sessionIdle: 'Tu sesión se ha cerrado tras un tiempo sin actividad. Inicia sesión de nuevo para continuar.',
 };

@@ -3,6 +3,8 @@ export const exportTexts = {
   wizard: {
     title: 'Exportar datos',
     subtitle: 'Genera un fichero con los movimientos o las posiciones de tus clientes',
+    quickLink: 'Exportación rápida',
+    quickLinkHint: 'Un documento en un solo paso',
     stepsLabel: 'Pasos de la exportación',
     steps: {
       basic: 'Datos básicos',

@@ -15,4 +15,13 @@ export const validation = {
   exportEntities: 'Los clientes elegidos necesitan entidades: elige al menos una',
   exportColumns: 'Elige al menos una columna',
   exportTooManyClients: 'La búsqueda abarca más de {n} clientes: acótala para exportarlos',
+  /** How {character} reads in invalidCharacter: quoted, and named when it cannot be seen. */
+  character: {
+    quoted: '«{character}»',
+    space: 'espacio',
+    nbsp: 'espacio de no separación',
+    tab: 'tabulador',
+    lineBreak: 'salto de línea',
+    invisible: 'carácter invisible {code}',
+  },
 };

@@ -1,11 +1,12 @@
 import { applications } from '@caudal/contract';
 import { type CreatedApplication, DATA_API_TOKEN_PATH, LIMITS } from '@caudal/contract/routes';
-import { Alert, Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Button, Group, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError, errorMessageKey } from '../../../shared/api/api-error';
+import { AppModal } from '../../../shared/components/app-modal';
 import { notifyFailure, notifySuccess } from '../../../shared/components/notify';
 import { getRuntimeConfig } from '../../../shared/config/runtime-config';
 import { issuesToFormErrors, schemaValidator } from '../../../shared/forms/issues-to-errors';
@@ -28,7 +29,7 @@ export function CreateApplicationModal({ opened, onClose }: { opened: boolean; o
     onClose();
   };
   return (
-    <Modal
+    <AppModal
       opened={opened}
       onClose={created ? () => undefined : close}
       closeOnClickOutside={!created}
@@ -44,7 +45,7 @@ export function CreateApplicationModal({ opened, onClose }: { opened: boolean; o
       ) : (
         <CreateForm onCancel={close} onCreated={setCreated} />
       )}
-    </Modal>
+    </AppModal>
   );
 }
 
@@ -72,14 +73,14 @@ function CreateForm({
       return;
     }
     // Spec section 8: the duplicated name has its own text; any other error body passes through.
+    // A field's own mistake is said on the field only (issue 22: not a toast as well).
     if (error instanceof ApiError && error.code === 'DuplicatedName') {
-      const message = t('errors.applicationDuplicatedName');
-      form.setFieldError('name', message);
-      notifyFailure(t('errors.applicationCreate'), message);
+      form.setFieldError('name', t('errors.applicationDuplicatedName'));
       return;
     }
     if (error instanceof ApiError && error.issues.length > 0) {
       form.setErrors(issuesToFormErrors(error.issues, translateDynamic));
+      return;
     }
     notifyFailure(t('errors.applicationCreate'), translateDynamic(errorMessageKey(error)));
   };

@@ -7,6 +7,7 @@ import { PageHeader } from '../../../shared/components/page-header';
 import { EmptyPanel, ErrorPanel } from '../../../shared/components/state-panel';
 import { getRuntimeConfig } from '../../../shared/config/runtime-config';
 import { useFormatters } from '../../../shared/format/use-formatters';
+import { useLocale } from '../../../shared/i18n/use-locale';
 import { useApplicationsQuery } from '../api/applications-api';
 import { toAbsoluteUrl } from '../components/absolute-url';
 import { ApplicationTable } from '../components/application-table';
@@ -21,7 +22,11 @@ export function ApplicationsRoute() {
   const format = useFormatters();
   const [dialog, setDialog] = useState<Dialog>(null);
   const list = useApplicationsQuery();
-  const referenceUrl = toAbsoluteUrl(`${getRuntimeConfig().apiBaseUrl}${DATA_API_REFERENCE_PATH}`);
+  const language = useLocale();
+  // The page's frame and loading state follow the portal's language (issue 22).
+  const referenceUrl = toAbsoluteUrl(
+    `${getRuntimeConfig().apiBaseUrl}${DATA_API_REFERENCE_PATH}?lang=${language}`,
+  );
 
   const createButton = (
     <Button leftSection={<IconPlus size={18} aria-hidden />} onClick={() => setDialog({ kind: 'create' })}>

@@ -1,11 +1,12 @@
 import { Alert, Anchor, Button, Group, PasswordInput, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { IconAlertCircle } from '@tabler/icons-react';
+import { IconAlertCircle, IconClockPause } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
-import type { FormEvent } from 'react';
+import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { ApiError, errorMessageKey } from '../../../shared/api/api-error';
+import { takeSessionEndReason } from '../../../shared/auth/session-end';
 import { setToken } from '../../../shared/auth/token-store';
 import { FormHeader } from '../../../shared/components/form-header';
 import { issuesToFormErrors, schemaValidator } from '../../../shared/forms/issues-to-errors';
@@ -25,6 +26,8 @@ export function LoginForm() {
   const queryClient = useQueryClient();
   const [params] = useSearchParams();
   const login = useLoginMutation();
+  // Read once: the notice stays while the user signs in, and is not shown again after a reload.
+  const [ended] = useState(takeSessionEndReason);
   const loadSchema = useDeferredSchema(loadLoginSchema);
   const form = useForm({
     mode: 'uncontrolled',
@@ -60,6 +63,16 @@ export function LoginForm() {
       <FormHeader title={t('auth.login.title')} subtitle={t('auth.login.subtitle')} />
       <form onSubmit={(event) => void submit(event)} onFocus={() => void loadSchema()} noValidate>
         <Stack gap="md">
+          {ended && !failure ? (
+            <Alert
+              role="status"
+              color="orange"
+              variant="light"
+              icon={<IconClockPause size={18} aria-hidden />}
+            >
+              {t(ended === 'expired' ? 'auth.sessionIdle' : 'auth.sessionExpired')}
+            </Alert>
+          ) : null}
           {failure ? (
             <Alert role="alert" color="red" variant="light" icon={<IconAlertCircle size={18} aria-hidden />}>
               {translateDynamic(errorMessageKey(login.error))}

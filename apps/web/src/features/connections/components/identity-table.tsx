@@ -1,8 +1,9 @@
 import { type CredentialInformation, deriveCredentialState } from '@caudal/contract/routes';
-import { ActionIcon, Drawer, Group, Paper, Table, Text, Tooltip, VisuallyHidden } from '@mantine/core';
+import { ActionIcon, Group, Paper, Table, Text, Tooltip, VisuallyHidden } from '@mantine/core';
 import { IconId, IconUserOff } from '@tabler/icons-react';
 import { type MouseEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { AppDrawer } from '../../../shared/components/app-modal';
 import { EmptyPanel, ErrorPanel } from '../../../shared/components/state-panel';
 import { TableScroll } from '../../../shared/components/table-scroll';
 import { TableSkeletonRows } from '../../../shared/components/table-skeleton';
@@ -245,7 +246,7 @@ function DetailsDrawer({ row, now, onClose }: { row: IdentityRow | null; now: Da
   );
   const dash = '—';
   return (
-    <Drawer
+    <AppDrawer
       opened={row !== null}
       onClose={onClose}
       position="right"
@@ -289,6 +290,6 @@ function DetailsDrawer({ row, now, onClose }: { row: IdentityRow | null; now: Da
           )}
         </div>
       ) : null}
-    </Drawer>
+    </AppDrawer>
   );
 }

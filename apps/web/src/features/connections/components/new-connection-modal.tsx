@@ -1,7 +1,8 @@
-import { Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { Button, Group, Stack, Text } from '@mantine/core';
 import { IconLink, IconPlugConnected } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { AppModal } from '../../../shared/components/app-modal';
 import { notifyFailure } from '../../../shared/components/notify';
 import { useLocale } from '../../../shared/i18n/use-locale';
 import { useCreateConnectLinkMutation } from '../api/connections-mutations';
@@ -17,7 +18,7 @@ interface NewConnectionModalProps {
 export function NewConnectionModal({ opened, onClose }: NewConnectionModalProps) {
   const { t } = useTranslation();
   return (
-    <Modal
+    <AppModal
       opened={opened}
       onClose={onClose}
       title={t('connections.create.title')}
@@ -27,7 +28,7 @@ export function NewConnectionModal({ opened, onClose }: NewConnectionModalProps)
     >
       {/* Modal unmounts its content once closed: every opening starts without a stale link. */}
       <NewConnectionBody onClose={onClose} />
-    </Modal>
+    </AppModal>
   );
 }
 

@@ -1,9 +1,10 @@
 import type { CredentialInformation } from '@caudal/contract';
-import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { Alert, Button, Group, Stack, Text } from '@mantine/core';
 import { IconExternalLink, IconInfoCircle, IconLink } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { AppModal } from '../../../shared/components/app-modal';
 import { notifyFailure } from '../../../shared/components/notify';
 import { useLocale } from '../../../shared/i18n/use-locale';
 import { createConnectLink, createResetLink } from '../api/connections-mutations';
@@ -39,7 +40,7 @@ export function RepairModal({ target, entityName, onClose }: RepairModalProps) {
   if (target && target !== last) setLast(target);
   const shown = target ?? last;
   return (
-    <Modal
+    <AppModal
       opened={target !== null}
       onClose={onClose}
       title={shown ? t(TITLES[shown.kind]) : ''}
@@ -48,7 +49,7 @@ export function RepairModal({ target, entityName, onClose }: RepairModalProps) {
       styles={{ title: { fontWeight: 700, fontSize: 'var(--mantine-font-size-lg)' } }}
     >
       {shown ? <RepairBody target={shown} entityName={entityName} onClose={onClose} /> : null}
-    </Modal>
+    </AppModal>
   );
 }
 

@@ -1,9 +1,9 @@
-import { type CredentialInformation, connections } from '@caudal/contract/routes';
+import { type CredentialInformation, connections, resolveEntityId } from '@caudal/contract/routes';
 import { Anchor, Badge, Breadcrumbs, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconChevronRight } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useParams } from 'react-router';
+import { Link, Navigate, useParams } from 'react-router';
 import { errorMessageKey } from '../../../shared/api/api-error';
 import { notifyFailure, notifySuccess } from '../../../shared/components/notify';
 import { StatusPage } from '../../../shared/components/status-page';
@@ -21,15 +21,27 @@ import { ProductsSection } from '../components/products-table';
 import { RepairModal, type RepairTarget } from '../components/repair-modal';
 import { useEntityName } from '../components/use-entity-name';
 import { useNow } from '../components/use-now';
-import { CONNECTIONS_PATH } from '../lib/connections-paths';
+import { CONNECTIONS_PATH, entityConnectionsPath } from '../lib/connections-paths';
 import { summariseCredentials } from '../lib/credential-summary';
 import { identityRows } from '../lib/identity-rows';
 
 /** `/wealth/connections/:entityId`: the institution's credentials, their holders and products. */
 export function ConnectionDetailRoute() {
-  const { t } = useTranslation();
   const { entityId = '' } = useParams();
   const { entities } = useSession();
+  const to = useLocalePath();
+  // Spec section 9: `andbank-e` is Andbank. The address becomes the base entity's, with the same rule
+  // the API applies (the contract's resolveEntityId).
+  const known = useMemo(() => new Set(entities.map((entity) => entity.id)), [entities]);
+  const base = resolveEntityId(entityId, known);
+  if (base !== null && base !== entityId) {
+    return <Navigate to={to(entityConnectionsPath(base))} replace />;
+  }
+  return <EntityConnections key={entityId} entityId={entityId} isKnown={base !== null} />;
+}
+
+function EntityConnections({ entityId, isKnown }: { entityId: string; isKnown: boolean }) {
+  const { t } = useTranslation();
   // The credential menu's every action is a staff-only call: the contract says who may make them.
   const canManage = useCanCall(connections.credentialsDelete);
   const now = useNow();
@@ -65,8 +77,7 @@ export function ConnectionDetailRoute() {
     } else setRepair({ kind: action, credential });
   };
 
-  const known = entities.some((entity) => entity.id === entityId);
-  if (!known && list?.length === 0) {
+  if (!isKnown && list?.length === 0) {
     return <EntityNotFound id={entityId} />;
   }
 

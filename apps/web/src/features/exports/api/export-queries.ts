@@ -8,6 +8,7 @@ import {
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { callApi, callApiPage } from '../../../shared/api/call-api';
 import { getRuntimeConfig } from '../../../shared/config/runtime-config';
+import { freshestExport, mergeIntoList } from '../lib/freshest-export';
 
 export const exportKeys = {
   all: ['exports'] as const,
@@ -22,18 +23,43 @@ export const exportKeys = {
 const PROGRESS_POLL_MS = 1000;
 const isRunning = (item: Export | undefined) => item?.status === 'queued' || item?.status === 'running';
 
+/**
+ * The list and an export's own status are two answers about the same rows: each answer is written into
+ * the other's cache (the freshest of the two kept), so the progress panel and the table below it never
+ * disagree, and a finished export stops the list's polling at once.
+ */
 export function useExportListQuery() {
+  const queryClient = useQueryClient();
   return useQuery({
     queryKey: exportKeys.list(),
-    queryFn: ({ signal }) => callApi(exportCalls.exportList, {}, { signal }),
+    queryFn: async ({ signal }) => {
+      const rows = await callApi(exportCalls.exportList, {}, { signal });
+      return rows.map((row) => {
+        const known = queryClient.getQueryData<Export>(exportKeys.status(row.id));
+        if (!known) return row;
+        const freshest = freshestExport(known, row);
+        if (freshest !== known) queryClient.setQueryData(exportKeys.status(row.id), freshest);
+        return freshest;
+      });
+    },
     refetchInterval: (query) => (query.state.data?.some(isRunning) ? PROGRESS_POLL_MS * 2 : false),
   });
 }
 
 export function useExportStatusQuery(exportId: string | null) {
+  const queryClient = useQueryClient();
   return useQuery({
     queryKey: exportKeys.status(exportId ?? ''),
-    queryFn: ({ signal }) => callApi(exportCalls.exportStatus, { export_id: exportId ?? '' }, { signal }),
+    queryFn: async ({ signal }) => {
+      const item = await callApi(exportCalls.exportStatus, { export_id: exportId ?? '' }, { signal });
+      const list = queryClient.getQueryData<Export[]>(exportKeys.list());
+      if (list?.some((row) => row.id === item.id)) {
+        queryClient.setQueryData(exportKeys.list(), mergeIntoList(list, item));
+      } else {
+        void queryClient.invalidateQueries({ queryKey: exportKeys.list() });
+      }
+      return item;
+    },
     enabled: exportId !== null,
     refetchInterval: (query) => (isRunning(query.state.data) ? PROGRESS_POLL_MS : false),
   });

@@ -124,7 +124,12 @@ function ExportRow({ item }: { item: Export }) {
         </Text>
       </Table.Td>
       <Table.Td style={{ width: '1%', whiteSpace: 'nowrap' }}>
-        <Badge variant="light" color={STATUS_COLORS[item.status]} style={{ overflow: 'visible' }}>
+        <Badge
+          variant="light"
+          color={STATUS_COLORS[item.status]}
+          style={{ overflow: 'visible' }}
+          data-export-status={item.status}
+        >
           {t(`exports.status.${item.status}`)}
         </Badge>
       </Table.Td>

@@ -1,15 +1,16 @@
 import { exports as exportCalls } from '@caudal/contract/routes';
 import { Button, Group, Paper, Stack, Stepper, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { IconFileExport } from '@tabler/icons-react';
+import { IconBolt, IconFileExport } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { errorMessageKey } from '../../../shared/api/api-error';
 import { notifyFailure, notifySuccess } from '../../../shared/components/notify';
 import { PageHeader } from '../../../shared/components/page-header';
 import { useFormatters } from '../../../shared/format/use-formatters';
 import { translateDynamic } from '../../../shared/i18n/i18n';
-import { useLocale } from '../../../shared/i18n/use-locale';
+import { useLocale, useLocalePath } from '../../../shared/i18n/use-locale';
 import { useExportStatusQuery, useGenerateExportMutation } from '../api/export-queries';
 import { BasicStep } from '../components/basic-step';
 import { ClientPicker } from '../components/client-picker';
@@ -35,6 +36,7 @@ const STEP_FIELDS = [['type', 'format', 'columns', 'date_from', 'date_to'], ['cl
 export function ExportWizardRoute() {
   const { t } = useTranslation();
   const language = useLocale();
+  const to = useLocalePath();
   const isPhone = useMediaQuery('(max-width: 48em)');
   const format = useFormatters();
   const listed = useListedEntities();
@@ -130,7 +132,22 @@ export function ExportWizardRoute() {
 
   return (
     <>
-      <PageHeader title={t('exports.wizard.title')} subtitle={t('exports.wizard.subtitle')} />
+      <PageHeader
+        title={t('exports.wizard.title')}
+        subtitle={t('exports.wizard.subtitle')}
+        actions={
+          // export2 has no top-bar link (the spec fixes those): the wizard's page is where it is found.
+          <Button
+            component={Link}
+            to={to('/wealth/export2')}
+            variant="default"
+            leftSection={<IconBolt size={16} aria-hidden />}
+            title={t('exports.wizard.quickLinkHint')}
+          >
+            {t('exports.wizard.quickLink')}
+          </Button>
+        }
+      />
       <Paper withBorder radius="md" p={{ base: 'md', sm: 'xl' }}>
         <Stepper
           active={step}

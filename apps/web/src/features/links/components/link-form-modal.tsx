@@ -1,9 +1,10 @@
 import { links } from '@caudal/contract';
 import { DEFAULT_LINK_REDIRECT_URI, LIMITS, type Link } from '@caudal/contract/routes';
-import { Button, Fieldset, Group, Modal, Stack, TextInput } from '@mantine/core';
+import { Button, Fieldset, Group, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../shared/api/api-error';
+import { AppModal } from '../../../shared/components/app-modal';
 import { notifyFailure, notifySuccess } from '../../../shared/components/notify';
 import { issuesToFormErrors, schemaValidator } from '../../../shared/forms/issues-to-errors';
 import { translateDynamic } from '../../../shared/i18n/i18n';
@@ -30,7 +31,7 @@ export function LinkFormModal({ opened, link: selected, onClose }: LinkFormModal
   const last = useLastDefined(opened ? { link: selected } : null);
   const link = last?.link ?? null;
   return (
-    <Modal
+    <AppModal
       opened={opened}
       onClose={onClose}
       title={link ? t('links.form.editTitle') : t('links.form.createTitle')}
@@ -39,7 +40,7 @@ export function LinkFormModal({ opened, link: selected, onClose }: LinkFormModal
       styles={{ title: { fontWeight: 700, fontSize: 'var(--mantine-font-size-lg)' } }}
     >
       <LinkFormBody link={link} onClose={onClose} />
-    </Modal>
+    </AppModal>
   );
 }
 
@@ -63,13 +64,14 @@ function LinkFormBody({ link, onClose }: { link: Link | null; onClose: () => voi
   const failedTitle = link ? t('errors.linkEdit') : t('errors.linkCreate');
 
   const onError = (error: unknown) => {
+    // A field's own mistake is said on the field only (issue 22: not a toast as well).
     if (error instanceof ApiError && error.code === 'DuplicatedName') {
       form.setFieldError('name', t('errors.linkDuplicatedName'));
-      notifyFailure(failedTitle, t('errors.linkDuplicatedName'));
       return;
     }
     if (error instanceof ApiError && error.issues.length > 0) {
       form.setErrors(issuesToFormErrors(error.issues, translateDynamic));
+      return;
     }
     notifyFailure(failedTitle, t('errors.codes.UnexpectedError'));
   };

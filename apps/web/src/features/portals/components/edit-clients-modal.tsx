@@ -1,8 +1,9 @@
 import type { PortalClient, PortalUser, PortalUserSummary } from '@caudal/contract';
-import { Button, Center, Group, Loader, Modal, Stack, Text } from '@mantine/core';
+import { Button, Center, Group, Loader, Stack, Text } from '@mantine/core';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError, errorMessageKey } from '../../../shared/api/api-error';
+import { AppModal } from '../../../shared/components/app-modal';
 import { notifyFailure, notifySuccess } from '../../../shared/components/notify';
 import { ErrorPanel } from '../../../shared/components/state-panel';
 import { translateDynamic } from '../../../shared/i18n/i18n';
@@ -22,7 +23,7 @@ export function EditClientsModal({ user: selected, onClose }: EditClientsModalPr
   if (selected) last.current = selected;
   const username = last.current?.username ?? '';
   return (
-    <Modal
+    <AppModal
       opened={selected !== null}
       onClose={onClose}
       title={t('portals.edit.title', { username })}
@@ -32,7 +33,7 @@ export function EditClientsModal({ user: selected, onClose }: EditClientsModalPr
     >
       {/* Modal unmounts its content once closed, so every opening starts from the server's state. */}
       <EditClientsBody username={username} onClose={onClose} />
-    </Modal>
+    </AppModal>
   );
 }
 

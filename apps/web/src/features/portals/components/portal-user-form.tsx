@@ -1,10 +1,11 @@
 import { portals } from '@caudal/contract';
 import { LIMITS, type PortalClient } from '@caudal/contract/routes';
-import { Box, Button, Group, Paper, PasswordInput, SimpleGrid, Stack, TextInput, Title } from '@mantine/core';
+import { Box, Button, Group, Paper, PasswordInput, Stack, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { ApiError, errorMessageKey } from '../../../shared/api/api-error';
+import formGrid from '../../../shared/components/form-grid.module.css';
 import { notifyFailure, notifySuccess } from '../../../shared/components/notify';
 import { issuesToFormErrors, schemaValidator } from '../../../shared/forms/issues-to-errors';
 import { translateDynamic } from '../../../shared/i18n/i18n';
@@ -51,14 +52,16 @@ export function PortalUserForm() {
 
   const onError = (error: unknown) => {
     const message = translateDynamic(errorMessageKey(error));
+    // A field's own mistake is said on the field only (issue 22: not a toast as well).
     if (error instanceof ApiError && error.code === 'DuplicatedUsername') {
       form.setFieldError('username', message);
     } else if (error instanceof ApiError && error.code === 'UnknownClient') {
       form.setFieldError('clients', message);
     } else if (error instanceof ApiError && error.issues.length > 0) {
       form.setErrors(issuesToFormErrors(error.issues, translateDynamic));
+    } else {
+      notifyFailure(t('portals.create.failed'), message);
     }
-    notifyFailure(t('portals.create.failed'), message);
   };
 
   const submit = form.onSubmit((values) => {
@@ -79,7 +82,7 @@ export function PortalUserForm() {
           <Title order={2} fz="lg" mb="md">
             {t('portals.create.account')}
           </Title>
-          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+          <div className={formGrid.grid}>
             <TextInput
               label={t('portals.create.username')}
               description={t('portals.create.usernameHint')}
@@ -123,7 +126,7 @@ export function PortalUserForm() {
               maxLength={LIMITS.password.max + 20}
               {...form.getInputProps('confirm_password')}
             />
-          </SimpleGrid>
+          </div>
         </Paper>
         <Paper withBorder radius="md" p={{ base: 'md', sm: 'lg' }}>
           <Title order={2} fz="lg" mb="md">

@@ -1,6 +1,7 @@
-import { Badge, Button, Group, List, Modal, ScrollArea, Stack, Text } from '@mantine/core';
+import { Badge, Button, Group, List, ScrollArea, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useEntityCatalogue } from '../../../shared/session/use-entity-catalogue';
+import { AppModal } from '../../../shared/components/app-modal';
 import { countProducts, type MatchGroup } from '../lib/match-plan';
 
 interface ConfirmAllModalProps {
@@ -16,7 +17,7 @@ export function ConfirmAllModal({ opened, groups, loading, onConfirm, onClose }:
   const { t } = useTranslation();
   const { name: bankName } = useEntityCatalogue();
   return (
-    <Modal
+    <AppModal
       opened={opened}
       onClose={loading ? () => undefined : onClose}
       title={t('unmatched.confirm.title')}
@@ -75,6 +76,6 @@ export function ConfirmAllModal({ opened, groups, loading, onConfirm, onClose }:
           </Button>
         </Group>
       </Stack>
-    </Modal>
+    </AppModal>
   );
 }

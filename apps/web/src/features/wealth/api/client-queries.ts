@@ -1,4 +1,4 @@
-import { type Client, type Investment, wealth } from '@caudal/contract/routes';
+import { type Client, canCall, type Investment, wealth } from '@caudal/contract/routes';
 import {
   keepPreviousData,
   type QueryClient,
@@ -7,7 +7,8 @@ import {
   useQueryClient,
 } from '@tanstack/react-query';
 import { type CallOptions, callApi, callApiPage, type Page } from '../../../shared/api/call-api';
-import { getToken } from '../../../shared/auth/token-store';
+import { getToken, readAccess } from '../../../shared/auth/token-store';
+import { whenIdentity } from '../../../shared/session/session-queries';
 import { type ClientListState, clientListRequest, parseListParams } from '../lib/list-params';
 import { wealthKeys } from './wealth-keys';
 
@@ -29,10 +30,21 @@ export function useClientListQuery(state: ClientListState) {
  * must not end the session: the permission guard shows its 404 and the list, if shown, asks again.
  */
 export function prefetchClientList(queryClient: QueryClient, url: URL): null {
-  if (getToken() === null) return null;
-  void queryClient.prefetchQuery(
-    clientListQuery(parseListParams(url.searchParams), { skipSessionEnd: true }),
-  );
+  const token = getToken();
+  if (token === null) return null;
+  const prefetch = () =>
+    queryClient.prefetchQuery(clientListQuery(parseListParams(url.searchParams), { skipSessionEnd: true }));
+  // Only for a user who may list clients: the Apps company's staff reaching this address get the
+  // not-found page, and must not get a 403 (which signs out) on the way. The session's remembered
+  // access decides at once (no wait on the identity); unknown, the identity decides when it is in.
+  const remembered = readAccess(token);
+  if (remembered) {
+    if (canCall(remembered, wealth.clientList)) void prefetch();
+    return null;
+  }
+  void whenIdentity(queryClient)
+    .then((identity) => (canCall(identity, wealth.clientList) ? prefetch() : undefined))
+    .catch(() => {});
   return null;
 }
 

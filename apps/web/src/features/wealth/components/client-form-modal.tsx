@@ -1,9 +1,10 @@
 import { wealth } from '@caudal/contract';
 import { ALIAS_MAX, type Client, LIMITS } from '@caudal/contract/routes';
-import { Button, Group, Modal, MultiSelect, Stack, TextInput } from '@mantine/core';
+import { Button, Group, MultiSelect, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
 import { ApiError, errorMessageKey } from '../../../shared/api/api-error';
+import { AppModal } from '../../../shared/components/app-modal';
 import { notifyFailure, notifySuccess } from '../../../shared/components/notify';
 import { issuesToFormErrors, schemaValidator } from '../../../shared/forms/issues-to-errors';
 import { translateDynamic } from '../../../shared/i18n/i18n';
@@ -27,7 +28,7 @@ export function ClientFormModal({ opened, client: selected, onClose, onSaved }: 
   const client = last?.client ?? null;
   const editing = client !== null;
   return (
-    <Modal
+    <AppModal
       opened={opened}
       onClose={onClose}
       title={editing ? t('wealth.form.editTitle') : t('wealth.form.createTitle')}
@@ -37,7 +38,7 @@ export function ClientFormModal({ opened, client: selected, onClose, onSaved }: 
     >
       {/* Modal unmounts its content once closed, so every opening starts a fresh form. */}
       <ClientFormBody client={client} onClose={onClose} onSaved={onSaved} />
-    </Modal>
+    </AppModal>
   );
 }
 
@@ -68,16 +69,14 @@ function ClientFormBody({
 
   const onError = (error: unknown, alias: string) => {
     if (error instanceof ApiError && error.code === 'DuplicatedAlias') {
-      // Spec section 8: the field says what is wrong, the toast says what to do.
-      form.setFieldError('alias', t('errors.clientAliasTaken'));
-      notifyFailure(
-        client ? t('wealth.form.saveFailed') : t('wealth.form.createFailed'),
-        t('errors.clientAliasTakenDetail', { alias }),
-      );
+      // On the field only (issue 22: not a toast as well), in the spec's text that names the alias and
+      // says what to do.
+      form.setFieldError('alias', t('errors.clientAliasTakenDetail', { alias }));
       return;
     }
     if (error instanceof ApiError && error.issues.length > 0) {
       form.setErrors(issuesToFormErrors(error.issues, translateDynamic));
+      return;
     }
     notifyFailure(
       client ? t('wealth.form.saveFailed') : t('wealth.form.createFailed'),

@@ -12,7 +12,8 @@ export function useDateRange() {
   const [params, setParams] = useSearchParams();
   const range = parseDateRange(params);
   const setRange = useCallback(
-    (next: DateRangeState) => setParams((current) => writeDateRange(current, next), { replace: true }),
+    (next: DateRangeState) =>
+      setParams((current) => writeDateRange(current, next), { replace: true, preventScrollReset: true }),
     [setParams],
   );
   return { range, setRange, error: dateRangeError(range) };

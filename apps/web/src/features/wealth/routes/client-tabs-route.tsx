@@ -28,7 +28,10 @@ export function ClientTabsRoute() {
       <ClientHeader client={client} />
       <Tabs
         value={current}
-        onChange={(tab) => tab && navigate(to(clientPath(client.id, tab as Tab)))}
+        // A tab keeps the page where it is: the client's header stays, only the panel changes.
+        onChange={(tab) =>
+          tab && navigate(to(clientPath(client.id, tab as Tab)), { preventScrollReset: true })
+        }
         keepMounted={false}
         variant="outline"
       >

@@ -47,6 +47,8 @@ export function LiabilityDetailRoute() {
                 label: t('wealth.products.liabilities.balance'),
                 value: <Money value={liability.balance} currency={liability.currency} fw={600} />,
               },
+              // As on an account's page: the currency named, not only a symbol beside the amounts.
+              { label: t('wealth.account.currency'), value: liability.currency },
               {
                 label: t('wealth.products.liabilities.capitalInitial'),
                 value:

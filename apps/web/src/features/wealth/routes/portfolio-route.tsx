@@ -71,6 +71,7 @@ export function PortfolioRoute() {
                     ? portfolioTransactionsPath(client.id, portfolio.id)
                     : portfolioPath(client.id, portfolio.id),
                 ),
+                { preventScrollReset: true },
               )
             }
           >
