@@ -1,10 +1,10 @@
 import type { Config } from '../../config';
 import type { Db } from '../../db/database';
+import { AppError, retryLater } from '../../shared/app-error';
 import type { Actor } from '../../shared/auth/actor';
 import { hashPassword, isPasswordCorrect } from '../../shared/auth/passwords';
 import { endOtherSessions } from '../../shared/auth/session-store';
 import type { Clock } from '../../shared/clock';
-import { AppError, retryLater } from '../../shared/app-error';
 import { hitRateLimit } from '../../shared/rate-limit';
 import {
   clearLoginFailures,

@@ -91,7 +91,7 @@ describe('CSV in the export’s language', { timeout: WORKER_TEST_TIMEOUT_MS }, 
   it('en: `,` between cells, `.` as the decimal mark, UTF-8 with BOM, English header', async () => {
     const lines = csvLines(await exportFile({ format: 'csv', language: 'en' }));
     expect(lines[0]).toBe(
-      'Client,Alias,Entity,Product,Product type,IBAN,Operation date,Value date,Description,Amount,Balance,Currency',
+      'Client,Alias,Institution,Product,Product type,IBAN,Operation date,Value date,Description,Amount,Balance,Currency',
     );
     expect(lines[1]).toContain(`,2025-01-12,2025-01-13,"'-resta; ""comillas""",-0.01,1265.43,EUR`);
     expect(lines[3]).toContain(',Banco Santander,Cuenta nómina,Account,ES9121000418450200051332,2025-01-10,');

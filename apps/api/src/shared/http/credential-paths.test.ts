@@ -17,7 +17,7 @@ import {
  * Path parameters that carry no credential. A new parameter must be named as a credential (masked in
  * the logs) or added here, a decision in review: none slips in unmasked by default.
  */
-const NON_CREDENTIAL_PARAMS = new Set(['lang', 'client_id', 'product_id']);
+const NON_CREDENTIAL_PARAMS = new Set(['lang', 'client_id', 'product_id', 'portfolio_id']);
 
 let t: TestApp;
 const capture = createLogCapture();

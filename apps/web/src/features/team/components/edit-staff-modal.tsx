@@ -1,8 +1,9 @@
 import type { Permission, StaffMember } from '@caudal/contract';
-import { Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { Button, Group, Stack, Text } from '@mantine/core';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessageKey } from '../../../shared/api/api-error';
+import { AppModal } from '../../../shared/components/app-modal';
 import { notifyFailure, notifySuccess } from '../../../shared/components/notify';
 import { translateDynamic } from '../../../shared/i18n/i18n';
 import { useUpdateStaffMutation } from '../api/team-mutations';
@@ -46,7 +47,7 @@ export function EditStaffModal({
     );
   };
   return (
-    <Modal
+    <AppModal
       opened={selected !== null}
       onClose={onClose}
       title={t('team.edit.title', { username: member?.username ?? '' })}
@@ -68,6 +69,6 @@ export function EditStaffModal({
           </Button>
         </Group>
       </Stack>
-    </Modal>
+    </AppModal>
   );
 }

@@ -1,8 +1,9 @@
 import { type InviteStaffRequest, type Permission, team } from '@caudal/contract';
-import { Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Group, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
 import { ApiError, errorMessageKey } from '../../../shared/api/api-error';
+import { AppModal } from '../../../shared/components/app-modal';
 import { notifyFailure, notifySuccess } from '../../../shared/components/notify';
 import { issuesToFormErrors, schemaValidator } from '../../../shared/forms/issues-to-errors';
 import { translateDynamic } from '../../../shared/i18n/i18n';
@@ -53,7 +54,7 @@ export function InviteStaffModal({ opened, onClose }: { opened: boolean; onClose
     });
   });
   return (
-    <Modal opened={opened} onClose={close} title={t('team.invite.title')} size="lg">
+    <AppModal opened={opened} onClose={close} title={t('team.invite.title')} size="lg">
       <form onSubmit={submit} noValidate>
         <Stack gap="md">
           <Text size="sm" c="dimmed">
@@ -95,6 +96,6 @@ export function InviteStaffModal({ opened, onClose }: { opened: boolean; onClose
           </Group>
         </Stack>
       </form>
-    </Modal>
+    </AppModal>
   );
 }

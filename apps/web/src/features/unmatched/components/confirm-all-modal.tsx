@@ -1,7 +1,7 @@
 import { Badge, Button, Group, List, ScrollArea, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { useEntityCatalogue } from '../../../shared/session/use-entity-catalogue';
 import { AppModal } from '../../../shared/components/app-modal';
+import { useEntityCatalogue } from '../../../shared/session/use-entity-catalogue';
 import { countProducts, type MatchGroup } from '../lib/match-plan';
 
 interface ConfirmAllModalProps {
