@@ -9,6 +9,7 @@
 export type { Application, ApplicationForm, CreatedApplication } from './applications/calls';
 export * as applications from './applications/routes';
 export { CLIENT_ID_PREFIX, CLIENT_SECRET_PREFIX } from './applications/routes';
+export type { SecondStep, TotpEnrolment } from './auth/calls';
 export * as auth from './auth/routes';
 export { ACCESS_TOKEN_MAX_AGE_SECONDS, AUTH_STORAGE_KEY } from './auth/routes';
 export type { ConnectSession, CredentialInformation } from './connections/calls';

@@ -1,5 +1,5 @@
 import { Menu, Stack, Text } from '@mantine/core';
-import { IconLogout, IconUserCircle } from '@tabler/icons-react';
+import { IconLogout, IconShieldLock, IconUserCircle } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useLocalePath } from '../i18n/use-locale';
@@ -50,6 +50,13 @@ export function AccountMenuDropdown({
         <Menu.Divider />
         <Menu.Item component={Link} to={to(PATHS.me)} leftSection={<IconUserCircle size={16} aria-hidden />}>
           {t('shell.account.profile')}
+        </Menu.Item>
+        <Menu.Item
+          component={Link}
+          to={to(PATHS.security)}
+          leftSection={<IconShieldLock size={16} aria-hidden />}
+        >
+          {t('shell.account.security')}
         </Menu.Item>
         <Menu.Item
           component={Link}

@@ -29,6 +29,7 @@ export const shell: typeof es = {
     signedInAs: 'Signed in as',
     company: 'Company',
     profile: 'My account',
+    security: 'Security',
     logout: 'Sign out',
   },
   footer: {

@@ -29,6 +29,7 @@ export const shell = {
     signedInAs: 'Sesión iniciada como',
     company: 'Compañía',
     profile: 'Mi cuenta',
+    security: 'Seguridad',
     logout: 'Cerrar sesión',
   },
   footer: {
