@@ -186,7 +186,7 @@ function StateBadge({ member }: { member: StaffMember }) {
         {t(`team.states.${member.state}`)}
       </Badge>
       {member.has_two_factor ? (
-        <Badge variant="outline" color="teal.8" tt="none" radius="sm">
+        <Badge variant="outline" color="teal.9" tt="none" radius="sm">
           {t('team.list.twoFactorOn')}
         </Badge>
       ) : null}

@@ -84,7 +84,7 @@ export function TotpEnrolmentSteps({ begin, confirm, onFinished }: TotpEnrolment
       </Box>
       <Stack gap={4}>
         <Text size="sm">{t('auth.twoFactor.typeKey')}</Text>
-        <Group gap="xs" wrap="nowrap" align="center">
+        <Group gap="xs" align="center">
           <Code data-testid="totp-key" fz="sm" style={{ wordBreak: 'break-all' }}>
             {groupKey(enrolment.key)}
           </Code>
