@@ -157,6 +157,21 @@ describe('sign-in with a second step', () => {
     );
   });
 
+  it("refuses another user's recovery code, and a challenge whose user was disabled meanwhile", async () => {
+    const tenant = await createEnrolledTenant();
+    const stranger = await createEnrolledTenant();
+    const { challenge } = await passwordStep(tenant.credentials);
+    const foreign = await verify({ challenge, recovery_code: stranger.recoveryCodes[0] });
+    expect(foreign.json().error.code).toBe('InvalidTwoFactorCode');
+    await t.db
+      .updateTable('users')
+      .set({ disabled_at: t.clock() })
+      .where('id', '=', tenant.user.id)
+      .execute();
+    const disabled = await verify({ challenge, code: await nowCode(tenant.key) });
+    expect(disabled.json().error.code).toBe('InvalidChallenge');
+  });
+
   it('lets 50 parallel code guesses reach only the lockout, then refuses the right code', async () => {
     const tenant = await createEnrolledTenant();
     const { challenge } = await passwordStep(tenant.credentials);
