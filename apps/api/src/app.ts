@@ -11,6 +11,7 @@ import { registerExportsCalls } from './features/exports';
 import { issueLinkCode, registerLinksCalls } from './features/links';
 import { registerPlatformCalls } from './features/platform';
 import { registerPortalsCalls } from './features/portals';
+import { registerSecurityFeature } from './features/security';
 import { registerSummaryCalls } from './features/summary';
 import { registerTeamFeature } from './features/team';
 import { registerUnmatchedCalls } from './features/unmatched';
@@ -82,6 +83,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerPortalsCalls(app);
   registerApplicationsCalls(app);
   registerTeamFeature(app);
+  registerSecurityFeature(app);
   registerDataApiCalls(app);
   options.registerExtra?.(app);
   await registerWeb(app, {

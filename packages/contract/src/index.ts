@@ -19,6 +19,7 @@ export * as platform from './platform/calls';
 export * from './platform/identity';
 export * as portals from './portals/calls';
 export * from './routes';
+export * as security from './security/calls';
 export * from './shared/data-api';
 export * from './shared/define-call';
 export * from './shared/empty-bodies';

@@ -9,6 +9,7 @@
 export type { Application, ApplicationForm, CreatedApplication } from './applications/calls';
 export * as applications from './applications/routes';
 export { CLIENT_ID_PREFIX, CLIENT_SECRET_PREFIX } from './applications/routes';
+export type { SecondStep, TotpEnrolment } from './auth/calls';
 export * as auth from './auth/routes';
 export { ACCESS_TOKEN_MAX_AGE_SECONDS, AUTH_STORAGE_KEY } from './auth/routes';
 export type { ConnectSession, CredentialInformation } from './connections/calls';
@@ -42,6 +43,8 @@ export * as platform from './platform/routes';
 export type { PortalClient, PortalUser, PortalUserSummary } from './portals/calls';
 export * as portals from './portals/routes';
 export { PORTAL_CLIENTS_MAX, PORTAL_CLIENTS_PREVIEW, PORTAL_PAGE_SIZE } from './portals/routes';
+export type { TwoFactorStatus, UserSession } from './security/calls';
+export * as security from './security/routes';
 export * from './shared/call-route';
 export * from './shared/can-call';
 export * from './shared/data-api-paths';

@@ -12,6 +12,8 @@ export interface CompaniesTable {
   modules: string[];
   created_at: DefaultTimestamp;
   disabled_at: OptionalTimestamp;
+  /** Staff without two-factor are sent to enrol at their next local sign-in. */
+  require_two_factor: Generated<boolean>;
 }
 
 export interface UsersTable {
@@ -30,6 +32,33 @@ export interface UsersTable {
   last_sign_in_at: OptionalTimestamp;
   disabled_at: Timestamp | null;
   created_at: DefaultTimestamp;
+  /** The TOTP key, sealed (AES-GCM); null without two-factor. */
+  totp_key: Generated<string | null>;
+  /** A key being enrolled, until a first code confirms it. */
+  totp_pending_key: Generated<string | null>;
+  totp_enabled_at: OptionalTimestamp;
+  /** The time-step of the last accepted code: a code is accepted once. */
+  totp_last_step: ColumnType<number | null, number | null | undefined, number | null>;
+}
+
+export interface RecoveryCodesTable {
+  code_hash: string;
+  user_id: string;
+  company_id: string;
+  used_at: Timestamp | null;
+  created_at: Timestamp;
+}
+
+export interface SignInChallengesTable {
+  token_hash: string;
+  user_id: string;
+  company_id: string;
+  purpose: 'code' | 'enrol';
+  company_key: string;
+  username_key: string;
+  expires_at: Timestamp;
+  used_at: Timestamp | null;
+  created_at: Timestamp;
 }
 
 export interface StaffInvitationsTable {
@@ -50,6 +79,8 @@ export interface SessionsTable {
   last_seen_at: Timestamp;
   expires_at: Timestamp;
   ended_at: Timestamp | null;
+  address: Generated<string | null>;
+  browser: Generated<string | null>;
 }
 
 export interface LoginFailuresTable {
@@ -319,6 +350,8 @@ export interface Database {
   users: UsersTable;
   staff_invitations: StaffInvitationsTable;
   sessions: SessionsTable;
+  recovery_codes: RecoveryCodesTable;
+  sign_in_challenges: SignInChallengesTable;
   login_failures: LoginFailuresTable;
   password_reset_tokens: PasswordResetTokensTable;
   mail_outbox: MailOutboxTable;

@@ -286,6 +286,11 @@ const teamPages = {
   ),
 };
 
+/** The signed-in user's own account security (two-factor, sessions): from the account menu. */
+const securityPage = page(() =>
+  import('../features/security/routes/security-route').then((m) => ({ Component: m.SecurityRoute })),
+);
+
 /**
  * Spec section 9: after a page shows, the code of the pages a user most likely opens next is fetched when
  * the browser is idle (skipped on slow connections and with data saver).
@@ -341,6 +346,7 @@ const guarded = (permission: Permission, children: RouteObject[]): RouteObject =
 const signedInRoutes: RouteObject[] = [
   { index: true, ...platformPages.landing },
   { path: 'me', ...platformPages.me },
+  { path: 'account/security', ...securityPage },
   guarded('summary', [{ path: 'summary', ...brandingPages.summary }]),
   guarded('wealth', [
     { path: 'wealth/clients', ...wealthPages.clients },

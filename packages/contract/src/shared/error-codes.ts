@@ -47,6 +47,8 @@ export const ERROR_CODES = [
   'LastAdmin',
   'SelfLockout',
   'UnknownPermission',
+  'InvalidChallenge',
+  'InvalidTwoFactorCode',
   'UnexpectedError',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
@@ -102,5 +104,7 @@ export const ERROR_STATUS: Record<ErrorCode, number> = {
   LastAdmin: 409,
   SelfLockout: 409,
   UnknownPermission: 422,
+  InvalidChallenge: 400,
+  InvalidTwoFactorCode: 422,
   UnexpectedError: 500,
 };

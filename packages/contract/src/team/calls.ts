@@ -3,6 +3,7 @@ import { ZLoginResponse, ZSuccess } from '../auth/calls';
 import { LOCALE_CODES } from '../locales/locales';
 import { ZPermission } from '../platform/identity';
 import { defineCall } from '../shared/define-call';
+import { ZOptionalEmptyBody } from '../shared/empty-bodies';
 import { STAFF_ROLES } from '../shared/modules';
 import {
   LIMITS,
@@ -34,6 +35,8 @@ export const ZStaffMember = z.object({
   /** When the pending invitation's link stops working; null once accepted. */
   invitation_expires_at: z.string().nullable(),
   created_at: z.string(),
+  /** Two-factor sign-in is on for this user. */
+  has_two_factor: z.boolean(),
 });
 export type StaffMember = z.infer<typeof ZStaffMember>;
 export const ZStaffList = z.array(ZStaffMember);
@@ -127,4 +130,19 @@ export const ZAcceptInvitationRequest = z.object({ token: ZToken, password: zPas
 export const acceptInvitation = defineCall(routes.acceptInvitation, {
   request: ZAcceptInvitationRequest,
   response: ZLoginResponse,
+});
+
+/** Whether the company's staff must sign in with a second factor. */
+export const ZTwoFactorPolicy = z.object({ is_required: z.boolean({ error: VALIDATION.required }) });
+export const getTwoFactorPolicy = defineCall(routes.getTwoFactorPolicy, {
+  request: ZOptionalEmptyBody,
+  response: ZTwoFactorPolicy,
+});
+export const setTwoFactorPolicy = defineCall(routes.setTwoFactorPolicy, {
+  request: ZTwoFactorPolicy,
+  response: ZTwoFactorPolicy,
+});
+export const resetTwoFactor = defineCall(routes.resetTwoFactor, {
+  request: ZStaffRef,
+  response: ZStaffMember,
 });

@@ -1,5 +1,6 @@
 import type { ZLoginResponse, ZSuccess } from '../auth/calls';
 import { defineRoute } from '../shared/call-route';
+import type { ZOptionalEmptyBody } from '../shared/empty-bodies';
 import type * as schemas from './calls';
 
 export type { InvitationDetails, InviteStaffRequest, StaffMember, StaffState } from './calls';
@@ -77,4 +78,27 @@ export const acceptInvitation = defineRoute<typeof schemas.ZAcceptInvitationRequ
   path: '/v0/platform/team/accept-invitation',
   access: { kind: 'public' },
   errors: ['InvalidInvitation', 'WeakPassword'],
+});
+
+export const getTwoFactorPolicy = defineRoute<typeof ZOptionalEmptyBody, typeof schemas.ZTwoFactorPolicy>({
+  path: '/platform/team/two-factor-policy',
+  access: teamAdmins,
+  errors: [],
+});
+
+/** Required: staff without two-factor are sent to enrol at their next sign-in (OIDC: the provider's). */
+export const setTwoFactorPolicy = defineRoute<
+  typeof schemas.ZTwoFactorPolicy,
+  typeof schemas.ZTwoFactorPolicy
+>({
+  path: '/platform/team/set-two-factor-policy',
+  access: teamAdmins,
+  errors: [],
+});
+
+/** Turns a colleague's two-factor off (lost phone): they enrol again; their sessions end. */
+export const resetTwoFactor = defineRoute<typeof schemas.ZStaffRef, typeof schemas.ZStaffMember>({
+  path: '/platform/team/reset-two-factor',
+  access: teamAdmins,
+  errors: ['NotFound'],
 });

@@ -35,6 +35,15 @@ export const authPurgeTasks: readonly PurgeTask[] = [
       ),
   },
   {
+    name: 'sign_in_challenges',
+    purge: (db, now) =>
+      deleteInBatches(
+        db,
+        'sign_in_challenges',
+        sql<boolean>`expires_at < ${hoursBefore(now, PURGE_GRACE_HOURS)}::timestamptz`,
+      ),
+  },
+  {
     name: 'login_failures',
     purge: (db, now) =>
       deleteInBatches(

@@ -1,10 +1,9 @@
-import { ACCESS_TOKEN_MAX_AGE_SECONDS } from '@caudal/contract';
 import type { Config } from '../../config';
 import type { Db } from '../../db/database';
 import { AppError, retryLater } from '../../shared/app-error';
-import { signAccessToken } from '../../shared/auth/access-token';
 import { getDummyHash, isPasswordCorrect } from '../../shared/auth/passwords';
-import { createSession } from '../../shared/auth/session-store';
+import { type SignInOrigin, startSignedInSession } from '../../shared/auth/sign-in-session';
+import { findTwoFactorStatus } from '../../shared/auth/two-factor';
 import { addMinutes, type Clock } from '../../shared/clock';
 import {
   clearLoginFailures,
@@ -15,6 +14,7 @@ import {
   toLockoutKey,
 } from './auth.repository';
 import { releaseIpAttempt, reserveIpAttempt } from './login-throttle';
+import { CHALLENGE_TTL_SECONDS, type ChallengePurpose, issueChallenge } from './sign-in-challenges';
 
 export interface SignInDeps {
   db: Db;
@@ -38,9 +38,42 @@ export interface Credentials {
  * many failures (spraying many usernames); the names as typed are locked after too many (LoginFailed,
  * unchecked, whether the user exists or not).
  */
-export async function signIn(deps: SignInDeps, credentials: Credentials, ip: string) {
+export async function signIn(deps: SignInDeps, credentials: Credentials, origin: SignInOrigin) {
   const { db, config } = deps;
+  const ip = origin.address ?? 'unknown';
   const now = deps.clock();
+  const key = await reserveAttempts(deps, toLockoutKey(credentials.company, credentials.username), ip, now);
+  const candidate = await checkPassword(deps, credentials, key, ip);
+
+  const secondStep = await findSecondStep(db, candidate);
+  if (secondStep !== null) {
+    // The password was right, but the sign-in is not done: give back only this attempt's reservations.
+    // Earlier failures stay, so code guesses (between password entries too) add up to the same lockout.
+    await releaseLoginAttempt(db, key, config.loginMaxFailures);
+    await releaseIpAttempt(db, ip);
+    const challenge = await issueChallenge(db, {
+      userId: candidate.id,
+      companyId: candidate.company_id,
+      purpose: secondStep,
+      key,
+      now,
+    });
+    return { second_step: secondStep, challenge, expires_in: CHALLENGE_TTL_SECONDS };
+  }
+
+  // Only failures count: the success gives back both reservations.
+  await clearLoginFailures(db, key);
+  await releaseIpAttempt(db, ip);
+  return startSignedInSession(deps, { id: candidate.id, companyId: candidate.company_id }, now, origin);
+}
+
+/**
+ * Reserves one attempt against the address's throttle and the names' lockout, before anything slow is
+ * checked (the password step and the code step share both). Refused: 429 for the address, LoginFailed
+ * for locked names.
+ */
+export async function reserveAttempts(deps: SignInDeps, key: LockoutKey, ip: string, now: Date) {
+  const { db, config } = deps;
   const throttle = await reserveIpAttempt(db, ip, {
     now,
     limit: config.loginMaxFailuresPerIp,
@@ -49,7 +82,6 @@ export async function signIn(deps: SignInDeps, credentials: Credentials, ip: str
   if (!throttle.isAllowed) {
     throw retryLater('RateLimited', 'Too many failed sign-ins from this address', throttle.retryAfterSeconds);
   }
-  const key = toLockoutKey(credentials.company, credentials.username);
   const attempt = await reserveLoginAttempt(db, key, {
     now,
     maxFailures: config.loginMaxFailures,
@@ -57,29 +89,20 @@ export async function signIn(deps: SignInDeps, credentials: Credentials, ip: str
     lockedUntil: addMinutes(now, config.loginLockMinutes),
   });
   if (!attempt.isAllowed) throw new AppError('LoginFailed', 'Sign-in failed');
-  const candidate = await checkPassword(deps, credentials, key, ip);
+  return key;
+}
 
-  // Only failures count: the success gives back both reservations.
-  await clearLoginFailures(db, key);
-  await releaseIpAttempt(db, ip);
-  await db.updateTable('users').set({ last_sign_in_at: now }).where('id', '=', candidate.id).execute();
-  const sessionId = await createSession(db, {
-    userId: candidate.id,
-    companyId: candidate.company_id,
-    now,
-    lifetimeSeconds: ACCESS_TOKEN_MAX_AGE_SECONDS,
-  });
-  const accessToken = await signAccessToken(
-    { userId: candidate.id, sessionId, companyId: candidate.company_id },
-    deps.tokenSecret,
-    now,
-    ACCESS_TOKEN_MAX_AGE_SECONDS,
-  );
-  return {
-    access_token: accessToken,
-    token_type: 'Bearer' as const,
-    expires_in: ACCESS_TOKEN_MAX_AGE_SECONDS,
-  };
+/**
+ * `code` for a user with two-factor on; `enrol` for staff of a company that requires it who have none
+ * yet; null when the password is enough.
+ */
+async function findSecondStep(
+  db: Db,
+  candidate: { id: string; company_id: string },
+): Promise<ChallengePurpose | null> {
+  const status = await findTwoFactorStatus(db, { userId: candidate.id, companyId: candidate.company_id });
+  if (status.is_enabled) return 'code';
+  return status.is_required ? 'enrol' : null;
 }
 
 /** The user whose password this is; LoginFailed otherwise, after the same one argon2 verification. */
@@ -106,7 +129,7 @@ async function checkPassword(deps: SignInDeps, credentials: Credentials, key: Lo
   }
 }
 
-async function releaseReservations(deps: SignInDeps, key: LockoutKey, ip: string): Promise<void> {
+export async function releaseReservations(deps: SignInDeps, key: LockoutKey, ip: string): Promise<void> {
   try {
     await releaseLoginAttempt(deps.db, key, deps.config.loginMaxFailures);
     await releaseIpAttempt(deps.db, ip);

@@ -13,6 +13,7 @@ import {
   type TeamScope,
   updateStaff,
 } from './team';
+import { getTwoFactorPolicy, resetTwoFactor, setTwoFactorPolicy } from './two-factor-policy';
 
 /** The team of the admin's own company, never another: the scope comes from the session alone. */
 function scopeOf(actor: Actor): TeamScope {
@@ -57,4 +58,11 @@ export function registerTeamCalls(app: FastifyInstance) {
     await deleteStaff({ ...app.deps, log }, scopeOf(actor), input);
     return { success: true as const };
   });
+  registerCall(app, team.getTwoFactorPolicy, ({ actor }) => getTwoFactorPolicy(app.deps, scopeOf(actor)));
+  registerCall(app, team.setTwoFactorPolicy, ({ input, actor }) =>
+    setTwoFactorPolicy(app.deps, scopeOf(actor), input),
+  );
+  registerCall(app, team.resetTwoFactor, ({ input, actor, log }) =>
+    resetTwoFactor({ ...app.deps, log }, scopeOf(actor), input),
+  );
 }

@@ -27,6 +27,7 @@ export interface StaffRow {
   last_sign_in_at: Date | null;
   created_at: Date;
   invitation_expires_at: Date | null;
+  totp_enabled_at: Date | null;
 }
 
 function whereStaffOfCompany(companyId: string) {
@@ -53,6 +54,7 @@ function selectStaff(db: Db, now: Date) {
       'users.disabled_at',
       'users.last_sign_in_at',
       'users.created_at',
+      'users.totp_enabled_at',
     ])
     .select(
       sql<Date | null>`(select max(i.expires_at) from staff_invitations i where i.user_id = users.id
@@ -76,6 +78,7 @@ export function toStaffMember(row: StaffRow, companyModules: readonly string[]):
     last_sign_in_at: row.last_sign_in_at?.toISOString() ?? null,
     invitation_expires_at: state === 'invited' ? (row.invitation_expires_at?.toISOString() ?? null) : null,
     created_at: row.created_at.toISOString(),
+    has_two_factor: row.totp_enabled_at !== null,
   };
 }
 

@@ -311,19 +311,24 @@ async function findCompanyModules(db: Db, companyId: string): Promise<string[]> 
   return row?.modules ?? [];
 }
 
-async function requireCompany(db: Db, companyId: string) {
+export async function requireCompany(db: Db, companyId: string) {
   const company = await lockCompany(db, companyId);
   if (!company) throw new AppError('NotFound', 'No such company');
   return company;
 }
 
-async function requireStaff(db: Db, companyId: string, username: string, now: Date): Promise<StaffRow> {
+export async function requireStaff(
+  db: Db,
+  companyId: string,
+  username: string,
+  now: Date,
+): Promise<StaffRow> {
   const row = await findStaffRow(db, companyId, username, now);
   if (!row) throw new AppError('NotFound', 'No such staff user');
   return row;
 }
 
-async function requireMember(
+export async function requireMember(
   db: Db,
   companyId: string,
   username: string,

@@ -4,7 +4,14 @@ import { addSeconds } from '../clock';
 
 export async function createSession(
   db: Db,
-  session: { userId: string; companyId: string; now: Date; lifetimeSeconds: number; id?: string },
+  session: {
+    userId: string;
+    companyId: string;
+    now: Date;
+    lifetimeSeconds: number;
+    id?: string;
+    origin?: { address: string | null; browser: string | null };
+  },
 ): Promise<string> {
   const id = session.id ?? randomUUID();
   await db
@@ -16,6 +23,8 @@ export async function createSession(
       created_at: session.now,
       last_seen_at: session.now,
       expires_at: addSeconds(session.now, session.lifetimeSeconds),
+      address: session.origin?.address ?? null,
+      browser: session.origin?.browser ?? null,
     })
     .onConflict((conflict) => conflict.column('id').doNothing())
     .execute();

@@ -1,5 +1,5 @@
 import { Menu, Stack, Text } from '@mantine/core';
-import { IconKey, IconLogout, IconUserCircle } from '@tabler/icons-react';
+import { IconKey, IconLogout, IconShieldLock, IconUserCircle } from '@tabler/icons-react';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -66,6 +66,13 @@ export function AccountMenuDropdown({
             leftSection={<IconUserCircle size={16} aria-hidden />}
           >
             {t('shell.account.profile')}
+          </Menu.Item>
+          <Menu.Item
+            component={Link}
+            to={to(PATHS.security)}
+            leftSection={<IconShieldLock size={16} aria-hidden />}
+          >
+            {t('shell.account.security')}
           </Menu.Item>
           {hasOwnPassword ? (
             <Menu.Item

@@ -15,6 +15,7 @@ export const PATHS = {
   invitation: '/sesion/invitation',
   team: '/team',
   me: '/me',
+  security: '/account/security',
   health: '/health',
 } as const;
 
@@ -68,6 +69,7 @@ export function isSignedInPath(path: string): boolean {
   return (
     path === PATHS.me ||
     path === PATHS.team ||
+    path === PATHS.security ||
     NAV_ITEMS.some((item) => path === item.path || path.startsWith(`${item.path}/`))
   );
 }

@@ -52,6 +52,9 @@ export const errors: typeof es = {
     LastAdmin: 'The company must keep at least one active administrator',
     SelfLockout: 'You cannot remove your own administrator access, disable or delete yourself',
     UnknownPermission: 'A chosen permission is not a module of the company',
+    InvalidChallenge: 'The sign-in step has expired or was already used. Sign in again with your password',
+    InvalidTwoFactorCode:
+      'The code is not valid, or it was already used. Enter the current code from your authenticator app',
     UnexpectedError: 'An unexpected error occurred',
   },
   generic: 'An unexpected error occurred',

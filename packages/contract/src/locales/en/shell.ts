@@ -30,6 +30,7 @@ export const shell: typeof es = {
     company: 'Company',
     profile: 'My account',
     changePassword: 'Change my password',
+    security: 'Security',
     logout: 'Sign out',
   },
   /** The account menu's "Change my password" dialog. */

@@ -27,6 +27,7 @@ export const team: typeof es = {
       state: 'State',
       actions: 'Actions',
     },
+    twoFactorOn: 'Two-factor on',
     never: 'Never',
     noPermissions: 'No permissions',
     you: 'You',
@@ -70,6 +71,7 @@ export const team: typeof es = {
     disable: 'Disable',
     enable: 'Enable',
     delete: 'Delete',
+    resetTwoFactor: 'Reset two-factor sign-in',
   },
   invite: {
     title: 'Invite someone',
@@ -123,6 +125,13 @@ export const team: typeof es = {
       done: '{username} deleted',
       failed: 'They could not be deleted',
     },
+    resetTwoFactor: {
+      title: 'Reset the two-factor sign-in of {username}',
+      text: 'Their authenticator key and recovery codes stop working, and their sessions end now. They sign in with their password alone, or enrol again if the company requires it.',
+      confirm: 'Reset',
+      done: 'Two-factor sign-in of {username} reset',
+      failed: 'Two-factor sign-in could not be reset',
+    },
   },
   invitation: {
     title: 'Choose your password',
@@ -135,5 +144,13 @@ export const team: typeof es = {
     missingToken: 'This invitation link is incomplete. Open it again from the mail.',
     failed: 'The password could not be saved. Try again.',
     toLogin: 'Go to sign in',
+  },
+  twoFactor: {
+    require: 'Require two-factor sign-in for staff',
+    requireHint:
+      'Staff without it are asked to set it up at their next sign-in. Sign-ins through your identity provider follow its own rules.',
+    requiredOn: 'Staff must now sign in with two factors',
+    requiredOff: 'Two-factor sign-in is now optional',
+    failed: 'The rule could not be changed',
   },
 };

@@ -53,6 +53,10 @@ export const errors = {
     LastAdmin: 'La compañía debe conservar al menos un administrador activo',
     SelfLockout: 'No puedes quitarte el rol de administrador, desactivarte ni eliminarte a ti mismo',
     UnknownPermission: 'Alguno de los permisos elegidos no es un módulo de la compañía',
+    InvalidChallenge:
+      'El paso de inicio de sesión ha caducado o ya se usó. Inicia sesión de nuevo con tu contraseña',
+    InvalidTwoFactorCode:
+      'El código no es válido o ya se usó. Introduce el código actual de tu aplicación de autenticación',
     UnexpectedError: 'Ha ocurrido un error inesperado',
   },
   generic: 'Ha ocurrido un error inesperado',

@@ -30,6 +30,7 @@ export const shell = {
     company: 'Compañía',
     profile: 'Mi cuenta',
     changePassword: 'Cambiar mi contraseña',
+    security: 'Seguridad',
     logout: 'Cerrar sesión',
   },
   /** The account menu's "Change my password" dialog. */

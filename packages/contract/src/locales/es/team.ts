@@ -26,6 +26,7 @@ export const team = {
       state: 'Estado',
       actions: 'Acciones',
     },
+    twoFactorOn: 'Dos pasos activado',
     never: 'Nunca',
     noPermissions: 'Sin permisos',
     you: 'Tú',
@@ -69,6 +70,7 @@ export const team = {
     disable: 'Desactivar',
     enable: 'Activar',
     delete: 'Eliminar',
+    resetTwoFactor: 'Restablecer verificación en dos pasos',
   },
   invite: {
     title: 'Invitar a una persona',
@@ -122,6 +124,13 @@ export const team = {
       done: 'Se ha eliminado a {username}',
       failed: 'No se ha podido eliminar',
     },
+    resetTwoFactor: {
+      title: 'Restablecer la verificación en dos pasos de {username}',
+      text: 'Su clave del autenticador y sus códigos de recuperación dejan de funcionar, y sus sesiones terminan ahora. Entrará solo con su contraseña, o volverá a activarla si la compañía lo exige.',
+      confirm: 'Restablecer',
+      done: 'Verificación en dos pasos de {username} restablecida',
+      failed: 'No se pudo restablecer la verificación en dos pasos',
+    },
   },
   invitation: {
     title: 'Elige tu contraseña',
@@ -134,5 +143,13 @@ export const team = {
     missingToken: 'Este enlace de invitación está incompleto. Ábrelo de nuevo desde el correo.',
     failed: 'No se ha podido guardar la contraseña. Inténtalo de nuevo.',
     toLogin: 'Ir a iniciar sesión',
+  },
+  twoFactor: {
+    require: 'Exigir la verificación en dos pasos al equipo',
+    requireHint:
+      'A quien no la tenga se le pedirá activarla en su próximo inicio de sesión. Los inicios de sesión con tu proveedor de identidad siguen sus propias reglas.',
+    requiredOn: 'El equipo debe entrar ahora con verificación en dos pasos',
+    requiredOff: 'La verificación en dos pasos es ahora opcional',
+    failed: 'No se pudo cambiar la regla',
   },
 };

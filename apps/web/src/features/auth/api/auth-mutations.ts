@@ -8,6 +8,12 @@ export function useLoginMutation() {
   });
 }
 
+export function useVerifySignInCodeMutation() {
+  return useMutation({
+    mutationFn: (body: RequestOf<typeof auth.verifySignInCode>) => callApi(auth.verifySignInCode, body),
+  });
+}
+
 export function useForgotPasswordMutation() {
   return useMutation({
     mutationFn: (body: RequestOf<typeof platform.forgotPassword>) => callApi(platform.forgotPassword, body),

@@ -15,6 +15,8 @@ import { translateDynamic } from '../../../shared/i18n/i18n';
 import { useLocalePath } from '../../../shared/i18n/use-locale';
 import { PATHS, safeRedirectPath } from '../../../shared/routing/paths';
 import { useLoginMutation } from '../api/auth-mutations';
+import { EnrolStep } from './enrol-step';
+import { SecondStepForm } from './second-step-form';
 
 const loadLoginSchema = () => import('../lib/login-schema').then((module) => module.loginSchema);
 
@@ -34,6 +36,22 @@ export function LoginForm() {
     initialValues: { username: '', company: '', password: '' },
   });
 
+  // A correct password for a user with two-factor: the second step, with its single-use challenge.
+  const [secondStep, setSecondStep] = useState<{ kind: 'code' | 'enrol'; challenge: string } | null>(null);
+  const [restartReason, setRestartReason] = useState<string | null>(null);
+
+  const finish = (accessToken: string) => {
+    // A new identity: nothing cached for a previous user may leak into this session.
+    queryClient.clear();
+    setToken(accessToken, 'local');
+    navigate(to(safeRedirectPath(params.get('redirect')) ?? PATHS.home), { replace: true });
+  };
+  const restart = (reason: string | null) => {
+    setSecondStep(null);
+    setRestartReason(reason);
+    login.reset();
+  };
+
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const schema = await loadSchema();
@@ -41,12 +59,11 @@ export function LoginForm() {
     const errors = schema ? schemaValidator(schema, translateDynamic)(values) : {};
     form.setErrors(errors);
     if (Object.keys(errors).length > 0) return;
+    setRestartReason(null);
     login.mutate(values, {
       onSuccess: (answer) => {
-        // A new identity: nothing cached for a previous user may leak into this session.
-        queryClient.clear();
-        setToken(answer.access_token, 'local');
-        navigate(to(safeRedirectPath(params.get('redirect')) ?? PATHS.home), { replace: true });
+        if ('access_token' in answer) finish(answer.access_token);
+        else setSecondStep({ kind: answer.second_step, challenge: answer.challenge });
       },
       onError: (error) => {
         if (error instanceof ApiError && error.issues.length > 0) {
@@ -57,6 +74,13 @@ export function LoginForm() {
   };
 
   const failure = login.error && !(login.error instanceof ApiError && login.error.issues.length > 0);
+
+  if (secondStep?.kind === 'code') {
+    return <SecondStepForm challenge={secondStep.challenge} onSignedIn={finish} onRestart={restart} />;
+  }
+  if (secondStep?.kind === 'enrol') {
+    return <EnrolStep challenge={secondStep.challenge} onSignedIn={finish} onRestart={restart} />;
+  }
 
   return (
     <>
@@ -73,9 +97,9 @@ export function LoginForm() {
               {t(ended === 'expired' ? 'auth.sessionIdle' : 'auth.sessionExpired')}
             </Alert>
           ) : null}
-          {failure ? (
+          {failure || restartReason ? (
             <Alert role="alert" color="red" variant="light" icon={<IconAlertCircle size={18} aria-hidden />}>
-              {translateDynamic(errorMessageKey(login.error))}
+              {failure ? translateDynamic(errorMessageKey(login.error)) : restartReason}
             </Alert>
           ) : null}
           <TextInput

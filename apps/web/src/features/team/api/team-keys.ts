@@ -6,4 +6,5 @@ export const teamKeys = {
   lists: () => [...teamKeys.all, 'list'] as const,
   list: (state: StaffListState) => [...teamKeys.lists(), state] as const,
   invitation: (token: string) => [...teamKeys.all, 'invitation', token] as const,
+  twoFactorPolicy: () => [...teamKeys.all, 'two-factor-policy'] as const,
 };

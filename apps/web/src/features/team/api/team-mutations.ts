@@ -23,13 +23,14 @@ export const useUpdateStaffMutation = () =>
     callApi(team.updateStaff, body),
   );
 
-export type StaffAction = 'revoke' | 'disable' | 'enable' | 'delete';
+export type StaffAction = 'revoke' | 'disable' | 'enable' | 'delete' | 'resetTwoFactor';
 
 const ACTION_CALLS = {
   revoke: team.revokeInvitation,
   disable: team.disableStaff,
   enable: team.enableStaff,
   delete: team.deleteStaff,
+  resetTwoFactor: team.resetTwoFactor,
 } as const;
 
 export const useStaffActionMutation = () =>
@@ -40,5 +41,14 @@ export const useStaffActionMutation = () =>
 export function useAcceptInvitationMutation() {
   return useMutation({
     mutationFn: (body: { token: string; password: string }) => callApi(team.acceptInvitation, body),
+  });
+}
+
+/** Whether the company's staff must sign in with a second factor. */
+export function useSetTwoFactorPolicyMutation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: { is_required: boolean }) => callApi(team.setTwoFactorPolicy, body),
+    onSuccess: (answer) => queryClient.setQueryData(teamKeys.twoFactorPolicy(), answer),
   });
 }

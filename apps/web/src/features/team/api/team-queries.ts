@@ -34,3 +34,10 @@ export function useInvitationQuery(token: string | null) {
     staleTime: Number.POSITIVE_INFINITY,
   });
 }
+
+export function useTwoFactorPolicyQuery() {
+  return useQuery({
+    queryKey: teamKeys.twoFactorPolicy(),
+    queryFn: ({ signal }) => callApi(team.getTwoFactorPolicy, {}, { signal }),
+  });
+}

@@ -38,7 +38,11 @@ const STATE_COLORS = { invited: 'yellow', active: 'teal', disabled: 'gray' } as 
 export function actionsFor(member: StaffMember, isSelf: boolean): RowAction[] {
   if (member.state === 'invited') return ['edit', 'resend', 'revoke'];
   if (isSelf) return ['edit'];
-  return member.state === 'disabled' ? ['edit', 'enable', 'delete'] : ['edit', 'disable', 'delete'];
+  // A lost phone: an admin turns the colleague's two-factor off, and they enrol again.
+  const reset: RowAction[] = member.has_two_factor ? ['resetTwoFactor'] : [];
+  return member.state === 'disabled'
+    ? ['edit', ...reset, 'enable', 'delete']
+    : ['edit', ...reset, 'disable', 'delete'];
 }
 
 export function StaffTable({ members, refreshing, self, onAction, empty }: StaffTableProps) {
@@ -181,6 +185,11 @@ function StateBadge({ member }: { member: StaffMember }) {
       <Badge variant="dot" color={STATE_COLORS[member.state]} tt="none" radius="sm">
         {t(`team.states.${member.state}`)}
       </Badge>
+      {member.has_two_factor ? (
+        <Badge variant="outline" color="teal.9" tt="none" radius="sm">
+          {t('team.list.twoFactorOn')}
+        </Badge>
+      ) : null}
       {member.state === 'invited' ? (
         <Text size="xs" c="dimmed">
           {member.invitation_expires_at

@@ -20,6 +20,7 @@ import { InviteStaffModal } from '../components/invite-staff-modal';
 import { type PendingAction, StaffActionModal } from '../components/staff-action-modal';
 import { StaffPager } from '../components/staff-pager';
 import { type RowAction, StaffTable } from '../components/staff-table';
+import { TwoFactorPolicy } from '../components/two-factor-policy';
 import { parseListParams, toListParams } from '../lib/list-params';
 
 /** `/team`: the company's staff, searched, sorted and paged on the server, the state kept in the URL. */
@@ -58,6 +59,7 @@ export function TeamRoute() {
   return (
     <>
       <PageHeader title={t('team.list.title')} subtitle={t('team.list.subtitle')} actions={inviteButton} />
+      <TwoFactorPolicy />
       <ListPanel
         list={list}
         toolbar={
