@@ -9,15 +9,21 @@ import { test } from '../fixtures/signed-in';
  * past the right edge), and the hosted connect steps and sandbox credentials fit a 360 px phone.
  */
 
-/** Every box of `locator` lies across the viewport, left edge to right edge. */
+/**
+ * Every box of `locator` lies across the viewport, left edge to right edge. The boxes are read in one
+ * pass, so a row another spec deletes meanwhile (the demo companies are shared) cannot vanish mid-check.
+ */
 async function expectWithinViewport(page: Page, locator: Locator, what: string) {
   const width = page.viewportSize()?.width ?? 0;
-  const count = await locator.count();
-  expect(count, `${what}: there is something to check`).toBeGreaterThan(0);
-  for (let index = 0; index < count; index += 1) {
-    const box = await locator.nth(index).boundingBox();
-    expect(box, `${what} #${index} is laid out`).not.toBeNull();
-    if (!box) continue;
+  const boxes = await locator.evaluateAll((elements) =>
+    elements.map((element) => {
+      const rect = element.getBoundingClientRect();
+      return { x: rect.x, width: rect.width, isLaidOut: rect.width > 0 || rect.height > 0 };
+    }),
+  );
+  expect(boxes.length, `${what}: there is something to check`).toBeGreaterThan(0);
+  for (const [index, box] of boxes.entries()) {
+    expect(box.isLaidOut, `${what} #${index} is laid out`).toBe(true);
     expect(box.x, `${what} #${index} starts inside the screen`).toBeGreaterThanOrEqual(0);
     expect(box.x + box.width, `${what} #${index} ends inside the ${width} px screen`).toBeLessThanOrEqual(
       width + 0.5,
