@@ -15,6 +15,7 @@ import {
   toLockoutKey,
 } from './auth.repository';
 import { releaseIpAttempt, reserveIpAttempt } from './login-throttle';
+import { type RequestOrigin, recordSignIn } from './sign-in-audit';
 
 export interface SignInDeps {
   db: Db;
@@ -38,7 +39,12 @@ export interface Credentials {
  * many failures (spraying many usernames); the names as typed are locked after too many (LoginFailed,
  * unchecked, whether the user exists or not).
  */
-export async function signIn(deps: SignInDeps, credentials: Credentials, ip: string) {
+export async function signIn(
+  deps: SignInDeps,
+  credentials: Credentials,
+  ip: string,
+  origin: RequestOrigin = { ip, userAgent: null, requestId: null },
+) {
   const { db, config } = deps;
   const now = deps.clock();
   const throttle = await reserveIpAttempt(db, ip, {
@@ -56,8 +62,19 @@ export async function signIn(deps: SignInDeps, credentials: Credentials, ip: str
     windowStart: addMinutes(now, -config.loginLockMinutes),
     lockedUntil: addMinutes(now, config.loginLockMinutes),
   });
-  if (!attempt.isAllowed) throw new AppError('LoginFailed', 'Sign-in failed');
-  const candidate = await checkPassword(deps, credentials, key, ip);
+  if (!attempt.isAllowed) {
+    await recordSignIn(db, origin, { kind: 'sign-in-failed' }, key, now);
+    throw new AppError('LoginFailed', 'Sign-in failed');
+  }
+  let candidate: Awaited<ReturnType<typeof checkPassword>>;
+  try {
+    candidate = await checkPassword(deps, credentials, key, ip);
+  } catch (error) {
+    if (error instanceof AppError && error.code === 'LoginFailed') {
+      await recordSignIn(db, origin, { kind: 'sign-in-failed' }, key, now);
+    }
+    throw error;
+  }
 
   // Only failures count: the success gives back both reservations.
   await clearLoginFailures(db, key);
@@ -69,6 +86,13 @@ export async function signIn(deps: SignInDeps, credentials: Credentials, ip: str
     now,
     lifetimeSeconds: ACCESS_TOKEN_MAX_AGE_SECONDS,
   });
+  await recordSignIn(
+    db,
+    origin,
+    { kind: 'sign-in', userId: candidate.id, userKind: candidate.kind, companyId: candidate.company_id },
+    key,
+    now,
+  );
   const accessToken = await signAccessToken(
     { userId: candidate.id, sessionId, companyId: candidate.company_id },
     deps.tokenSecret,

@@ -1,5 +1,6 @@
 import { resolveEntityIds, wealth } from '@caudal/contract';
 import type { FastifyInstance } from 'fastify';
+import { noteAudit } from '../../shared/audit/audit-scope';
 import { findListedEntityIds } from '../../shared/entity-catalogue';
 import { AppError } from '../../shared/http/app-error';
 import { registerCall } from '../../shared/http/register-call';
@@ -11,6 +12,9 @@ export function registerClientEdit(app: FastifyInstance) {
     const entityIds = resolveEntityIds(input.entities, listed);
     const fields = { name: input.name, alias: input.alias, entityIds };
     return db.transaction().execute(async (trx) => {
+      const before = await findClient(trx, actor, input.client_id, listed);
+      if (before)
+        noteAudit({ previous: { name: before.name, alias: before.alias, entities: before.entities } });
       const updated = await updateClient(trx, actor, input.client_id, fields, clock());
       const client = updated ? await findClient(trx, actor, updated.id, listed) : null;
       if (!client) throw new AppError('NotFound', 'No such client');
