@@ -65,6 +65,12 @@ export function noteAudit(note: {
   Object.assign(pending.previous, note.previous);
 }
 
+/** Whether the running call owes an event not yet written (so a handler reads old values only then). */
+export function isAuditing(): boolean {
+  const pending = scope.getStore();
+  return pending !== undefined && !pending.appended;
+}
+
 /**
  * Makes every transaction of `db` append the pending event of the call it runs for, just before it
  * commits. Installed once where the database opens, so every path (handlers, feature domain functions
