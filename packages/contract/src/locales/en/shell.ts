@@ -19,6 +19,7 @@ export const shell: typeof es = {
     unmatchedBadge: '({count} to assign)',
     customCss: 'Custom CSS',
     team: 'Team',
+    audit: 'Audit log',
     openMenu: 'Open navigation',
   },
   language: {

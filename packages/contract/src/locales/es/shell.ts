@@ -19,6 +19,7 @@ export const shell = {
     unmatchedBadge: '({count} por asignar)',
     customCss: 'CSS personalizado',
     team: 'Equipo',
+    audit: 'Auditoría',
     openMenu: 'Abrir navegación',
   },
   language: {
