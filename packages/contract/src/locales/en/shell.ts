@@ -20,6 +20,7 @@ export const shell: typeof es = {
     customCss: 'Custom CSS',
     team: 'Team',
     audit: 'Audit log',
+    auditHistory: 'History',
     openMenu: 'Open navigation',
   },
   language: {

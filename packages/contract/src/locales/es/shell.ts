@@ -20,6 +20,7 @@ export const shell = {
     customCss: 'CSS personalizado',
     team: 'Equipo',
     audit: 'Auditoría',
+    auditHistory: 'Historial',
     openMenu: 'Abrir navegación',
   },
   language: {
