@@ -38,6 +38,8 @@ test.describe('portal shell', () => {
       'Aplicaciones',
       'Links',
       'CSS personalizado',
+      // The demo users are their companies' admins (issue 25).
+      'Equipo',
     ]) {
       // "Pendientes" carries the pending count as a badge: its name continues after the label.
       await expect(nav.getByRole('link', { name: new RegExp(`^${name}( |$)`) })).toBeVisible();
@@ -75,11 +77,13 @@ test.describe('portal shell', () => {
     await expect(page).toHaveURL(/\/es\/(sesion|auth)\/login/);
   });
 
-  test('a Demo Apps user sees only Applications and Links and lands on applications', async ({ page }) => {
+  test('a Demo Apps user sees only Applications, Links and (as admin) Team, and lands on applications', async ({
+    page,
+  }) => {
     await signInThroughForm(page, DEMO_USERS.apps, 'es');
     await expect(page).toHaveURL(/\/es\/applications$/);
     const links = page.getByRole('navigation', { name: 'Navegación principal' }).getByRole('link');
-    await expect(links).toHaveText(['Aplicaciones', 'Links']);
+    await expect(links).toHaveText(['Aplicaciones', 'Links', 'Equipo']);
   });
 
   test('a wrong password is refused with the translated message and no hint about the account', async ({

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { connections, unmatched, wealth } from '../index';
+import { connections, team, unmatched, wealth } from '../index';
 import type { Identity } from '../platform/identity';
 import { canCall } from './can-call';
 
@@ -13,6 +13,16 @@ function identityOf(kind: 'staff' | 'portal', permissions: Identity['permissions
 }
 
 describe('canCall', () => {
+  it('offers the team calls to admins only', () => {
+    const admin = identityOf('staff');
+    const member: Identity = { ...admin, user: { ...admin.user, role: 'member' } };
+    for (const call of [team.listStaff, team.inviteStaff, team.disableStaff, team.deleteStaff]) {
+      expect(canCall(admin, call), call.path).toBe(true);
+      expect(canCall(member, call), call.path).toBe(false);
+      expect(canCall(identityOf('portal'), call), call.path).toBe(false);
+    }
+  });
+
   it('lets staff with the wealth module make every wealth call', () => {
     const staff = identityOf('staff');
     for (const call of [

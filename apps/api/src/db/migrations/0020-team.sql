@@ -34,3 +34,5 @@ create table staff_invitations (
 );
 create index staff_invitations_user_idx on staff_invitations (user_id);
 create index staff_invitations_company_idx on staff_invitations (company_id);
+-- The hourly purge finds dead links by these (features/team/team-housekeeping.ts).
+create index staff_invitations_expires_idx on staff_invitations (expires_at);

@@ -384,3 +384,27 @@ describe('list', () => {
     expect(next.json().map((member: { name: string }) => member.name)).toEqual(['Ana']);
   });
 });
+
+describe('housekeeping', () => {
+  it('purges invitation links a day after they died, and keeps live ones', async () => {
+    const { teamPurgeTasks } = await import('./team-housekeeping');
+    const admin = await adminOf();
+    const live = await invite(admin);
+    const used = await invite(admin);
+    expect((await accept(used.token)).statusCode).toBe(200);
+    const countOf = async (token: string) => {
+      const { hashToken } = await import('../../shared/secure-tokens');
+      return (
+        await t.db
+          .selectFrom('staff_invitations')
+          .select('token_hash')
+          .where('token_hash', '=', hashToken(token))
+          .execute()
+      ).length;
+    };
+    const later = new Date(t.clock().getTime() + 25 * 3_600_000);
+    for (const task of teamPurgeTasks) await task.purge(t.db, later);
+    expect(await countOf(used.token)).toBe(0);
+    expect(await countOf(live.token)).toBe(1);
+  });
+});

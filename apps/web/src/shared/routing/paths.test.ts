@@ -58,3 +58,10 @@ describe('isSignedInPath (the early entry starts the session calls only there)',
     '/wealth/clientsx',
   ])('%s is not', (path) => expect(isSignedInPath(path)).toBe(false));
 });
+
+describe('the Team page', () => {
+  it('is a signed-in page (the early entry starts its identity call), and the invitation screen is not', () => {
+    expect(isSignedInPath('/team')).toBe(true);
+    expect(isSignedInPath('/sesion/invitation')).toBe(false);
+  });
+});

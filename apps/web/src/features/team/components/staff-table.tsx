@@ -98,7 +98,7 @@ export function StaffTable({ members, refreshing, self, onAction, empty }: Staff
                 <Table.Th w={150}>{t('team.list.columns.username')}</Table.Th>
                 <Table.Th w={150}>{t('team.list.columns.name')}</Table.Th>
                 <Table.Th w={200}>{t('team.list.columns.email')}</Table.Th>
-                <Table.Th w={120}>{t('team.list.columns.role')}</Table.Th>
+                <Table.Th w={150}>{t('team.list.columns.role')}</Table.Th>
                 <Table.Th>{t('team.list.columns.permissions')}</Table.Th>
                 <Table.Th w={130}>{t('team.list.columns.lastSignIn')}</Table.Th>
                 <Table.Th w={120}>{t('team.list.columns.state')}</Table.Th>

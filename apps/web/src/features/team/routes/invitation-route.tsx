@@ -21,11 +21,7 @@ import { useInvitationQuery } from '../api/team-queries';
  * log sees it); it is read once, and the fragment dropped from the address bar.
  */
 export function InvitationRoute() {
-  const [token] = useState(() => {
-    const value = window.location.hash.slice(1);
-    if (value) window.history.replaceState(window.history.state, '', window.location.pathname);
-    return value || null;
-  });
+  const [token] = useState(readInvitationToken);
   const { t } = useTranslation();
   const to = useLocalePath();
   const invitation = useInvitationQuery(token);
@@ -71,6 +67,19 @@ export function InvitationRoute() {
   );
 }
 
+/** Kept for this tab only, so switching the page's language (a new address) does not lose it. */
+const TOKEN_KEY = 'caudal.invitation';
+
+function readInvitationToken(): string | null {
+  const fromLink = window.location.hash.slice(1);
+  if (fromLink) {
+    window.history.replaceState(window.history.state, '', window.location.pathname);
+    sessionStorage.setItem(TOKEN_KEY, fromLink);
+    return fromLink;
+  }
+  return sessionStorage.getItem(TOKEN_KEY);
+}
+
 function SetPasswordForm({ token, subtitle }: { token: string; subtitle: string }) {
   const { t } = useTranslation();
   const to = useLocalePath();
@@ -89,6 +98,7 @@ function SetPasswordForm({ token, subtitle }: { token: string; subtitle: string 
         onSuccess: (answer) => {
           // Signed in: whatever an earlier session cached belongs to someone else.
           queryClient.clear();
+          sessionStorage.removeItem(TOKEN_KEY);
           setToken(answer.access_token, 'local');
           navigate(to(PATHS.home), { replace: true });
         },
