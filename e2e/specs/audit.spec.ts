@@ -27,9 +27,9 @@ test('an admin finds a client edit and a sign-in in /audit by filtering, and ope
   await expect(page.getByRole('heading', { name: 'Audit log', level: 1 })).toBeVisible();
 
   // The client edit: by action, then by the client picked by name.
-  await page.getByRole('textbox', { name: 'Action' }).fill('client-edit');
+  await page.getByRole('combobox', { name: 'Action' }).fill('client-edit');
   await page.getByRole('option', { name: 'client-edit', exact: true }).click();
-  await page.getByRole('textbox', { name: 'Client' }).fill(`Audited ${suffix}`);
+  await page.getByRole('combobox', { name: 'Client' }).fill(`Audited ${suffix}`);
   await page.getByRole('option', { name: new RegExp(`Audited ${suffix}`) }).click();
   await expect(page).toHaveURL(new RegExp(`client=${client.id}`));
   const table = page.getByRole('table', { name: 'Audit events' });
@@ -44,7 +44,7 @@ test('an admin finds a client edit and a sign-in in /audit by filtering, and ope
   // The sign-in: by user and action.
   await page.getByRole('button', { name: 'Clear filters' }).click();
   await page.getByRole('searchbox', { name: 'User' }).fill('demo');
-  await page.getByRole('textbox', { name: 'Action' }).fill('login');
+  await page.getByRole('combobox', { name: 'Action' }).fill('login');
   await page.getByRole('option', { name: 'login', exact: true }).click();
   await expect(table.getByRole('row').nth(1)).toContainText('Sign-in');
 

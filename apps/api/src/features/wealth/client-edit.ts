@@ -13,7 +13,8 @@ export function registerClientEdit(app: FastifyInstance, contract = wealth.clien
     const entityIds = resolveEntityIds(input.entities, listed);
     const fields = { name: input.name, alias: input.alias, entityIds };
     return db.transaction().execute(async (trx) => {
-      const before = await findClient(trx, actor, input.client_id, listed);
+      // The old values are read only for the audit event (none is pending in an unaudited twin).
+      const before = isAuditing() ? await findClient(trx, actor, input.client_id, listed) : null;
       if (before)
         noteAudit({ previous: { name: before.name, alias: before.alias, entities: before.entities } });
       const updated = await updateClient(trx, actor, input.client_id, fields, clock());
