@@ -39,7 +39,7 @@ test('an admin finds a client edit and a sign-in in /audit by filtering, and ope
   const details = page.getByRole('dialog', { name: 'Event details' });
   await expect(details).toContainText(`Audit ${suffix}`);
   await expect(details).toContainText(`Audited ${suffix}`);
-  await details.getByRole('button', { name: 'Close' }).click();
+  await details.getByRole('button', { name: 'Close' }).last().click();
 
   // The sign-in: by user and action.
   await page.getByRole('button', { name: 'Clear filters' }).click();
