@@ -1,10 +1,11 @@
-import { type AuditEvent, audit, team, wealth } from '@caudal/contract';
+import { type AuditEvent, audit, links, team, wealth } from '@caudal/contract';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runOperatorCommand } from '../../operator/operator-commands';
 import { verifyAuditChain } from '../../shared/audit/verify-audit-chain';
 import { noJobQueue } from '../../shared/jobs/jobs';
 import { createTenant, createTestApp, createUser, login, post, type TestApp } from '../../test/test-app';
+import { connectThroughLink, createLinkFor } from '../links/links-fixtures';
 import { type SignedInTenant, signInTenant } from '../wealth/wealth-fixtures';
 
 let t: TestApp;
@@ -118,6 +119,26 @@ describe('every change appends exactly one event', () => {
       action: 'staff.disable',
       target_user_id: member.user.username,
     });
+  });
+});
+
+describe('visitors and Link codes', () => {
+  it('records a credential a visitor connects on the hosted page, under the company, and the code exchange', async () => {
+    const tenant = await signInTenant(t);
+    const link = await createLinkFor(tenant);
+    const { code } = await connectThroughLink(t, link.token);
+    const exchanged = await tenant.call(links.exchangeLinkCode.path, { code });
+    expect(exchanged.statusCode, exchanged.body).toBe(200);
+    const credentialsToken = exchanged.json().credentials_token;
+    const events = await changesOf(tenant.companyId);
+    expect(events.map((event) => event.action)).toEqual([
+      'create-link',
+      'submit-credentials',
+      'exchange-code',
+    ]);
+    expect(events[1]).toMatchObject({ actor_kind: 'visitor', target_credential_id: credentialsToken });
+    expect(JSON.stringify(events[1]?.changes)).not.toContain('demo-ok');
+    expect(events[2]).toMatchObject({ actor_kind: 'staff', target_link_id: link.token });
   });
 });
 
