@@ -3,6 +3,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import type { Config } from './config';
 import type { Db } from './db/database';
 import { registerApplicationsCalls } from './features/applications';
+import { registerAuditFeature } from './features/audit';
 import { registerAuthCalls } from './features/auth';
 import { registerConnectionsCalls } from './features/connections';
 import { registerCustomCssCalls } from './features/custom-css';
@@ -84,6 +85,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerApplicationsCalls(app);
   registerTeamFeature(app);
   registerSecurityFeature(app);
+  registerAuditFeature(app);
   registerDataApiCalls(app);
   options.registerExtra?.(app);
   await registerWeb(app, {

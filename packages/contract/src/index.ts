@@ -5,6 +5,7 @@
  */
 
 export * as applications from './applications/calls';
+export * as audit from './audit/calls';
 export * as auth from './auth/calls';
 export { ZSuccess } from './auth/calls';
 export * as connections from './connections/calls';

@@ -3,6 +3,7 @@ import { PGlite, type PGliteOptions } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
+import { hookFirstCommit } from './before-first-commit';
 import { lockDataDir } from './data-dir-lock';
 import { Mutex } from './mutex';
 import { lastResult, PGliteDialect } from './pglite-dialect';
@@ -103,7 +104,7 @@ function openPostgres(connectionString: string, timeouts: DatabaseTimeouts): Dat
   pool.on('connect', (client) => {
     client.on('error', () => {});
   });
-  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  const db = hookFirstCommit(new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }));
   return { db, kind: 'postgres', executor: null, connectionString, close: () => db.destroy() };
 }
 
@@ -118,9 +119,12 @@ export function createPGliteAccess(
 ): { db: Kysely<Database>; executor: SqlExecutor } {
   const statements = createStatementRunner(pglite);
   // PGlite cannot cancel a running statement (no statement_timeout in WASM): bound the wait instead.
-  const db = new Kysely<Database>({
-    dialect: new PGliteDialect(pglite, mutex, statements, timeouts.acquireMs),
-  });
+  // Every transaction does the running call's owed work (the audit event: shared/audit/audit-scope.ts).
+  const db = hookFirstCommit(
+    new Kysely<Database>({
+      dialect: new PGliteDialect(pglite, mutex, statements, timeouts.acquireMs),
+    }),
+  );
   const executor: SqlExecutor = {
     executeSql: (text, values) =>
       mutex.run(async () => {

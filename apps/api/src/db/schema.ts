@@ -345,6 +345,36 @@ export interface ApplicationsTable {
   created_at: DefaultTimestamp;
 }
 
+/** Append-only: written by shared/audit, deleted only by the retention purge. */
+export interface AuditEventsTable {
+  id: Generated<string>;
+  company_id: string | null;
+  seq: ColumnType<string, string | number | bigint, never>;
+  occurred_at: Timestamp;
+  kind: string;
+  action: string;
+  actor_kind: string;
+  actor_id: string | null;
+  actor_name: string | null;
+  target_client_id: string | null;
+  target_credential_id: string | null;
+  target_link_id: string | null;
+  target_application_id: string | null;
+  target_user_id: string | null;
+  ip: string | null;
+  user_agent: string | null;
+  request_id: string | null;
+  changes: ColumnType<Record<string, { old?: unknown; new?: unknown }>, string, never>;
+  previous_hash: string;
+  hash: string;
+}
+
+export interface AuditChainHeadsTable {
+  company_key: string;
+  purged_through_seq: ColumnType<string, string | number | bigint, string | number | bigint>;
+  purged_through_hash: string;
+}
+
 export interface Database {
   companies: CompaniesTable;
   users: UsersTable;
@@ -373,6 +403,8 @@ export interface Database {
   links: LinksTable;
   link_codes: LinkCodesTable;
   custom_css: CustomCssTable;
+  audit_events: AuditEventsTable;
+  audit_chain_heads: AuditChainHeadsTable;
 }
 
 export type Company = Selectable<CompaniesTable>;

@@ -63,6 +63,16 @@ export function buildProgram(
       .action((options: { company: string }) => send(`company.${name}`, options));
   }
 
+  program
+    .command('audit')
+    .description('check the audit log')
+    .command('verify')
+    .description(
+      "recompute a company's audit chain from its purge boundary and name the first event altered or removed",
+    )
+    .option('--company <name>', 'the company (without it: the events of no company)')
+    .action((options: { company?: string }) => send('audit.verify', { company: options.company ?? null }));
+
   const staff = program.command('staff').description("invite and manage a company's staff users");
   staff
     .command('invite')
@@ -175,5 +185,7 @@ export async function runCli(
   if (chosen.isJson) io.out(`${JSON.stringify(outcome, null, 2)}\n`);
   else if (outcome.ok) io.out(formatOutcome(chosen.request.command, outcome.result));
   else io.err(`Refused (${outcome.error.code}): ${outcome.error.message}\n`);
-  return outcome.ok ? EXIT.done : EXIT.refused;
+  // A broken audit chain is a finding, not a success: scripts see exit code 1.
+  const isBrokenChain = outcome.ok && (outcome.result as { ok?: unknown } | null)?.ok === false;
+  return outcome.ok && !isBrokenChain ? EXIT.done : EXIT.refused;
 }

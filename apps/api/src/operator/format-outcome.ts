@@ -32,6 +32,29 @@ export function formatOutcome(command: string, result: unknown): string {
     case 'staff.disable':
     case 'staff.enable':
       return `${describeStaff(result as StaffMember)}\n`;
+    case 'audit.verify': {
+      const verdict = result as {
+        company: string | null;
+        ok: boolean;
+        events: number;
+        altered?: { id: string; seq: string; occurred_at: string; action: string };
+        removed_before?: {
+          id: string;
+          seq: string;
+          occurred_at: string;
+          action: string;
+          missing_seq: string;
+        };
+      };
+      const whose = verdict.company ?? 'no company (failed sign-ins to unknown companies, company creation)';
+      if (verdict.ok) return `Audit chain of ${whose}: intact (${verdict.events} events checked).\n`;
+      if (verdict.altered) {
+        const e = verdict.altered;
+        return `Audit chain of ${whose}: BROKEN. First altered event: #${e.seq} ${e.id} (${e.action}, ${e.occurred_at}).\n`;
+      }
+      const e = verdict.removed_before;
+      return `Audit chain of ${whose}: BROKEN. Event #${e?.missing_seq} was removed (the chain breaks before #${e?.seq} ${e?.id}, ${e?.action}, ${e?.occurred_at}).\n`;
+    }
     case 'staff.reset-password': {
       const reset = result as { username: string; email: string | null; reset_link: string };
       return [

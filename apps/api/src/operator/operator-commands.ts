@@ -13,6 +13,8 @@ import {
 } from '../features/companies/companies';
 import { disableStaff, enableStaff, inviteStaff, listStaff, type TeamScope } from '../features/team';
 import { AppError } from '../shared/app-error';
+import { noteAudit, runAudited } from '../shared/audit/audit-scope';
+import { verifyAuditChain } from '../shared/audit/verify-audit-chain';
 import type { Clock } from '../shared/clock';
 import type { JobQueue } from '../shared/jobs/jobs';
 import type { Logger } from '../shared/logger';
@@ -43,8 +45,22 @@ const ZLanguage = z.enum(LOCALE_CODES).default('es');
 
 /** The operator acts for no staff user: self-lockout rules do not apply, last-admin ones do. */
 async function scopeOf(db: Db, company: string): Promise<TeamScope> {
-  return { companyId: await findCompanyId(db, company), actorUserId: null };
+  const companyId = await findCompanyId(db, company);
+  noteAudit({ companyId });
+  return { companyId, actorUserId: null };
 }
+
+/** Commands that change state: each appends an operator event in its own transaction (none that read). */
+const CHANGING_COMMANDS = new Set([
+  'company.create',
+  'company.modules',
+  'company.disable',
+  'company.enable',
+  'staff.invite',
+  'staff.disable',
+  'staff.enable',
+  'staff.reset-password',
+]);
 
 const COMMANDS = {
   'company.create': {
@@ -144,6 +160,13 @@ const COMMANDS = {
       return { username: args.username, email: reset.email, reset_link: reset.link };
     },
   },
+  'audit.verify': {
+    args: z.object({ company: ZCompany.nullable().default(null) }),
+    run: async (deps: OperatorDeps, args: { company: string | null }) => ({
+      company: args.company,
+      ...(await verifyAuditChain(deps.db, args.company ? await findCompanyId(deps.db, args.company) : null)),
+    }),
+  },
   'mail.list': {
     args: z.object({ to: z.email(), limit: z.number().int().min(1).max(50).default(5) }),
     run: (deps: OperatorDeps, args: { to: string; limit: number }) => findOutboxMails(deps.db, args),
@@ -174,7 +197,30 @@ export async function runOperatorCommand(
   }
   try {
     const run = command.run as (deps: OperatorDeps, args: unknown) => Promise<unknown>;
-    return { ok: true, result: await run(deps, parsed.data) };
+    if (!CHANGING_COMMANDS.has(request.command)) return { ok: true, result: await run(deps, parsed.data) };
+    const args = parsed.data as Record<string, unknown>;
+    const result = await runAudited(
+      deps.db,
+      {
+        draft: {
+          companyId: null,
+          kind: 'change',
+          action: request.command,
+          actor: { kind: 'operator', id: null, name: 'operator' },
+          targets: typeof args.username === 'string' ? { user: args.username } : {},
+          ip: null,
+          userAgent: null,
+          requestId: null,
+          changes: {},
+        },
+        fields: ['name', 'modules', 'email', 'username', 'role', 'permissions'],
+        input: args,
+        responseTargets: {},
+        now: deps.clock,
+      },
+      () => run(deps, parsed.data),
+    );
+    return { ok: true, result };
   } catch (error) {
     if (error instanceof AppError) return refused(error.code, error.message);
     throw error;

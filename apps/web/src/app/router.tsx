@@ -291,6 +291,12 @@ const securityPage = page(() =>
   import('../features/security/routes/security-route').then((m) => ({ Component: m.SecurityRoute })),
 );
 
+/** The audit log (admins, issue 26). */
+const auditPage = page(
+  () => import('../features/audit/routes/audit-route').then((m) => ({ Component: m.AuditRoute })),
+  ['audit'],
+);
+
 /**
  * Spec section 9: after a page shows, the code of the pages a user most likely opens next is fetched when
  * the browser is idle (skipped on slow connections and with data saver).
@@ -366,7 +372,13 @@ const signedInRoutes: RouteObject[] = [
     { path: 'portals/users', ...portalPages.users },
     { path: 'portals/users/create', ...portalPages.create },
   ]),
-  { element: <RequireAdmin />, children: [{ path: 'team', ...teamPages.team }] },
+  {
+    element: <RequireAdmin />,
+    children: [
+      { path: 'team', ...teamPages.team },
+      { path: 'audit', ...auditPage },
+    ],
+  },
 ];
 
 const sessionRoutes: RouteObject[] = [

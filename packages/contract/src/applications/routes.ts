@@ -21,6 +21,11 @@ export const createApplication = defineRoute<
   typeof schemas.ZCreatedApplication
 >({
   path: '/platform/applications/create-application',
+  audit: {
+    action: 'create-application',
+    targets: { application: { response: 'client_id' } },
+    fields: ['name'],
+  },
   access: applicationsStaff,
   errors: ['DuplicatedName', 'TooManyApplications'],
 });
@@ -28,6 +33,7 @@ export const createApplication = defineRoute<
 /** Deleting an application ends its data-API tokens at once. */
 export const deleteApplication = defineRoute<typeof schemas.ZApplicationRef, typeof ZSuccess>({
   path: '/platform/applications/delete-application',
+  audit: { action: 'delete-application', targets: { application: { request: 'client_id' } } },
   access: applicationsStaff,
   errors: ['NotFound'],
 });

@@ -39,6 +39,7 @@ export const getCredentialsProductHolders = defineRoute<
 /** Deletes the credential with its holders and products. */
 export const credentialsDelete = defineRoute<typeof schemas.ZCredentialRef, typeof ZSuccess>({
   path: '/platform/wealth/credentials-delete',
+  audit: { action: 'credentials-delete', targets: { credential: { request: 'credentials_token' } } },
   access: wealthStaff,
   errors: ['NotFound'],
 });
@@ -49,6 +50,7 @@ export const credentialsRefresh = defineRoute<
   typeof schemas.ZCredentialInformation
 >({
   path: '/platform/wealth/credentials-refresh',
+  audit: { action: 'credentials-refresh', targets: { credential: { request: 'credentials_token' } } },
   access: wealthStaff,
   errors: ['NotFound'],
 });
@@ -62,6 +64,11 @@ export const createConnectLink = defineRoute<
   typeof schemas.ZConnectLink
 >({
   path: '/platform/wealth/create-connect-link',
+  audit: {
+    action: 'create-connect-link',
+    targets: { client: { request: 'client_id' }, credential: { request: 'credentials_token' } },
+    fields: ['client_id', 'redirect_uri', 'language'],
+  },
   access: wealthStaff,
   errors: ['NotFound'],
 });
@@ -72,6 +79,11 @@ export const credentialsForceReset = defineRoute<
   typeof schemas.ZForceResetLink
 >({
   path: '/platform/wealth/credentials-force-reset',
+  audit: {
+    action: 'credentials-force-reset',
+    targets: { credential: { request: 'credentials_token' } },
+    fields: ['redirect_uri', 'language'],
+  },
   access: wealthStaff,
   errors: ['NotFound'],
 });
@@ -91,12 +103,14 @@ export const submitConnectCredentials = defineRoute<
   typeof schemas.ZConnectStep
 >({
   path: '/v0/connect/submit-credentials',
+  audit: { action: 'submit-credentials', fields: ['entity_id', 'accept_terms'] },
   access: { kind: 'public' },
   errors: ['InvalidConnectToken', 'InvalidAccess', 'CredentialsBlocked', 'InstitutionDown', 'NotFound'],
 });
 
 export const submitConnectSca = defineRoute<typeof schemas.ZConnectScaRequest, typeof schemas.ZConnectStep>({
   path: '/v0/connect/submit-sca',
+  audit: { action: 'submit-sca' },
   access: { kind: 'public' },
   errors: ['InvalidConnectToken', 'InvalidScaCode', 'InstitutionDown'],
 });

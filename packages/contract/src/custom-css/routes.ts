@@ -20,6 +20,7 @@ export const getCustomCss = defineRoute<typeof ZOptionalEmptyBody, typeof schema
  */
 export const setCustomCss = defineRoute<typeof schemas.ZCustomCssFile, typeof schemas.ZCustomCss>({
   path: '/platform/custom-css/set-custom-css',
+  audit: { action: 'set-custom-css' },
   access: customCssStaff,
   errors: ['InvalidBase64', 'CustomCssTooLarge', 'CustomCssTooDeep'],
 });

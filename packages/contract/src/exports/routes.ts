@@ -20,6 +20,10 @@ export const getAvailableExports = defineRoute<
 /** Queues an export; its rows are written in the background. Poll `export-status` for progress. */
 export const exportGenerate = defineRoute<typeof schemas.ZExportRequest, typeof schemas.ZExport>({
   path: '/platform/wealth/export-generate',
+  audit: {
+    action: 'export-generate',
+    fields: ['type', 'format', 'client_ids', 'entity_ids', 'columns', 'date_from', 'date_to', 'language'],
+  },
   access: wealth,
   errors: ['NotFound', 'UnknownClient', 'TooManyExports'],
 });

@@ -10,6 +10,10 @@ export const exchangeLinkCode = defineDataApiCall({
   method: 'POST',
   path: `${DATA_API_PREFIX}/link-codes/exchange`,
   operationId: 'exchangeLinkCode',
+  audit: {
+    action: 'exchange-code',
+    targets: { credential: { response: 'credentials_token' }, link: { response: 'link_token' } },
+  },
   tag: 'Links',
   summary: 'Exchange a Link code for the credential it brought',
   module: 'links',

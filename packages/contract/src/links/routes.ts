@@ -18,12 +18,22 @@ export const listLinks = defineRoute<typeof schemas.ZLinkListRequest, typeof sch
 
 export const createLink = defineRoute<typeof schemas.ZLinkForm, typeof schemas.ZLink>({
   path: '/platform/links/create-link',
+  audit: {
+    action: 'create-link',
+    targets: { link: { response: 'token' } },
+    fields: ['name', 'redirect_uri', 'terms_and_conditions_url', 'privacy_policy_url'],
+  },
   access: linksStaff,
   errors: ['DuplicatedName'],
 });
 
 export const editLink = defineRoute<typeof schemas.ZLinkEditRequest, typeof schemas.ZLink>({
   path: '/platform/links/edit-link',
+  audit: {
+    action: 'edit-link',
+    targets: { link: { request: 'token' } },
+    fields: ['name', 'redirect_uri', 'terms_and_conditions_url', 'privacy_policy_url'],
+  },
   access: linksStaff,
   errors: ['DuplicatedName', 'NotFound'],
 });
@@ -31,6 +41,7 @@ export const editLink = defineRoute<typeof schemas.ZLinkEditRequest, typeof sche
 /** Only an active Link can be paused: its public page is then blocked (its pending codes still work). */
 export const pauseLink = defineRoute<typeof schemas.ZLinkRef, typeof schemas.ZLink>({
   path: '/platform/links/pause-link',
+  audit: { action: 'pause-link', targets: { link: { request: 'token' } } },
   access: linksStaff,
   errors: ['NotFound', 'LinkAlreadyPaused'],
 });
@@ -38,6 +49,7 @@ export const pauseLink = defineRoute<typeof schemas.ZLinkRef, typeof schemas.ZLi
 /** Only a paused Link can be resumed. */
 export const resumeLink = defineRoute<typeof schemas.ZLinkRef, typeof schemas.ZLink>({
   path: '/platform/links/resume-link',
+  audit: { action: 'resume-link', targets: { link: { request: 'token' } } },
   access: linksStaff,
   errors: ['NotFound', 'LinkAlreadyActive'],
 });
@@ -45,6 +57,7 @@ export const resumeLink = defineRoute<typeof schemas.ZLinkRef, typeof schemas.ZL
 /** Only a Link without pending codes can be deleted; its URL then answers 404. */
 export const deleteLink = defineRoute<typeof schemas.ZLinkRef, typeof ZSuccess>({
   path: '/platform/links/delete-link',
+  audit: { action: 'delete-link', targets: { link: { request: 'token' } } },
   access: linksStaff,
   errors: ['NotFound', 'LinkHasPendingCodes'],
 });
@@ -65,6 +78,10 @@ export const linkCallback = defineRoute<typeof schemas.ZLinkCode, typeof ZSucces
  */
 export const exchangeLinkCode = defineRoute<typeof schemas.ZLinkCode, typeof schemas.ZLinkCodeExchange>({
   path: '/platform/links/exchange-code',
+  audit: {
+    action: 'exchange-code',
+    targets: { credential: { response: 'credentials_token' }, link: { response: 'link_token' } },
+  },
   access: linksStaff,
   errors: ['InvalidLinkCode'],
 });

@@ -21,6 +21,7 @@ export const CATALOGUE_PARTS = [
   'applications',
   'exports',
   'team',
+  'audit',
 ] as const;
 export type CataloguePart = (typeof CATALOGUE_PARTS)[number];
 
@@ -39,6 +40,7 @@ const PART_LOADERS: Record<LocaleCode, Record<CataloguePart, () => Promise<Texts
     applications: () => import('./es/applications'),
     exports: () => import('./es/exports').then((module) => ({ exports: module.exportTexts })),
     team: () => import('./es/team'),
+    audit: () => import('./es/audit'),
   },
   en: {
     core: () => import('./en/core'),
@@ -53,6 +55,7 @@ const PART_LOADERS: Record<LocaleCode, Record<CataloguePart, () => Promise<Texts
     applications: () => import('./en/applications'),
     exports: () => import('./en/exports').then((module) => ({ exports: module.exportTexts })),
     team: () => import('./en/team'),
+    audit: () => import('./en/audit'),
   },
 };
 

@@ -22,6 +22,7 @@ export const forgotPassword = defineRoute<typeof schemas.ZForgotPasswordRequest,
 
 export const resetPassword = defineRoute<typeof schemas.ZResetPasswordRequest, typeof ZSuccess>({
   path: '/v0/platform/reset-password',
+  audit: { action: 'reset-password' },
   access: { kind: 'public' },
   errors: ['InvalidResetToken', 'WeakPassword'],
 });
@@ -35,6 +36,7 @@ export const changePassword = defineRoute<
   typeof schemas.ZChangePasswordResponse
 >({
   path: '/v0/platform/change-password',
+  audit: { action: 'change-password' },
   access: { kind: 'session' },
   errors: ['WrongCurrentPassword', 'PasswordUnchanged', 'RateLimited'],
 });

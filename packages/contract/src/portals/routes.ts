@@ -27,6 +27,11 @@ export const listPortals = defineRoute<
 
 export const createPortal = defineRoute<typeof schemas.ZCreatePortalRequest, typeof schemas.ZPortalUser>({
   path: '/platform/portals/create-portal',
+  audit: {
+    action: 'create-portal',
+    targets: { user: { request: 'username' } },
+    fields: ['username', 'email', 'name', 'client_ids'],
+  },
   access: portalsStaff,
   errors: ['DuplicatedUsername', 'UnknownClient'],
 });
@@ -40,6 +45,7 @@ export const getPortal = defineRoute<typeof schemas.ZPortalUserRef, typeof schem
 /** Deleting a portal user ends their sessions at once. */
 export const deletePortal = defineRoute<typeof schemas.ZPortalUserRef, typeof ZSuccess>({
   path: '/platform/portals/delete-portal',
+  audit: { action: 'delete-portal', targets: { user: { request: 'username' } } },
   access: portalsStaff,
   errors: ['NotFound'],
 });
@@ -47,6 +53,7 @@ export const deletePortal = defineRoute<typeof schemas.ZPortalUserRef, typeof ZS
 /** Replaces the user's clients with `client_ids`; the change applies from the user's next call. */
 export const updatePortal = defineRoute<typeof schemas.ZUpdatePortalRequest, typeof schemas.ZPortalUser>({
   path: '/platform/portals/update-portal',
+  audit: { action: 'update-portal', targets: { user: { request: 'username' } }, fields: ['client_ids'] },
   access: portalsStaff,
   errors: ['NotFound', 'UnknownClient'],
 });

@@ -17,6 +17,7 @@ export const getTwoFactor = defineRoute<typeof ZEmptyBody, typeof schemas.ZTwoFa
 /** A new key to enrol (replaces an unconfirmed one); Conflict when two-factor is already on. */
 export const beginEnrolment = defineRoute<typeof ZEmptyBody, typeof ZTotpEnrolment>({
   path: '/platform/security/begin-enrolment',
+  audit: { action: 'begin-enrolment' },
   access: ownAccount,
   errors: ['Conflict'],
 });
@@ -24,6 +25,7 @@ export const beginEnrolment = defineRoute<typeof ZEmptyBody, typeof ZTotpEnrolme
 /** The first code confirms the key: two-factor is on, and the recovery codes are shown this once. */
 export const confirmEnrolment = defineRoute<typeof ZConfirmEnrolmentRequest, typeof ZRecoveryCodes>({
   path: '/platform/security/confirm-enrolment',
+  audit: { action: 'confirm-enrolment' },
   access: ownAccount,
   errors: ['Conflict', 'InvalidTwoFactorCode', 'NotFound'],
 });
@@ -37,12 +39,14 @@ export const listSessions = defineRoute<typeof ZEmptyBody, typeof schemas.ZUserS
 /** Ends one of the user's own sessions: its next call is refused. */
 export const endSession = defineRoute<typeof schemas.ZSessionRef, typeof ZSuccess>({
   path: '/platform/security/end-session',
+  audit: { action: 'end-session' },
   access: ownAccount,
   errors: ['NotFound'],
 });
 
 export const endOtherSessions = defineRoute<typeof ZEmptyBody, typeof schemas.ZEndedSessions>({
   path: '/platform/security/end-other-sessions',
+  audit: { action: 'end-other-sessions' },
   access: ownAccount,
   errors: [],
 });

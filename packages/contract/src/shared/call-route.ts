@@ -24,8 +24,30 @@ export interface CallRoute<Req extends z.ZodType = z.ZodType, Res extends z.ZodT
   errors: readonly ErrorCode[];
   /** The answer is one page of a list; the total number of matches travels in `x-total-count`. */
   totalCountHeader?: boolean;
+  /**
+   * Set on every call that changes state: the audit event the server appends, in the change's own
+   * transaction, when the call succeeds (none when it is refused or fails).
+   */
+  audit?: CallAudit;
   /** Phantom, never set at runtime: carries the schemas' types to clients that do not load zod. */
   readonly types?: { request: Req; response: Res };
+}
+
+/** What an audit event points at: each kind is one column of the log, filterable on `/audit`. */
+export type AuditTargetKind = 'client' | 'credential' | 'link' | 'application' | 'user';
+
+/** Where a target id comes from: a request field, or a field of the answer (a created id). */
+export type AuditTargetSource = { request: string } | { response: string };
+
+export interface CallAudit {
+  /** The action's name in the log: the call's own name (its path's last segment). */
+  action: string;
+  targets?: Partial<Record<AuditTargetKind, AuditTargetSource>>;
+  /**
+   * The allowlist of request fields recorded with their old and new values. Never a password, secret,
+   * token, code, CSS body or bank credential (a contract test walks every call against that list).
+   */
+  fields?: readonly string[];
 }
 
 /** A route typed by its schemas (`defineRoute<typeof ZRequest, typeof ZResponse>`), POST unless told. */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { CallAudit } from './call-route';
 import { DATA_API_PREFIX } from './data-api-paths';
 import type { ErrorCode } from './error-codes';
 import type { Module } from './modules';
@@ -30,6 +31,8 @@ export interface DataApiContract<
   description?: string;
   /** The company must have this module; otherwise `403 ModuleDisabled`. */
   module?: Module;
+  /** Set on every route that changes state: its audit event (as a portal call's `audit`). */
+  audit?: CallAudit;
   params: P;
   query: Q;
   /** Null: the route takes no body. */

@@ -18,6 +18,7 @@ export const getSummary = defineRoute<typeof ZOptionalEmptyBody, typeof schemas.
 /** Deletes a credential of the company with its holders and products (as credentials-delete does). */
 export const deleteCredentials = defineRoute<typeof schemas.ZDeleteCredentialsRequest, typeof ZSuccess>({
   path: '/platform/summary/delete-credentials',
+  audit: { action: 'delete-credentials', targets: { credential: { request: 'credentials_token' } } },
   access: summaryStaff,
   errors: ['NotFound'],
 });

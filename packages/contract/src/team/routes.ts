@@ -20,6 +20,11 @@ export const listStaff = defineRoute<typeof schemas.ZStaffListRequest, typeof sc
 /** Creates an invited user (no password) and mails them a single-use link valid 72 h. */
 export const inviteStaff = defineRoute<typeof schemas.ZInviteStaffRequest, typeof schemas.ZStaffMember>({
   path: '/platform/team/invite-staff',
+  audit: {
+    action: 'invite-staff',
+    targets: { user: { request: 'username' } },
+    fields: ['email', 'username', 'name', 'role', 'permissions'],
+  },
   access: teamAdmins,
   errors: ['DuplicatedUsername', 'UnknownPermission'],
 });
@@ -30,6 +35,7 @@ export const resendInvitation = defineRoute<
   typeof schemas.ZStaffMember
 >({
   path: '/platform/team/resend-invitation',
+  audit: { action: 'resend-invitation', targets: { user: { request: 'username' } } },
   access: teamAdmins,
   errors: ['NotFound', 'Conflict'],
 });
@@ -37,12 +43,18 @@ export const resendInvitation = defineRoute<
 /** Withdraws a pending invitation: its links stop working and the invited user is removed. */
 export const revokeInvitation = defineRoute<typeof schemas.ZStaffRef, typeof ZSuccess>({
   path: '/platform/team/revoke-invitation',
+  audit: { action: 'revoke-invitation', targets: { user: { request: 'username' } } },
   access: teamAdmins,
   errors: ['NotFound', 'Conflict'],
 });
 
 export const updateStaff = defineRoute<typeof schemas.ZUpdateStaffRequest, typeof schemas.ZStaffMember>({
   path: '/platform/team/update-staff',
+  audit: {
+    action: 'update-staff',
+    targets: { user: { request: 'username' } },
+    fields: ['role', 'permissions'],
+  },
   access: teamAdmins,
   errors: ['NotFound', 'UnknownPermission', 'LastAdmin', 'SelfLockout'],
 });
@@ -50,18 +62,21 @@ export const updateStaff = defineRoute<typeof schemas.ZUpdateStaffRequest, typeo
 /** Disabling ends the user's sessions at once: their next call is refused. */
 export const disableStaff = defineRoute<typeof schemas.ZStaffRef, typeof schemas.ZStaffMember>({
   path: '/platform/team/disable-staff',
+  audit: { action: 'disable-staff', targets: { user: { request: 'username' } } },
   access: teamAdmins,
   errors: ['NotFound', 'LastAdmin', 'SelfLockout'],
 });
 
 export const enableStaff = defineRoute<typeof schemas.ZStaffRef, typeof schemas.ZStaffMember>({
   path: '/platform/team/enable-staff',
+  audit: { action: 'enable-staff', targets: { user: { request: 'username' } } },
   access: teamAdmins,
   errors: ['NotFound'],
 });
 
 export const deleteStaff = defineRoute<typeof schemas.ZStaffRef, typeof ZSuccess>({
   path: '/platform/team/delete-staff',
+  audit: { action: 'delete-staff', targets: { user: { request: 'username' } } },
   access: teamAdmins,
   errors: ['NotFound', 'LastAdmin', 'SelfLockout'],
 });
@@ -76,6 +91,7 @@ export const getInvitation = defineRoute<typeof schemas.ZInvitationToken, typeof
 /** Sets the invited user's password (once) and signs them in: answers like the login call. */
 export const acceptInvitation = defineRoute<typeof schemas.ZAcceptInvitationRequest, typeof ZLoginResponse>({
   path: '/v0/platform/team/accept-invitation',
+  audit: { action: 'accept-invitation' },
   access: { kind: 'public' },
   errors: ['InvalidInvitation', 'WeakPassword'],
 });
@@ -92,6 +108,7 @@ export const setTwoFactorPolicy = defineRoute<
   typeof schemas.ZTwoFactorPolicy
 >({
   path: '/platform/team/set-two-factor-policy',
+  audit: { action: 'set-two-factor-policy', fields: ['is_required'] },
   access: teamAdmins,
   errors: [],
 });
@@ -99,6 +116,7 @@ export const setTwoFactorPolicy = defineRoute<
 /** Turns a colleague's two-factor off (lost phone): they enrol again; their sessions end. */
 export const resetTwoFactor = defineRoute<typeof schemas.ZStaffRef, typeof schemas.ZStaffMember>({
   path: '/platform/team/reset-two-factor',
+  audit: { action: 'reset-two-factor', targets: { user: { request: 'username' } } },
   access: teamAdmins,
   errors: ['NotFound'],
 });

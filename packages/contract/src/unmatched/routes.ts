@@ -46,18 +46,21 @@ export const clientMatchProduct = defineRoute<
   typeof schemas.ZClientMatchProductResult
 >({
   path: '/platform/wealth/client-match-product',
+  audit: { action: 'client-match-product', targets: { client: { request: '_id' } }, fields: ['products'] },
   access: wealthStaff,
   errors: ['NotFound', 'ProductAlreadyMatched'],
 });
 
 export const unmatchedHide = defineRoute<typeof schemas.ZHolderProductRef, typeof ZSuccess>({
   path: '/platform/wealth/unmatched-hide',
+  audit: { action: 'unmatched-hide', fields: ['holder_product_id'] },
   access: wealthStaff,
   errors: ['NotFound', 'ProductAlreadyMatched'],
 });
 
 export const unmatchedUnhide = defineRoute<typeof schemas.ZHolderProductRef, typeof ZSuccess>({
   path: '/platform/wealth/unmatched-unhide',
+  audit: { action: 'unmatched-unhide', fields: ['holder_product_id'] },
   access: wealthStaff,
   errors: ['NotFound', 'ProductAlreadyMatched'],
 });

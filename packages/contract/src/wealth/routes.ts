@@ -19,12 +19,22 @@ export const clientList = defineRoute<typeof schemas.ZClientListRequest, typeof 
 
 export const clientCreate = defineRoute<typeof schemas.ZClientForm, typeof models.ZClient>({
   path: '/platform/wealth/client-create',
+  audit: {
+    action: 'client-create',
+    targets: { client: { response: 'id' } },
+    fields: ['name', 'alias', 'entities'],
+  },
   access: wealthStaff,
   errors: ['DuplicatedAlias'],
 });
 
 export const clientEdit = defineRoute<typeof schemas.ZClientEditRequest, typeof models.ZClient>({
   path: '/platform/wealth/client-edit',
+  audit: {
+    action: 'client-edit',
+    targets: { client: { request: 'client_id' } },
+    fields: ['name', 'alias', 'entities'],
+  },
   access: wealthStaff,
   errors: ['DuplicatedAlias', 'NotFound'],
 });
@@ -32,6 +42,7 @@ export const clientEdit = defineRoute<typeof schemas.ZClientEditRequest, typeof 
 /** Deleting a client returns its products to the pending (unmatched) list; nothing is lost. */
 export const clientDelete = defineRoute<typeof schemas.ZClientRef, typeof ZSuccess>({
   path: '/platform/wealth/client-delete',
+  audit: { action: 'client-delete', targets: { client: { request: 'client_id' } } },
   access: wealthStaff,
   errors: ['NotFound'],
 });
@@ -63,6 +74,11 @@ export const clientLiabilityList = defineRoute<typeof schemas.ZClientRef, typeof
 /** Returns the product to the pending list (unmatched products). */
 export const clientUnmatchProduct = defineRoute<typeof schemas.ZClientProductRef, typeof ZSuccess>({
   path: '/platform/wealth/client-unmatch-product',
+  audit: {
+    action: 'client-unmatch-product',
+    targets: { client: { request: 'client_id' } },
+    fields: ['product_id'],
+  },
   access: wealthStaff,
   errors: ['NotFound'],
 });

@@ -17,6 +17,7 @@ export function findLoginCandidate(db: Db, key: LockoutKey) {
     .innerJoin('companies', 'companies.id', 'users.company_id')
     .select([
       'users.id',
+      'users.kind',
       'users.company_id',
       'users.password_hash',
       'users.disabled_at',

@@ -7,13 +7,21 @@ import { signIn } from './sign-in';
 
 export function registerLogin(app: FastifyInstance) {
   registerPublicCall(app, auth.login, ({ input, request }) =>
-    signIn(app.deps, input, toSignInOrigin(request.ip, request.headers['user-agent'])),
+    signIn(app.deps, input, toSignInOrigin(request.ip, request.headers['user-agent'], String(request.id))),
   );
   registerPublicCall(app, auth.verifySignInCode, ({ input, request }) =>
-    verifySignInCode(app.deps, input, toSignInOrigin(request.ip, request.headers['user-agent'])),
+    verifySignInCode(
+      app.deps,
+      input,
+      toSignInOrigin(request.ip, request.headers['user-agent'], String(request.id)),
+    ),
   );
   registerPublicCall(app, auth.beginSignInEnrolment, ({ input }) => beginSignInEnrolment(app.deps, input));
   registerPublicCall(app, auth.confirmSignInEnrolment, ({ input, request }) =>
-    confirmSignInEnrolment(app.deps, input, toSignInOrigin(request.ip, request.headers['user-agent'])),
+    confirmSignInEnrolment(
+      app.deps,
+      input,
+      toSignInOrigin(request.ip, request.headers['user-agent'], String(request.id)),
+    ),
   );
 }

@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import type { Config } from '../../config';
 import type { Db } from '../../db/database';
 import { AppError } from '../../shared/app-error';
+import { noteAudit } from '../../shared/audit/audit-scope';
 import { hashPassword } from '../../shared/auth/passwords';
 import { endUserSessions } from '../../shared/auth/session-store';
 import { addMinutes, type Clock } from '../../shared/clock';
@@ -145,6 +146,11 @@ export async function resetPassword(deps: PasswordResetDeps, request: { token: s
     if (!token) throw new AppError('InvalidResetToken', 'The reset token is unknown, used or expired');
     const user = await findUserForReset(trx, token.user_id, token.company_id);
     if (!user || user.disabled_at) throw new AppError('InvalidResetToken', 'The user cannot reset');
+    noteAudit({
+      companyId: token.company_id,
+      actor: { kind: 'visitor', id: user.id, name: user.username },
+      targets: { user: user.username },
+    });
     await updatePasswordHash(trx, user.id, token.company_id, passwordHash);
     await invalidateResetTokens(trx, user.id, now);
     await endUserSessions(trx, user.id, now);

@@ -14,6 +14,7 @@ import {
   toLockoutKey,
 } from './auth.repository';
 import { releaseIpAttempt, reserveIpAttempt } from './login-throttle';
+import { type RequestOrigin, recordSignIn } from './sign-in-audit';
 import { CHALLENGE_TTL_SECONDS, type ChallengePurpose, issueChallenge } from './sign-in-challenges';
 
 export interface SignInDeps {
@@ -42,8 +43,19 @@ export async function signIn(deps: SignInDeps, credentials: Credentials, origin:
   const { db, config } = deps;
   const ip = origin.address ?? 'unknown';
   const now = deps.clock();
-  const key = await reserveAttempts(deps, toLockoutKey(credentials.company, credentials.username), ip, now);
-  const candidate = await checkPassword(deps, credentials, key, ip);
+  const key = toLockoutKey(credentials.company, credentials.username);
+  const audited = toAuditOrigin(origin);
+  let candidate: Awaited<ReturnType<typeof checkPassword>>;
+  try {
+    await reserveAttempts(deps, key, ip, now);
+    candidate = await checkPassword(deps, credentials, key, ip);
+  } catch (error) {
+    // A failed sign-in is its own kind of audit event (the names as typed, never the password).
+    if (error instanceof AppError && error.code === 'LoginFailed') {
+      await recordSignIn(db, audited, { kind: 'sign-in-failed' }, key, now);
+    }
+    throw error;
+  }
 
   const secondStep = await findSecondStep(db, candidate);
   if (secondStep !== null) {
@@ -64,7 +76,25 @@ export async function signIn(deps: SignInDeps, credentials: Credentials, origin:
   // Only failures count: the success gives back both reservations.
   await clearLoginFailures(db, key);
   await releaseIpAttempt(db, ip);
-  return startSignedInSession(deps, { id: candidate.id, companyId: candidate.company_id }, now, origin);
+  const session = await startSignedInSession(
+    deps,
+    { id: candidate.id, companyId: candidate.company_id },
+    now,
+    origin,
+  );
+  await recordSignIn(
+    db,
+    audited,
+    { kind: 'sign-in', userId: candidate.id, userKind: candidate.kind, companyId: candidate.company_id },
+    key,
+    now,
+  );
+  return session;
+}
+
+/** The sign-in's origin as the audit log keeps it. */
+function toAuditOrigin(origin: SignInOrigin): RequestOrigin {
+  return { ip: origin.address, userAgent: origin.browser, requestId: origin.requestId ?? null };
 }
 
 /**

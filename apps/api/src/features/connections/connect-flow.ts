@@ -10,6 +10,7 @@ import {
 import { SANDBOX_TEST_CREDENTIALS } from '../../engine/sandbox';
 import { writeSnapshot } from '../../engine/snapshot-writer';
 import { AppError } from '../../shared/app-error';
+import { noteAudit } from '../../shared/audit/audit-scope';
 import { findHostedCustomCss } from '../../shared/branding/custom-css';
 import type { Clock } from '../../shared/clock';
 import { loadSecretKey } from '../../shared/crypto/sealing';
@@ -116,6 +117,7 @@ export async function submitConnectCredentials(
   const { db, clock } = deps;
   const now = clock();
   const token = await findLiveToken(db, input.token, now);
+  noteAudit({ companyId: token.company_id, targets: { client: token.client_id } });
   // An SCA link only reauthorises (submit-sca): it must never rebind the credential's login.
   if (token.kind === 'sca') throw new AppError('InvalidConnectToken', 'This link only takes an SCA code');
   const credential = await findTokenCredential(db, token);
@@ -168,6 +170,7 @@ export async function submitConnectSca(
   const { db, clock } = deps;
   const now = clock();
   const token = await findLiveToken(db, input.token, now);
+  noteAudit({ companyId: token.company_id, targets: { client: token.client_id } });
   if (
     !(await isWithinRateLimit(db, { key: `connect:sca:${token.token_hash}`, ...SCA_TRIES_PER_TOKEN }, now))
   ) {
@@ -256,6 +259,7 @@ async function finishFlow(
         })
         .returning(['id', 'token', 'company_id', 'client_id'])
         .executeTakeFirstOrThrow();
+      noteAudit({ targets: { credential: created.token } });
       await writeSnapshot(
         trx,
         { companyId: created.company_id, credentialsId: created.id, clientId: created.client_id, now },
@@ -279,6 +283,7 @@ async function finishFlow(
       .where('company_id', '=', token.company_id)
       .executeTakeFirst();
     if (!credential) throw new AppError('InvalidConnectToken', 'The credential is gone');
+    noteAudit({ targets: { credential: credential.token, client: credential.client_id } });
     await saveSuccess(
       trx,
       credential,

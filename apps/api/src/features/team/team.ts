@@ -13,6 +13,7 @@ import type { Config } from '../../config';
 import type { Db } from '../../db/database';
 import { isUniqueViolation } from '../../db/errors';
 import { AppError } from '../../shared/app-error';
+import { noteAudit } from '../../shared/audit/audit-scope';
 import { signAccessToken } from '../../shared/auth/access-token';
 import { hashPassword } from '../../shared/auth/passwords';
 import { createSession, endUserSessions } from '../../shared/auth/session-store';
@@ -261,6 +262,11 @@ export async function acceptInvitation(
     const invitation = await findUsableInvitation(trx, tokenHash, now);
     if (!invitation || !isAcceptable(invitation)) throw invalidInvitation();
     if (!(await consumeInvitation(trx, tokenHash, now))) throw invalidInvitation();
+    noteAudit({
+      companyId: invitation.companyId,
+      actor: { kind: 'visitor', id: invitation.userId, name: invitation.username },
+      targets: { user: invitation.username },
+    });
     await revokeInvitations(trx, invitation.userId, now);
     const updated = await trx
       .updateTable('users')

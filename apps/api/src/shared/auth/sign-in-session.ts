@@ -7,12 +7,22 @@ import { createSession } from './session-store';
 export interface SignInOrigin {
   address: string | null;
   browser: string | null;
+  /** The request's id, for the audit log's sign-in events. */
+  requestId?: string | null;
 }
 
 const BROWSER_MAX_LENGTH = 300;
 
-export function toSignInOrigin(ip: string | undefined, userAgent: string | undefined): SignInOrigin {
-  return { address: ip ?? null, browser: userAgent ? userAgent.slice(0, BROWSER_MAX_LENGTH) : null };
+export function toSignInOrigin(
+  ip: string | undefined,
+  userAgent: string | undefined,
+  requestId?: string,
+): SignInOrigin {
+  return {
+    address: ip ?? null,
+    browser: userAgent ? userAgent.slice(0, BROWSER_MAX_LENGTH) : null,
+    requestId: requestId ?? null,
+  };
 }
 
 /** The end of every successful sign-in (password, code, enrolment): a session and the spec's token. */

@@ -4,6 +4,8 @@ import type { z } from 'zod';
 import type { Config } from '../../config';
 import type { Db } from '../../db/database';
 import { AppError } from '../app-error';
+import { toAuditedCall } from '../audit/audit-call';
+import { runAudited } from '../audit/audit-scope';
 import type { Actor } from '../auth/actor';
 import type { Clock } from '../clock';
 import { findNulCharacters } from '../http/register-call';
@@ -68,18 +70,36 @@ export function registerDataApiCall<C extends DataApiContract>(
         query: parsePart(contract.query, request.query ?? {}, 'query'),
         body: contract.body ? parsePart(contract.body, request.body ?? {}, 'body') : {},
       } as DataApiInput<C>;
-      const result = await plainErrors(handler)({
-        input,
-        application,
-        scope: toApplicationScope(application),
-        db: deps.db,
-        config: deps.config,
-        clock: deps.clock,
-        jobs: deps.jobs,
-        log: request.log,
-        request,
-        reply,
-      });
+      const run = () =>
+        Promise.resolve(
+          plainErrors(handler)({
+            input,
+            application,
+            scope: toApplicationScope(application),
+            db: deps.db,
+            config: deps.config,
+            clock: deps.clock,
+            jobs: deps.jobs,
+            log: request.log,
+            request,
+            reply,
+          }),
+        );
+      // A change appends its audit event in the transaction that commits it (shared/audit/audit-scope.ts).
+      const result = contract.audit
+        ? await runAudited(
+            deps.db,
+            toAuditedCall(
+              contract.audit,
+              application.companyId,
+              { kind: 'application', id: application.clientId, name: application.name },
+              request,
+              input.body,
+              deps.clock,
+            ),
+            run,
+          )
+        : await run();
       const checked = contract.response.safeParse(result);
       if (!checked.success) {
         request.log.error(

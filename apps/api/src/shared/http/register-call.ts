@@ -4,6 +4,8 @@ import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest }
 import type { Config } from '../../config';
 import type { Db } from '../../db/database';
 import { AppError } from '../app-error';
+import { auditActorOf, toAuditedCall } from '../audit/audit-call';
+import { runAudited } from '../audit/audit-scope';
 import type { Actor } from '../auth/actor';
 import { authenticate } from '../auth/authenticate';
 import type { Clock } from '../clock';
@@ -87,17 +89,35 @@ function mountCall<C extends CallContract>(
       const deps = app.deps;
       const actor = await guard(deps, contract, request);
       const input = parseInput(contract, request);
-      const result = await handler({
-        input,
-        actor,
-        db: deps.db,
-        config: deps.config,
-        clock: deps.clock,
-        jobs: deps.jobs,
-        log: request.log,
-        request,
-        reply,
-      });
+      const run = () =>
+        Promise.resolve(
+          handler({
+            input,
+            actor,
+            db: deps.db,
+            config: deps.config,
+            clock: deps.clock,
+            jobs: deps.jobs,
+            log: request.log,
+            request,
+            reply,
+          }),
+        );
+      // A change appends its audit event in the transaction that commits it (shared/audit/audit-scope.ts).
+      const result = contract.audit
+        ? await runAudited(
+            deps.db,
+            toAuditedCall(
+              contract.audit,
+              actor?.companyId ?? null,
+              auditActorOf(actor),
+              request,
+              input,
+              deps.clock,
+            ),
+            run,
+          )
+        : await run();
       // A counted list answers `{ items, total }`: the body is the items, the total travels in a header.
       const counted = contract.totalCountHeader ? (result as unknown as CountedList<C>) : null;
       const checked = contract.response.safeParse(counted ? counted.items : result);

@@ -3,7 +3,7 @@ import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NavLink, useLocation } from 'react-router';
 import { useLocalePath } from '../i18n/use-locale';
-import { TEAM_NAV_ITEM, visibleNavItems } from '../routing/paths';
+import { AUDIT_NAV_ITEM, TEAM_NAV_ITEM, visibleNavItems } from '../routing/paths';
 import { isTeamAdmin, useSession } from '../session/session-context';
 import { canHandleUnmatched, useUnmatchedCountQuery } from '../unmatched-count/unmatched-count-query';
 import classes from './main-layout.module.css';
@@ -19,9 +19,12 @@ export function MainNav() {
   // The pending queue is staff-only (its calls answer 403 to portal users, which would end the session).
   const unmatched = canHandleUnmatched(identity);
   const counts = useUnmatchedCountQuery(unmatched);
-  const items: { path: string; labelKey: (typeof TEAM_NAV_ITEM)['labelKey'] | NavLabelKey }[] = [
+  const items: {
+    path: string;
+    labelKey: (typeof TEAM_NAV_ITEM)['labelKey'] | (typeof AUDIT_NAV_ITEM)['labelKey'] | NavLabelKey;
+  }[] = [
     ...visibleNavItems(identity.permissions).filter((item) => item.path !== UNMATCHED_PATH || unmatched),
-    ...(isTeamAdmin(identity) ? [TEAM_NAV_ITEM] : []),
+    ...(isTeamAdmin(identity) ? [TEAM_NAV_ITEM, AUDIT_NAV_ITEM] : []),
   ];
   const pending = counts.data?.pending ?? 0;
   const navRef = useRef<HTMLElement>(null);

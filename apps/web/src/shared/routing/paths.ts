@@ -14,6 +14,7 @@ export const PATHS = {
   resetPassword: '/sesion/resetPassword',
   invitation: '/sesion/invitation',
   team: '/team',
+  audit: '/audit',
   me: '/me',
   security: '/account/security',
   health: '/health',
@@ -32,7 +33,8 @@ export interface NavItem {
     | 'shell.nav.applications'
     | 'shell.nav.links'
     | 'shell.nav.customCss'
-    | 'shell.nav.team';
+    | 'shell.nav.team'
+    | 'shell.nav.audit';
 }
 
 /** Top-bar navigation, each link shown only with its permission (spec section 2, "Top bar"). */
@@ -54,6 +56,8 @@ export function visibleNavItems(permissions: readonly Permission[]): NavItem[] {
 
 /** The Team link: for admins only, whatever their module permissions (issue 25). */
 export const TEAM_NAV_ITEM = { path: PATHS.team, labelKey: 'shell.nav.team' } as const;
+/** The audit log: for admins only, like Team (issue 26). */
+export const AUDIT_NAV_ITEM = { path: PATHS.audit, labelKey: 'shell.nav.audit' } as const;
 
 /** Only same-origin portal paths are accepted as a post-login destination (no open redirect). */
 export function safeRedirectPath(value: string | null): string | null {
@@ -70,6 +74,7 @@ export function isSignedInPath(path: string): boolean {
     path === PATHS.me ||
     path === PATHS.team ||
     path === PATHS.security ||
+    path === PATHS.audit ||
     NAV_ITEMS.some((item) => path === item.path || path.startsWith(`${item.path}/`))
   );
 }

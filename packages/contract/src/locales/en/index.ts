@@ -1,5 +1,6 @@
 import type { es } from '../es';
 import { applications } from './applications';
+import { audit } from './audit';
 import { auth } from './auth';
 import { connect } from './connect';
 import { connections } from './connections';
@@ -35,4 +36,5 @@ export const en: typeof es = {
   applications,
   exports: exportTexts,
   team,
+  audit,
 };

@@ -19,6 +19,8 @@ export const shell: typeof es = {
     unmatchedBadge: '({count} to assign)',
     customCss: 'Custom CSS',
     team: 'Team',
+    audit: 'Audit log',
+    auditHistory: 'History',
     openMenu: 'Open navigation',
   },
   language: {

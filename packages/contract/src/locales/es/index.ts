@@ -1,4 +1,5 @@
 import { applications } from './applications';
+import { audit } from './audit';
 import { auth } from './auth';
 import { connect } from './connect';
 import { connections } from './connections';
@@ -35,4 +36,5 @@ export const es = {
   applications,
   exports: exportTexts,
   team,
+  audit,
 };

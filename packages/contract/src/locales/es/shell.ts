@@ -19,6 +19,8 @@ export const shell = {
     unmatchedBadge: '({count} por asignar)',
     customCss: 'CSS personalizado',
     team: 'Equipo',
+    audit: 'Auditoría',
+    auditHistory: 'Historial',
     openMenu: 'Abrir navegación',
   },
   language: {

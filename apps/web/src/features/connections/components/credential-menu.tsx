@@ -6,6 +6,7 @@ import {
 import { ActionIcon, Menu } from '@mantine/core';
 import {
   IconDots,
+  IconHistory,
   IconKey,
   IconLink,
   IconRefresh,
@@ -14,6 +15,9 @@ import {
   IconTrash,
 } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { useLocalePath } from '../../../shared/i18n/use-locale';
+import { isTeamAdmin, useSession } from '../../../shared/session/session-context';
 import { shortToken } from '../lib/credential-summary';
 
 export type CredentialAction = 'refresh' | 'link' | 'sca' | 'reset' | 'force_reset' | 'delete';
@@ -35,6 +39,9 @@ export function CredentialMenu({ credential, now, refreshing, onAction }: Creden
   const repair = findCredentialRepair(status, now);
   const canForceReset = status.blocked || deriveCredentialState(status, now).needsAction;
   const act = (action: CredentialAction) => () => onAction(action, credential);
+  // The credential's history in the audit log, which only admins read.
+  const isAdmin = isTeamAdmin(useSession().identity);
+  const to = useLocalePath();
 
   return (
     <Menu position="bottom-end" shadow="md" width={240} withinPortal>
@@ -59,6 +66,15 @@ export function CredentialMenu({ credential, now, refreshing, onAction }: Creden
         <Menu.Item leftSection={<IconLink size={16} aria-hidden />} onClick={act('link')}>
           {t('connections.actions.copyLink')}
         </Menu.Item>
+        {isAdmin ? (
+          <Menu.Item
+            component={Link}
+            to={to(`/audit?${new URLSearchParams({ credential: credential.credentials_token })}`)}
+            leftSection={<IconHistory size={16} aria-hidden />}
+          >
+            {t('shell.nav.auditHistory')}
+          </Menu.Item>
+        ) : null}
         {repair === 'sca' || repair === 'reset' || canForceReset ? <Menu.Divider /> : null}
         {repair === 'sca' ? (
           <Menu.Item leftSection={<IconShieldLock size={16} aria-hidden />} onClick={act('sca')}>

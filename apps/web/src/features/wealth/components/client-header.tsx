@@ -4,6 +4,7 @@ import { IconPencil, IconTrash } from '@tabler/icons-react';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { AuditHistoryLink } from '../../../shared/components/audit-history-link';
 import { useFormatters } from '../../../shared/format/use-formatters';
 import { useLocalePath } from '../../../shared/i18n/use-locale';
 import { useCanCall } from '../../../shared/session/use-can-call';
@@ -36,29 +37,32 @@ export function ClientHeader({ client }: { client: Client }) {
         kind={t('wealth.client.kind')}
         title={client.name}
         actions={
-          canEdit || canDelete ? (
-            <>
-              {canEdit ? (
-                <Button
-                  variant="default"
-                  leftSection={<IconPencil size={16} aria-hidden />}
-                  onClick={() => setDialog('edit')}
-                >
-                  {t('wealth.client.edit')}
-                </Button>
-              ) : null}
-              {canDelete ? (
-                <Button
-                  variant="outline"
-                  color="red"
-                  leftSection={<IconTrash size={16} aria-hidden />}
-                  onClick={() => setDialog('delete')}
-                >
-                  {t('wealth.client.delete')}
-                </Button>
-              ) : null}
-            </>
-          ) : null
+          <>
+            <AuditHistoryLink client={client.id} />
+            {canEdit || canDelete ? (
+              <>
+                {canEdit ? (
+                  <Button
+                    variant="default"
+                    leftSection={<IconPencil size={16} aria-hidden />}
+                    onClick={() => setDialog('edit')}
+                  >
+                    {t('wealth.client.edit')}
+                  </Button>
+                ) : null}
+                {canDelete ? (
+                  <Button
+                    variant="outline"
+                    color="red"
+                    leftSection={<IconTrash size={16} aria-hidden />}
+                    onClick={() => setDialog('delete')}
+                  >
+                    {t('wealth.client.delete')}
+                  </Button>
+                ) : null}
+              </>
+            ) : null}
+          </>
         }
         fields={[
           { label: t('wealth.client.alias'), value: <Code fz="sm">{client.alias}</Code> },

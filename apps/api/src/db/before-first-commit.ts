@@ -1,0 +1,70 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
+import type { Kysely, Transaction } from 'kysely';
+import type { Database } from './schema';
+
+/** Work owed by the running call, done inside the first transaction it commits (with that value). */
+export type BeforeFirstCommit = (trx: Transaction<Database>, value: unknown) => Promise<void>;
+
+interface Owed {
+  work: BeforeFirstCommit;
+  isDone: boolean;
+}
+
+const owed = new AsyncLocalStorage<Owed>();
+
+/**
+ * Runs `run` owing `work` to its first committed transaction, so what `work` writes commits or rolls
+ * back with the change (the audit log's events). Answers whether a transaction took it; when none did,
+ * the caller decides what to do (`runWithoutOwed` opens one outside this scope).
+ */
+export async function runOwingFirstCommit<T>(
+  work: BeforeFirstCommit,
+  run: () => Promise<T>,
+): Promise<{ result: T; isDone: boolean }> {
+  const state: Owed = { work, isDone: false };
+  const result = await owed.run(state, run);
+  return { result, isDone: state.isDone };
+}
+
+/** Runs `run` outside any owed work (a follow-up transaction must not take it again). */
+export function runWithoutOwed<T>(run: () => T): T {
+  return owed.exit(run);
+}
+
+/**
+ * Makes every transaction of `db` do the running call's owed work just before it commits. Installed once
+ * where the database opens, so every path (handlers, domain functions, operator commands) is covered
+ * without each one remembering; the database layer knows nothing of what the work is.
+ */
+export function hookFirstCommit(db: Kysely<Database>): Kysely<Database> {
+  const open = db.transaction.bind(db);
+  db.transaction = () => wrapBuilder(open());
+  return db;
+}
+
+type Builder = ReturnType<Kysely<Database>['transaction']>;
+
+function wrapBuilder(builder: Builder): Builder {
+  return new Proxy(builder, {
+    get(target, property, receiver) {
+      if (property === 'execute') {
+        return <R>(work: (trx: Transaction<Database>) => Promise<R>) =>
+          target.execute(async (trx) => {
+            const value = await work(trx);
+            const state = owed.getStore();
+            if (state && !state.isDone) {
+              state.isDone = true;
+              await state.work(trx, value);
+            }
+            return value;
+          });
+      }
+      const member = Reflect.get(target, property, receiver);
+      if (property === 'setIsolationLevel' || property === 'setAccessMode') {
+        return (...args: unknown[]) =>
+          wrapBuilder((member as (...a: unknown[]) => Builder).apply(target, args));
+      }
+      return typeof member === 'function' ? member.bind(target) : member;
+    },
+  });
+}

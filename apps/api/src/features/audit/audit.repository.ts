@@ -1,0 +1,78 @@
+import type { AuditEvent, AuditListRequest } from '@caudal/contract';
+import type { Selectable } from 'kysely';
+import type { Db } from '../../db/database';
+import type { AuditEventsTable } from '../../db/schema';
+
+export interface AuditFilter {
+  actor?: string;
+  action?: string;
+  clientId?: string;
+  credentialsToken?: string;
+  from?: string;
+  to?: string;
+}
+
+export interface AuditCursor {
+  occurredAt: string;
+  id: string;
+}
+
+/**
+ * One page of a company's events, newest first, after `cursor` (keyset on occurred_at, id: a page costs
+ * the same however deep it is). Always scoped to the company: no filter reaches another one's events.
+ */
+export async function findAuditPage(
+  db: Db,
+  companyId: string,
+  filter: AuditFilter,
+  cursor: AuditCursor | null,
+  limit: number,
+): Promise<AuditEvent[]> {
+  let query = db.selectFrom('audit_events').selectAll().where('company_id', '=', companyId);
+  if (filter.actor) query = query.where('actor_name', '=', filter.actor);
+  if (filter.action) query = query.where('action', '=', filter.action);
+  if (filter.clientId) query = query.where('target_client_id', '=', filter.clientId);
+  if (filter.credentialsToken) query = query.where('target_credential_id', '=', filter.credentialsToken);
+  if (filter.from) query = query.where('occurred_at', '>=', new Date(filter.from));
+  if (filter.to) query = query.where('occurred_at', '<', new Date(filter.to));
+  if (cursor) {
+    const at = new Date(cursor.occurredAt);
+    query = query.where((eb) =>
+      eb.or([eb('occurred_at', '<', at), eb.and([eb('occurred_at', '=', at), eb('id', '<', cursor.id)])]),
+    );
+  }
+  const rows = await query.orderBy('occurred_at', 'desc').orderBy('id', 'desc').limit(limit).execute();
+  return rows.map(toAuditEvent);
+}
+
+export function toAuditEvent(row: Selectable<AuditEventsTable>): AuditEvent {
+  return {
+    id: row.id,
+    occurred_at: new Date(row.occurred_at).toISOString(),
+    kind: row.kind as AuditEvent['kind'],
+    action: row.action,
+    actor: { kind: row.actor_kind as AuditEvent['actor']['kind'], id: row.actor_id, name: row.actor_name },
+    targets: {
+      client: row.target_client_id,
+      credential: row.target_credential_id,
+      link: row.target_link_id,
+      application: row.target_application_id,
+      user: row.target_user_id,
+    },
+    ip: row.ip,
+    user_agent: row.user_agent,
+    request_id: row.request_id,
+    changes: row.changes,
+  };
+}
+
+export function toAuditFilter(input: AuditListRequest): AuditFilter {
+  return {
+    actor: input.actor || undefined,
+    action: input.action || undefined,
+    clientId: input.client_id || undefined,
+    credentialsToken: input.credentials_token || undefined,
+    from: input.from,
+    to: input.to,
+  };
+}

@@ -1,0 +1,265 @@
+import { type AuditEvent, audit, links, team, wealth } from '@caudal/contract';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runOperatorCommand } from '../../operator/operator-commands';
+import { verifyAuditChain } from '../../shared/audit/verify-audit-chain';
+import { noJobQueue } from '../../shared/jobs/jobs';
+import { createTenant, createTestApp, createUser, login, post, type TestApp } from '../../test/test-app';
+import { connectThroughLink, createLinkFor } from '../links/links-fixtures';
+import { type SignedInTenant, signInTenant } from '../wealth/wealth-fixtures';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+const form = { name: 'María García López', alias: 'garcia-lopez-maria', entities: ['santander'] };
+
+function eventsOf(companyId: string | null) {
+  return t.db
+    .selectFrom('audit_events')
+    .selectAll()
+    .where((eb) => (companyId === null ? eb('company_id', 'is', null) : eb('company_id', '=', companyId)))
+    .orderBy('seq')
+    .execute();
+}
+
+async function changesOf(companyId: string) {
+  return (await eventsOf(companyId)).filter((event) => event.kind === 'change');
+}
+
+async function listEvents(tenant: SignedInTenant, filter: Record<string, unknown> = {}) {
+  const response = await tenant.call(audit.listAuditEvents.path, filter);
+  expect(response.statusCode, response.body).toBe(200);
+  return audit.listAuditEvents.response.parse(response.json());
+}
+
+describe('every change appends exactly one event', () => {
+  it('records client create, edit and delete with the actor, the target and the allowlisted fields', async () => {
+    const tenant = await signInTenant(t);
+    const client = (await tenant.call(wealth.clientCreate.path, form)).json();
+    await tenant.call(wealth.clientEdit.path, { ...form, name: 'María García', client_id: client.id });
+    await tenant.call(wealth.clientDelete.path, { client_id: client.id });
+    const events = await changesOf(tenant.companyId);
+    expect(events.map((event) => event.action)).toEqual(['client-create', 'client-edit', 'client-delete']);
+    for (const event of events) {
+      expect(event).toMatchObject({
+        actor_kind: 'staff',
+        actor_id: tenant.user.id,
+        actor_name: tenant.user.username,
+        target_client_id: client.id,
+      });
+      expect(event.request_id).toBeTruthy();
+    }
+    expect(events[1]?.changes).toEqual({
+      name: { old: 'María García López', new: 'María García' },
+      alias: { old: 'garcia-lopez-maria', new: 'garcia-lopez-maria' },
+      entities: { old: ['santander'], new: ['santander'] },
+    });
+  });
+
+  it('writes none for a refused or failed call', async () => {
+    const tenant = await signInTenant(t);
+    const missing = '00000000-0000-4000-8000-000000000000';
+    expect((await tenant.call(wealth.clientEdit.path, { ...form, client_id: missing })).statusCode).toBe(404);
+    expect((await tenant.call(wealth.clientDelete.path, { client_id: missing })).statusCode).toBe(404);
+    expect((await tenant.call(wealth.clientCreate.path, { ...form, alias: '' })).statusCode).toBe(400);
+    const member = await createUser(t.db, { companyId: tenant.companyId, role: 'member', permissions: [] });
+    const memberToken = await login(t.app, {
+      company: tenant.company.name,
+      username: member.user.username,
+      password: member.password,
+    });
+    const refused = await post(t.app, wealth.clientCreate.path, { token: memberToken, payload: form });
+    expect(refused.statusCode).toBe(403);
+    expect(await changesOf(tenant.companyId)).toEqual([]);
+  });
+
+  it('records a team change by an admin, with the user as its target', async () => {
+    const tenant = await signInTenant(t);
+    const colleague = await createUser(t.db, { companyId: tenant.companyId, role: 'member' });
+    const disabled = await tenant.call(team.disableStaff.path, { username: colleague.user.username });
+    expect(disabled.statusCode, disabled.body).toBe(200);
+    const events = await changesOf(tenant.companyId);
+    expect(events).toHaveLength(1);
+    expect(events[0]).toMatchObject({ action: 'disable-staff', target_user_id: colleague.user.username });
+  });
+
+  it('records sign-ins, failed sign-ins (an unknown company under none) and logouts, never the password', async () => {
+    const tenant = await createTenant(t.db);
+    const token = await login(t.app, tenant.credentials);
+    const wrong = { ...tenant.credentials, password: 'Wrong-password-123' };
+    expect((await post(t.app, '/auth/v0/login', { payload: wrong })).statusCode).toBe(401);
+    const unknownCompany = `Nobody ${Math.random()}`;
+    await post(t.app, '/auth/v0/login', { payload: { ...wrong, company: unknownCompany } });
+    expect((await post(t.app, '/auth/v0/logout', { token })).statusCode).toBe(200);
+    const events = await eventsOf(tenant.company.id);
+    expect(events.map((event) => event.kind)).toEqual(['sign-in', 'sign-in-failed', 'logout']);
+    expect(events[0]).toMatchObject({ actor_id: tenant.user.id, actor_kind: 'staff' });
+    const orphan = (await eventsOf(null)).filter((event) => event.kind === 'sign-in-failed');
+    expect(orphan.length).toBeGreaterThan(0);
+    const all = JSON.stringify([...events, ...orphan]);
+    expect(all).not.toContain('Wrong-password-123');
+    expect(all).not.toContain(tenant.password);
+  });
+
+  it('records operator commands as the operator, under the company they touch', async () => {
+    const tenant = await createTenant(t.db);
+    const member = await createUser(t.db, { companyId: tenant.company.id, role: 'member' });
+    const outcome = await runOperatorCommand(
+      { db: t.db, clock: t.clock, config: t.config, jobs: noJobQueue, log: { warn: () => {} } },
+      { command: 'staff.disable', args: { company: tenant.company.name, username: member.user.username } },
+    );
+    expect(outcome).toMatchObject({ ok: true });
+    const events = await changesOf(tenant.company.id);
+    expect(events).toHaveLength(1);
+    expect(events[0]).toMatchObject({
+      actor_kind: 'operator',
+      action: 'staff.disable',
+      target_user_id: member.user.username,
+    });
+  });
+});
+
+describe('visitors and Link codes', () => {
+  it('records a credential a visitor connects on the hosted page, under the company, and the code exchange', async () => {
+    const tenant = await signInTenant(t);
+    const link = await createLinkFor(tenant);
+    const { code } = await connectThroughLink(t, link.token);
+    const exchanged = await tenant.call(links.exchangeLinkCode.path, { code });
+    expect(exchanged.statusCode, exchanged.body).toBe(200);
+    const credentialsToken = exchanged.json().credentials_token;
+    const events = await changesOf(tenant.companyId);
+    expect(events.map((event) => event.action)).toEqual([
+      'create-link',
+      'submit-credentials',
+      'exchange-code',
+    ]);
+    expect(events[1]).toMatchObject({ actor_kind: 'visitor', target_credential_id: credentialsToken });
+    expect(JSON.stringify(events[1]?.changes)).not.toContain('demo-ok');
+    expect(events[2]).toMatchObject({ actor_kind: 'staff', target_link_id: link.token });
+  });
+});
+
+describe('reading the log', () => {
+  it('shows admins only their own company, filtered, in keyset pages', async () => {
+    const tenant = await signInTenant(t);
+    const other = await signInTenant(t);
+    await other.call(wealth.clientCreate.path, form);
+    for (let index = 0; index < 3; index++) {
+      await tenant.call(wealth.clientCreate.path, { ...form, alias: `alias-${index}` });
+      t.clock.advanceSeconds(1);
+    }
+    const all = await listEvents(tenant);
+    expect(all.items.every((event: AuditEvent) => event.actor.id !== other.user.id)).toBe(true);
+    const creates = await listEvents(tenant, { action: 'client-create', limit: 2 });
+    expect(creates.items).toHaveLength(2);
+    expect(creates.next_cursor).not.toBeNull();
+    const rest = await listEvents(tenant, { action: 'client-create', limit: 2, cursor: creates.next_cursor });
+    expect(rest.items).toHaveLength(1);
+    expect(rest.next_cursor).toBeNull();
+    const ids = new Set([...creates.items, ...rest.items].map((event) => event.id));
+    expect(ids.size).toBe(3);
+    const signIns = await listEvents(tenant, { actor: tenant.user.username, action: 'login' });
+    expect(signIns.items.map((event) => event.kind)).toEqual(['sign-in']);
+    // Another company's client id as a filter finds nothing of it.
+    const otherClient = (await other.call(wealth.clientCreate.path, { ...form, alias: 'other' })).json();
+    expect((await listEvents(tenant, { client_id: otherClient.id })).items).toEqual([]);
+  });
+
+  it('refuses members and portal users (403)', async () => {
+    const tenant = await signInTenant(t);
+    for (const kind of ['member', 'portal'] as const) {
+      const user = await createUser(t.db, {
+        companyId: tenant.companyId,
+        ...(kind === 'portal' ? { kind: 'portal' } : { role: 'member' }),
+      });
+      const token = await login(t.app, {
+        company: tenant.company.name,
+        username: user.user.username,
+        password: user.password,
+      });
+      expect((await post(t.app, audit.listAuditEvents.path, { token })).statusCode, kind).toBe(403);
+    }
+  });
+
+  it('keeps a deleted user’s events', async () => {
+    const tenant = await signInTenant(t);
+    const colleague = await createUser(t.db, { companyId: tenant.companyId, role: 'admin' });
+    const colleagueToken = await login(t.app, {
+      company: tenant.company.name,
+      username: colleague.user.username,
+      password: colleague.password,
+    });
+    await post(t.app, wealth.clientCreate.path, { token: colleagueToken, payload: form });
+    const deleted = await tenant.call(team.deleteStaff.path, { username: colleague.user.username });
+    expect(deleted.statusCode, deleted.body).toBe(200);
+    const theirs = await listEvents(tenant, { actor: colleague.user.username });
+    expect(theirs.items.map((event) => event.action).sort()).toEqual(['client-create', 'login']);
+  });
+});
+
+describe('tamper evidence', () => {
+  async function companyWithEvents() {
+    const tenant = await signInTenant(t);
+    for (let index = 0; index < 4; index++) {
+      await tenant.call(wealth.clientCreate.path, { ...form, alias: `chain-${index}` });
+    }
+    return tenant;
+  }
+
+  it('finds an intact chain intact', async () => {
+    const tenant = await companyWithEvents();
+    expect(await verifyAuditChain(t.db, tenant.companyId)).toMatchObject({ ok: true, events: 5 });
+  });
+
+  it('names the first event altered', async () => {
+    const tenant = await companyWithEvents();
+    const third = (await eventsOf(tenant.companyId))[2];
+    await sql`update audit_events set actor_name = 'someone-else' where id = ${third?.id}`.execute(t.db);
+    const verdict = await verifyAuditChain(t.db, tenant.companyId);
+    expect(verdict).toMatchObject({ ok: false, altered: { id: third?.id, seq: '3' } });
+  });
+
+  it('names where an event was removed', async () => {
+    const tenant = await companyWithEvents();
+    const events = await eventsOf(tenant.companyId);
+    await sql`delete from audit_events where id = ${events[2]?.id}`.execute(t.db);
+    const verdict = await verifyAuditChain(t.db, tenant.companyId);
+    expect(verdict).toMatchObject({ ok: false, removed_before: { id: events[3]?.id, missing_seq: '3' } });
+  });
+
+  it('verifies from the purge boundary after the retention purge', async () => {
+    const tenant = await companyWithEvents();
+    const { auditPurgeTask } = await import('../../shared/audit/audit-purge');
+    const events = await eventsOf(tenant.companyId);
+    // Age the first two events past the retention.
+    await sql`update audit_events set occurred_at = occurred_at - interval '400 days'
+      where id in (${events[0]?.id}, ${events[1]?.id})`.execute(t.db);
+    // Re-seal the aged rows as if they had been written then, so only the purge is under test.
+    const { hashAuditEvent } = await import('../../shared/audit/audit-event');
+    let previous = '0'.repeat(64);
+    for (const row of await eventsOf(tenant.companyId)) {
+      const hash = hashAuditEvent({
+        ...row,
+        seq: String(row.seq),
+        occurred_at: new Date(row.occurred_at),
+        previous_hash: previous,
+      });
+      await sql`update audit_events set previous_hash = ${previous}, hash = ${hash} where id = ${row.id}`.execute(
+        t.db,
+      );
+      previous = hash;
+    }
+    const purged = await auditPurgeTask(365).purge(t.db, t.clock());
+    expect(purged).toBeGreaterThanOrEqual(2);
+    expect(await verifyAuditChain(t.db, tenant.companyId)).toMatchObject({
+      ok: true,
+      events: 3,
+      from_seq: '3',
+    });
+    await tenant.call(wealth.clientCreate.path, { ...form, alias: 'after-purge' });
+    expect(await verifyAuditChain(t.db, tenant.companyId)).toMatchObject({ ok: true, events: 4 });
+  });
+});

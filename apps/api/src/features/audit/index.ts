@@ -1,0 +1,6 @@
+import type { FastifyInstance } from 'fastify';
+import { registerListAuditEvents } from './list-audit-events';
+
+export function registerAuditFeature(app: FastifyInstance) {
+  registerListAuditEvents(app);
+}

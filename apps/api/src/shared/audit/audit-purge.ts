@@ -1,0 +1,44 @@
+import { sql } from 'kysely';
+import type { PurgeTask } from '../housekeeping/housekeeping';
+
+export const DEFAULT_AUDIT_RETENTION_DAYS = 365;
+
+/**
+ * The one path that deletes events: those older than the retention, per company, oldest first, and the
+ * company's chain head moves to the last one purged, so `audit verify` starts from there.
+ */
+export function auditPurgeTask(retentionDays: number): PurgeTask {
+  return {
+    name: 'audit_events',
+    purge: async (db, now) => {
+      const cutoff = new Date(now.getTime() - retentionDays * 86_400_000);
+      return db.transaction().execute(async (trx) => {
+        const result = await sql<{ count: string }>`
+          with purged as (
+            delete from audit_events where occurred_at < ${cutoff}::timestamptz
+            returning company_id, seq, hash
+          ),
+          last as (
+            select distinct on (company_id) coalesce(company_id::text, 'none') as company_key, seq, hash
+            from purged order by company_id, seq desc
+          ),
+          moved as (
+            insert into audit_chain_heads (company_key, purged_through_seq, purged_through_hash)
+            select company_key, seq, hash from last
+            on conflict (company_key) do update
+              set purged_through_seq = excluded.purged_through_seq,
+                  purged_through_hash = excluded.purged_through_hash
+              where audit_chain_heads.purged_through_seq < excluded.purged_through_seq
+          )
+          select count(*)::text as count from purged
+        `.execute(trx);
+        return Number(result.rows[0]?.count ?? 0);
+      });
+    },
+  };
+}
+
+export function auditRetentionDaysFrom(env: NodeJS.ProcessEnv): number {
+  const days = Number(env.AUDIT_RETENTION_DAYS ?? DEFAULT_AUDIT_RETENTION_DAYS);
+  return Number.isInteger(days) && days > 0 ? days : DEFAULT_AUDIT_RETENTION_DAYS;
+}

@@ -1,0 +1,93 @@
+import type { AuditEvent } from '@caudal/contract/routes';
+import { Button, Code, Group, Stack, Table, Text } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { AppModal } from '../../../shared/components/app-modal';
+
+const TARGET_KINDS = ['client', 'credential', 'link', 'application', 'user'] as const;
+
+function show(value: unknown): string {
+  if (value === undefined) return '—';
+  return typeof value === 'string' ? value : JSON.stringify(value);
+}
+
+/** Everything one event holds: who, what, on what, from where, and the recorded fields before and after. */
+export function AuditEventModal({
+  event,
+  when,
+  onClose,
+}: {
+  event: AuditEvent | null;
+  when: (iso: string) => string;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation();
+  const rows: [string, string][] = event
+    ? [
+        [t('audit.details.when'), when(event.occurred_at)],
+        [t('audit.details.kind'), t(`audit.kinds.${event.kind}`)],
+        [
+          t('audit.details.actor'),
+          `${event.actor.name ?? '—'} (${t(`audit.actorKinds.${event.actor.kind}`)})`,
+        ],
+        [t('audit.details.action'), event.action],
+        [
+          t('audit.details.targets'),
+          TARGET_KINDS.filter((kind) => event.targets[kind])
+            .map((kind) => `${t(`audit.targets.${kind}`)}: ${event.targets[kind]}`)
+            .join(' · ') || '—',
+        ],
+        [t('audit.details.ip'), event.ip ?? '—'],
+        [t('audit.details.userAgent'), event.user_agent ?? '—'],
+        [t('audit.details.requestId'), event.request_id ?? '—'],
+      ]
+    : [];
+  const changes = event ? Object.entries(event.changes) : [];
+  return (
+    <AppModal opened={event !== null} onClose={onClose} title={t('audit.details.title')} size="lg">
+      <Stack gap="md">
+        <Table variant="vertical" layout="fixed" withTableBorder>
+          <Table.Tbody>
+            {rows.map(([label, value]) => (
+              <Table.Tr key={label}>
+                <Table.Th w={150}>{label}</Table.Th>
+                <Table.Td style={{ overflowWrap: 'anywhere' }}>{value}</Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+        <Text fw={600}>{t('audit.details.changes')}</Text>
+        {changes.length === 0 ? (
+          <Text c="dimmed">{t('audit.details.noChanges')}</Text>
+        ) : (
+          <Table withTableBorder layout="fixed">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>{t('audit.details.field')}</Table.Th>
+                <Table.Th>{t('audit.details.old')}</Table.Th>
+                <Table.Th>{t('audit.details.new')}</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {changes.map(([field, change]) => (
+                <Table.Tr key={field}>
+                  <Table.Td>{field}</Table.Td>
+                  <Table.Td style={{ overflowWrap: 'anywhere' }}>
+                    <Code>{show(change.old)}</Code>
+                  </Table.Td>
+                  <Table.Td style={{ overflowWrap: 'anywhere' }}>
+                    <Code>{show(change.new)}</Code>
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        )}
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onClose}>
+            {t('audit.details.close')}
+          </Button>
+        </Group>
+      </Stack>
+    </AppModal>
+  );
+}

@@ -1,0 +1,89 @@
+import {
+  applications,
+  audit,
+  connections,
+  customCss,
+  exports,
+  links,
+  platform,
+  portals,
+  summary,
+  team,
+  unmatched,
+  wealth,
+} from '@caudal/contract/routes';
+
+/** The filters of `/audit`, kept in the URL so a client's or credential's page can link to its history. */
+export interface AuditFilters {
+  actor: string;
+  action: string;
+  client: string;
+  credential: string;
+  /** yyyy-mm-dd, in the user's own time zone. */
+  from: string;
+  to: string;
+}
+
+const KEYS = ['actor', 'action', 'client', 'credential', 'from', 'to'] as const;
+
+export function parseAuditFilters(params: URLSearchParams): AuditFilters {
+  const read = (key: (typeof KEYS)[number]) => params.get(key)?.trim() ?? '';
+  return {
+    actor: read('actor'),
+    action: read('action'),
+    client: read('client'),
+    credential: read('credential'),
+    from: /^\d{4}-\d{2}-\d{2}$/.test(read('from')) ? read('from') : '',
+    to: /^\d{4}-\d{2}-\d{2}$/.test(read('to')) ? read('to') : '',
+  };
+}
+
+export function toAuditParams(filters: AuditFilters): URLSearchParams {
+  const params = new URLSearchParams();
+  for (const key of KEYS) if (filters[key]) params.set(key, filters[key]);
+  return params;
+}
+
+/** The request of one page: a day range in local time becomes [from 00:00, the day after `to` 00:00). */
+export function toAuditRequest(filters: AuditFilters) {
+  const localMidnight = (day: string, addDays = 0) => {
+    const [year, month, date] = day.split('-').map(Number) as [number, number, number];
+    return new Date(year, month - 1, date + addDays).toISOString();
+  };
+  return {
+    ...(filters.actor ? { actor: filters.actor } : {}),
+    ...(filters.action ? { action: filters.action } : {}),
+    ...(filters.client ? { client_id: filters.client } : {}),
+    ...(filters.credential ? { credentials_token: filters.credential } : {}),
+    ...(filters.from ? { from: localMidnight(filters.from) } : {}),
+    ...(filters.to ? { to: localMidnight(filters.to, 1) } : {}),
+  };
+}
+
+/** Every action the log can hold: each audited call's, and the session's own. */
+export const AUDIT_ACTIONS: readonly string[] = (() => {
+  const names = new Set<string>(['login', 'logout']);
+  for (const namespace of [
+    applications,
+    audit,
+    connections,
+    customCss,
+    exports,
+    links,
+    platform,
+    portals,
+    summary,
+    team,
+    unmatched,
+    wealth,
+  ]) {
+    for (const route of Object.values(namespace as Record<string, unknown>)) {
+      const action = (route as { audit?: { action?: string } } | null)?.audit?.action;
+      if (action) names.add(action);
+    }
+  }
+  return [...names].sort();
+})();
+
+export const auditHistoryPath = (filter: { client?: string; credential?: string }) =>
+  `/audit?${new URLSearchParams(filter as Record<string, string>).toString()}`;

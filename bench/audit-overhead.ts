@@ -1,0 +1,131 @@
+// What does the audit log cost a change? `client-edit` as served (its event appended in the same
+// transaction, under the company's advisory lock, after reading the old values) against the same
+// handler mounted without its `audit` declaration, on the same server and database, in the same run.
+// 20 concurrent writers, each editing its own client: all in one company (they queue on that company's
+// chain lock), then in twenty companies (one writer each: no shared lock). Rounds alternate the two
+// routes so load from elsewhere on the machine falls on both. PostgreSQL only (the claim is about it).
+//
+//   DATABASE_URL=postgres://… npx tsx bench/audit-overhead.ts      (ROUNDS=3, REQUESTS=100 per writer)
+
+import { wealth } from '@caudal/contract';
+import { openDatabase } from '../apps/api/src/db/database';
+import { migrate } from '../apps/api/src/db/migrate';
+import { createCompany, createUser } from '../apps/api/src/features/seed/factories';
+import { createClient } from '../apps/api/src/features/seed/wealth-factories';
+import { registerClientEdit } from '../apps/api/src/features/wealth/client-edit';
+import { call, signIn, startApi } from './lib/api';
+import { writeResult } from './lib/results';
+
+const databaseUrl = process.env.DATABASE_URL;
+if (!databaseUrl) throw new Error('Set DATABASE_URL: this benchmark measures PostgreSQL');
+const WRITERS = 20;
+const ROUNDS = Number(process.env.ROUNDS ?? 3);
+const REQUESTS = Number(process.env.REQUESTS ?? 100);
+const UNAUDITED = '/bench/client-edit-unaudited';
+
+const handle = await openDatabase({ databaseUrl });
+await migrate(handle.db);
+const api = await startApi(handle.db, {
+  registerExtra: (instance) =>
+    registerClientEdit(instance, { ...wealth.clientEdit, path: UNAUDITED, audit: undefined }),
+});
+
+interface Writer {
+  token: string;
+  clientId: string;
+}
+
+/** One company per writer, or one company for all: a signed-in admin and a client of their own each. */
+async function prepareWriters(companies: number): Promise<Writer[]> {
+  const tenants = [];
+  for (let index = 0; index < companies; index++) {
+    const company = await createCompany(handle.db);
+    const { user, password } = await createUser(handle.db, { companyId: company.id });
+    const token = await signIn(api.base, { company: company.name, username: user.username, password });
+    tenants.push({ companyId: company.id, token });
+  }
+  const writers: Writer[] = [];
+  for (let index = 0; index < WRITERS; index++) {
+    const tenant = tenants[index % companies] as { companyId: string; token: string };
+    const client = await createClient(handle.db, { companyId: tenant.companyId });
+    writers.push({ token: tenant.token, clientId: client.id });
+  }
+  return writers;
+}
+
+async function runWriters(writers: Writer[], path: string): Promise<number[]> {
+  const latencies: number[] = [];
+  await Promise.all(
+    writers.map(async (writer, index) => {
+      for (let request = 0; request < REQUESTS; request++) {
+        const started = performance.now();
+        await call(api.base, writer.token, path, {
+          client_id: writer.clientId,
+          name: `Cliente ${index} ${request}`,
+          alias: `bench-${writer.clientId.slice(0, 8)}-${request % 2}`,
+          entities: [],
+        });
+        latencies.push(performance.now() - started);
+      }
+    }),
+  );
+  return latencies;
+}
+
+function percentile(sorted: number[], p: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
+}
+
+function summarise(latencies: number[]) {
+  const sorted = [...latencies].sort((a, b) => a - b);
+  return { requests: sorted.length, p50: percentile(sorted, 50), p99: percentile(sorted, 99) };
+}
+
+const results: Record<string, unknown> = {};
+try {
+  for (const [scenario, companies] of [
+    ['one company', 1],
+    ['twenty companies', WRITERS],
+  ] as const) {
+    const writers = await prepareWriters(companies);
+    await runWriters(writers, wealth.clientEdit.path); // warm-up (connections, plans, JIT)
+    await runWriters(writers, UNAUDITED);
+    const audited: number[] = [];
+    const bare: number[] = [];
+    for (let round = 0; round < ROUNDS; round++) {
+      audited.push(...(await runWriters(writers, wealth.clientEdit.path)));
+      bare.push(...(await runWriters(writers, UNAUDITED)));
+    }
+    const withEvent = summarise(audited);
+    const without = summarise(bare);
+    const overhead = {
+      p50: withEvent.p50 / without.p50 - 1,
+      p99: withEvent.p99 / without.p99 - 1,
+    };
+    results[scenario] = { withEvent, without, overhead };
+    console.log(`\n${scenario}: ${WRITERS} concurrent writers, ${ROUNDS} rounds × ${REQUESTS} edits each`);
+    console.log(
+      ['route'.padEnd(22), 'edits'.padStart(7), 'p50 ms'.padStart(8), 'p99 ms'.padStart(8)].join(' '),
+    );
+    for (const [name, row] of [
+      ['client-edit + event', withEvent],
+      ['client-edit, no event', without],
+    ] as const) {
+      console.log(
+        [
+          name.padEnd(22),
+          String(row.requests).padStart(7),
+          row.p50.toFixed(1).padStart(8),
+          row.p99.toFixed(1).padStart(8),
+        ].join(' '),
+      );
+    }
+    console.log(
+      `overhead: p50 ${(overhead.p50 * 100).toFixed(1)} %, p99 ${(overhead.p99 * 100).toFixed(1)} % (target ≤ 10 % at p50)`,
+    );
+  }
+  writeResult('audit-overhead', results);
+} finally {
+  await api.close();
+  await handle.close();
+}
