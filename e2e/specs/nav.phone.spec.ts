@@ -8,11 +8,11 @@ test.use({ signedInAs: DEMO_USERS.wealth });
  * last one, and also after the pending badge arrives and widens the row (issue 9 item 12).
  */
 test('the active section link is fully in view on a phone, even the last one', async ({ page }) => {
-  // Team is the last link (admins only).
-  await page.goto('/es/team');
+  // Audit is the last link (admins only).
+  await page.goto('/es/audit');
   const nav = page.getByRole('navigation', { name: 'Navegación principal' });
   await expect(nav.getByRole('link', { name: /Pendientes/ })).toContainText(/\d/);
-  const active = nav.getByRole('link', { name: 'Equipo' });
+  const active = nav.getByRole('link', { name: 'Auditoría' });
   // Across the row, whole (the active underline may sit a pixel below it, so only the sides count).
   await expect
     .poll(async () => {

@@ -77,13 +77,13 @@ test.describe('portal shell', () => {
     await expect(page).toHaveURL(/\/es\/(sesion|auth)\/login/);
   });
 
-  test('a Demo Apps user sees only Applications, Links and (as admin) Team, and lands on applications', async ({
+  test('a Demo Apps user sees only Applications, Links and (as admin) Team and Audit, and lands on applications', async ({
     page,
   }) => {
     await signInThroughForm(page, DEMO_USERS.apps, 'es');
     await expect(page).toHaveURL(/\/es\/applications$/);
     const links = page.getByRole('navigation', { name: 'Navegación principal' }).getByRole('link');
-    await expect(links).toHaveText(['Aplicaciones', 'Links', 'Equipo']);
+    await expect(links).toHaveText(['Aplicaciones', 'Links', 'Equipo', 'Auditoría']);
   });
 
   test('a wrong password is refused with the translated message and no hint about the account', async ({
