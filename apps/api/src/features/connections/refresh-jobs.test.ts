@@ -13,6 +13,10 @@ beforeAll(async () => {
   boss = handle.executor
     ? new PgBoss({ db: handle.executor as PgBoss.Db })
     : new PgBoss({ connectionString: handle.connectionString ?? undefined, max: 2 });
+  // The database is dropped with (force) after the tests: pg-boss re-emits its pool's "terminating
+  // connection" as an 'error' event, which without a listener is an uncaught exception (the app listens:
+  // shared/jobs/jobs.ts openJobBoss).
+  boss.on('error', () => {});
   await boss.start();
   await boss.createQueue(REFRESH_QUEUE, { name: REFRESH_QUEUE, policy: 'stately' });
 }, 60_000);
