@@ -40,9 +40,11 @@ test('an admin finds a client edit and a sign-in in /audit by filtering, and ope
   await expect(details).toContainText(`Audit ${suffix}`);
   await expect(details).toContainText(`Audited ${suffix}`);
   await details.getByRole('button', { name: 'Close' }).last().click();
+  await expect(details).toBeHidden();
 
   // The sign-in: by user and action.
   await page.getByRole('button', { name: 'Clear filters' }).click();
+  await expect(page).not.toHaveURL(/client=/);
   await page.getByRole('searchbox', { name: 'User' }).fill('demo');
   await page.getByRole('combobox', { name: 'Action' }).fill('login');
   await page.getByRole('option', { name: 'login', exact: true }).click();
