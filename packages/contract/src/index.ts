@@ -12,6 +12,7 @@ export * as connections from './connections/calls';
 export { ZCredentialError, ZCredentialStatus } from './connections/calls';
 export * as connectionsDataApi from './connections/data-api';
 export * as customCss from './custom-css/calls';
+export * from './events/event-types';
 export * as exports from './exports/calls';
 export * as links from './links/calls';
 export * as linksDataApi from './links/data-api';

@@ -375,6 +375,15 @@ export interface AuditChainHeadsTable {
   purged_through_hash: string;
 }
 
+/** The company's event outbox (shared/events): written with the change that caused it. */
+export interface EventsTable {
+  id: string;
+  company_id: string;
+  type: string;
+  occurred_at: Timestamp;
+  data: ColumnType<Record<string, unknown>, string, never>;
+}
+
 export interface Database {
   companies: CompaniesTable;
   users: UsersTable;
@@ -405,6 +414,7 @@ export interface Database {
   custom_css: CustomCssTable;
   audit_events: AuditEventsTable;
   audit_chain_heads: AuditChainHeadsTable;
+  events: EventsTable;
 }
 
 export type Company = Selectable<CompaniesTable>;
