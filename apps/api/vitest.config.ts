@@ -9,6 +9,8 @@ export default defineProject({
     hookTimeout: 30_000,
     // Migrates the template databases once per run (src/test/global-setup.ts).
     globalSetup: ['src/test/global-setup.ts'],
+    // Fails a test in which a call answered an error code its contract does not declare.
+    setupFiles: ['src/test/declared-errors-setup.ts'],
     // One module graph (Fastify, Kysely, PGlite, every feature) per worker instead of one per file,
     // and with it the worker's pool of migrated PGlite instances (src/test/pglite-pool.ts). The files
     // share no module state: each opens its own app and database and closes them in afterAll.

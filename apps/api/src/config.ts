@@ -75,6 +75,8 @@ const ZEnv = z.object({
   TRUST_PROXY: flag(false),
   SEED_DEMO: flag(true),
   START_JOBS: flag(true),
+  /** Tests: a call answering an error code its contract does not declare fails (a 500, reported). */
+  CHECK_DECLARED_ERRORS: optionalText,
 });
 
 export interface Config {
@@ -149,6 +151,11 @@ export interface Config {
   trustProxy: boolean;
   seedDemo: boolean;
   startJobs: boolean;
+  /**
+   * A call that answers an error code its contract does not declare is refused with a 500 and reported
+   * (shared/http/declared-errors.ts). On under tests (NODE_ENV=test, or CHECK_DECLARED_ERRORS=true).
+   */
+  checksDeclaredErrors: boolean;
 }
 
 export class ConfigError extends Error {}
@@ -225,6 +232,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     trustProxy: e.TRUST_PROXY,
     seedDemo: e.SEED_DEMO,
     startJobs: e.START_JOBS,
+    checksDeclaredErrors:
+      e.CHECK_DECLARED_ERRORS === undefined
+        ? e.NODE_ENV === 'test'
+        : !/^(false|0|no|off)$/i.test(e.CHECK_DECLARED_ERRORS),
   };
 }
 

@@ -48,6 +48,7 @@ export * as portals from './portals/routes';
 export { PORTAL_CLIENTS_MAX, PORTAL_CLIENTS_PREVIEW, PORTAL_PAGE_SIZE } from './portals/routes';
 export type { TwoFactorStatus, UserSession } from './security/calls';
 export * as security from './security/routes';
+export * from './shared/call-errors';
 export * from './shared/call-route';
 export * from './shared/can-call';
 export * from './shared/data-api-paths';

@@ -20,6 +20,7 @@ export const TEST_ENV = {
   LOG_LEVEL: 'silent',
   SEED_DEMO: 'false',
   START_JOBS: 'false',
+  CHECK_DECLARED_ERRORS: 'true',
 };
 
 export function loadTestConfig(overrides: Record<string, string> = {}): Config {

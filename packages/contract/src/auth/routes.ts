@@ -8,7 +8,7 @@ export * from './constants';
 export const login = defineRoute<typeof schemas.ZLoginRequest, typeof schemas.ZSignInAnswer>({
   path: '/auth/v0/login',
   access: { kind: 'public' },
-  errors: ['LoginFailed'],
+  errors: ['LoginFailed', 'RateLimited'],
 });
 
 export const logout = defineRoute<typeof ZEmptyBody, typeof schemas.ZSuccess>({
@@ -22,7 +22,7 @@ export const verifySignInCode = defineRoute<typeof schemas.ZSignInCodeRequest, t
   {
     path: '/auth/v0/login/verify-code',
     access: { kind: 'public' },
-    errors: ['LoginFailed', 'InvalidChallenge', 'InvalidTwoFactorCode'],
+    errors: ['LoginFailed', 'InvalidChallenge', 'InvalidTwoFactorCode', 'RateLimited'],
   },
 );
 
@@ -42,5 +42,5 @@ export const confirmSignInEnrolment = defineRoute<
 >({
   path: '/auth/v0/login/confirm-enrolment',
   access: { kind: 'public' },
-  errors: ['LoginFailed', 'InvalidChallenge', 'InvalidTwoFactorCode'],
+  errors: ['LoginFailed', 'InvalidChallenge', 'InvalidTwoFactorCode', 'RateLimited'],
 });

@@ -94,7 +94,7 @@ export const getConnectSession = defineRoute<typeof schemas.ZConnectTokenRef, ty
   {
     path: '/v0/connect/get-session',
     access: { kind: 'public' },
-    errors: ['InvalidConnectToken'],
+    errors: ['InvalidConnectToken', 'RateLimited'],
   },
 );
 
@@ -105,12 +105,27 @@ export const submitConnectCredentials = defineRoute<
   path: '/v0/connect/submit-credentials',
   audit: { action: 'submit-credentials', fields: ['entity_id', 'accept_terms'] },
   access: { kind: 'public' },
-  errors: ['InvalidConnectToken', 'InvalidAccess', 'CredentialsBlocked', 'InstitutionDown', 'NotFound'],
+  errors: [
+    'InvalidConnectToken',
+    'InvalidAccess',
+    'CredentialsBlocked',
+    'InstitutionDown',
+    'NotFound',
+    'LinkPaused',
+    'RateLimited',
+  ],
 });
 
 export const submitConnectSca = defineRoute<typeof schemas.ZConnectScaRequest, typeof schemas.ZConnectStep>({
   path: '/v0/connect/submit-sca',
   audit: { action: 'submit-sca' },
   access: { kind: 'public' },
-  errors: ['InvalidConnectToken', 'InvalidScaCode', 'InstitutionDown'],
+  errors: [
+    'InvalidConnectToken',
+    'InvalidScaCode',
+    'InstitutionDown',
+    'NotFound',
+    'LinkPaused',
+    'RateLimited',
+  ],
 });

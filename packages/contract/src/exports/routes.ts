@@ -48,5 +48,5 @@ export const exportList = defineRoute<typeof ZOptionalEmptyBody, typeof schemas.
 export const exportDownloadLink = defineRoute<typeof schemas.ZExportRef, typeof schemas.ZExportDownloadLink>({
   path: '/platform/wealth/export-download-link',
   access: wealth,
-  errors: ['NotFound', 'Conflict'],
+  errors: ['NotFound'],
 });

@@ -69,7 +69,7 @@ export const deleteLink = defineRoute<typeof schemas.ZLinkRef, typeof ZSuccess>(
 export const linkCallback = defineRoute<typeof schemas.ZLinkCode, typeof ZSuccess>({
   path: '/platform/link-callback',
   access: { kind: 'public' },
-  errors: ['InvalidLinkCode'],
+  errors: ['InvalidLinkCode', 'RateLimited'],
 });
 
 /**
@@ -98,5 +98,5 @@ export const startLinkSession = defineRoute<
 >({
   path: '/v0/links/start-session',
   access: { kind: 'public' },
-  errors: ['NotFound', 'LinkPaused', 'CompanyDisabled'],
+  errors: ['NotFound', 'LinkPaused', 'CompanyDisabled', 'InvalidConnectToken', 'RateLimited'],
 });

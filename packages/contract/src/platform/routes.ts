@@ -17,7 +17,7 @@ export const me = defineRoute<typeof ZEmptyBody, typeof ZIdentity>({
 export const forgotPassword = defineRoute<typeof schemas.ZForgotPasswordRequest, typeof ZSuccess>({
   path: '/v0/platform/forgot-password',
   access: { kind: 'public' },
-  errors: ['ForgotPasswordFailed'],
+  errors: ['RateLimited'],
 });
 
 export const resetPassword = defineRoute<typeof schemas.ZResetPasswordRequest, typeof ZSuccess>({

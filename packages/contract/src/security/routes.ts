@@ -19,7 +19,7 @@ export const beginEnrolment = defineRoute<typeof ZEmptyBody, typeof ZTotpEnrolme
   path: '/platform/security/begin-enrolment',
   audit: { action: 'begin-enrolment' },
   access: ownAccount,
-  errors: ['Conflict'],
+  errors: [],
 });
 
 /** The first code confirms the key: two-factor is on, and the recovery codes are shown this once. */
@@ -27,7 +27,7 @@ export const confirmEnrolment = defineRoute<typeof ZConfirmEnrolmentRequest, typ
   path: '/platform/security/confirm-enrolment',
   audit: { action: 'confirm-enrolment' },
   access: ownAccount,
-  errors: ['Conflict', 'InvalidTwoFactorCode', 'NotFound'],
+  errors: ['InvalidTwoFactorCode', 'NotFound'],
 });
 
 export const listSessions = defineRoute<typeof ZEmptyBody, typeof schemas.ZUserSessionList>({

@@ -75,12 +75,13 @@ export type DataApiInput<C extends DataApiContract> = {
 };
 export type DataApiResponse<C extends DataApiContract> = z.output<C['response']>;
 
-/** Generic codes any data-API route may answer with. */
+/** Generic codes any data-API route may answer with (the server refuses others in tests). */
 export const DATA_API_GENERIC_ERRORS: readonly ErrorCode[] = [
   'ValidationError',
   'Unauthorized',
   'ModuleDisabled',
   'RateLimited',
+  'ServiceUnavailable',
   'UnexpectedError',
 ];
 

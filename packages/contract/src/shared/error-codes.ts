@@ -17,7 +17,6 @@ export const ERROR_CODES = [
   'WeakPassword',
   'WrongCurrentPassword',
   'PasswordUnchanged',
-  'ForgotPasswordFailed',
   'DuplicatedName',
   'DuplicatedAlias',
   'Conflict',
@@ -74,7 +73,6 @@ export const ERROR_STATUS: Record<ErrorCode, number> = {
   // Not 401 or 403: those sign the user out (spec section 8), and a mistyped password must not.
   WrongCurrentPassword: 422,
   PasswordUnchanged: 400,
-  ForgotPasswordFailed: 500,
   DuplicatedName: 409,
   DuplicatedAlias: 409,
   Conflict: 409,

@@ -37,7 +37,7 @@ export const resendInvitation = defineRoute<
   path: '/platform/team/resend-invitation',
   audit: { action: 'resend-invitation', targets: { user: { request: 'username' } } },
   access: teamAdmins,
-  errors: ['NotFound', 'Conflict'],
+  errors: ['NotFound'],
 });
 
 /** Withdraws a pending invitation: its links stop working and the invited user is removed. */
@@ -45,7 +45,7 @@ export const revokeInvitation = defineRoute<typeof schemas.ZStaffRef, typeof ZSu
   path: '/platform/team/revoke-invitation',
   audit: { action: 'revoke-invitation', targets: { user: { request: 'username' } } },
   access: teamAdmins,
-  errors: ['NotFound', 'Conflict'],
+  errors: ['NotFound'],
 });
 
 export const updateStaff = defineRoute<typeof schemas.ZUpdateStaffRequest, typeof schemas.ZStaffMember>({

@@ -1,4 +1,5 @@
-import type { DataApiContract, DataApiInput, DataApiResponse, FieldIssue } from '@caudal/contract';
+import type { DataApiContract, DataApiInput, DataApiResponse, ErrorCode, FieldIssue } from '@caudal/contract';
+import { DATA_API_GENERIC_ERRORS } from '@caudal/contract';
 import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { Config } from '../../config';
@@ -8,6 +9,7 @@ import { toAuditedCall } from '../audit/audit-call';
 import { runAudited } from '../audit/audit-scope';
 import type { Actor } from '../auth/actor';
 import type { Clock } from '../clock';
+import { checkingDeclaredErrors } from '../http/declared-errors';
 import { findNulCharacters } from '../http/register-call';
 import type { JobQueue } from '../jobs/jobs';
 import { hitRateLimit } from '../rate-limit';
@@ -57,7 +59,8 @@ export function registerDataApiCall<C extends DataApiContract>(
   app.route({
     method: contract.method,
     url: contract.path,
-    handler: async (request, reply) => {
+    // Under tests, a code the route does not declare (nor its OpenAPI document) fails loudly.
+    handler: checkingDeclaredErrors(app, contract.path, answerableCodes(contract), async (request, reply) => {
       const deps = app.deps;
       const now = deps.clock();
       const application = await authenticate(app, request, reply, now);
@@ -109,8 +112,12 @@ export function registerDataApiCall<C extends DataApiContract>(
         throw new AppError('UnexpectedError');
       }
       return checked.data;
-    },
+    }),
   });
+}
+
+function answerableCodes(contract: DataApiContract): ReadonlySet<ErrorCode> {
+  return new Set<ErrorCode>([...DATA_API_GENERIC_ERRORS, ...contract.errors]);
 }
 
 async function authenticate(app: FastifyInstance, request: FastifyRequest, reply: FastifyReply, now: Date) {

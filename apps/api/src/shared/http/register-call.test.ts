@@ -1,8 +1,11 @@
 import { type CallRoute, defineCall, defineRoute } from '@caudal/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { loadConfig } from '../../config';
 import { createTenant, createTestApp, login, post, type TestApp } from '../../test/test-app';
-import { registerCall, registerListCall } from './register-call';
+import { AppError } from '../app-error';
+import { takeUndeclaredErrors } from './declared-errors';
+import { registerCall, registerListCall, registerPublicCall } from './register-call';
 
 /** A call made up for these tests: its route and its schemas at once. */
 function testCall<Req extends z.ZodType, Res extends z.ZodType>(
@@ -34,6 +37,16 @@ const counted = testCall(
   { request: z.object({ isBroken: z.boolean().optional() }), response: z.array(z.object({ n: z.number() })) },
 );
 
+/** Declares NotFound; the handler answers whatever code the test asks for. */
+const answering = testCall(
+  { path: '/platform/test/answering', access: { kind: 'session', module: 'wealth' }, errors: ['NotFound'] },
+  { request: z.object({ code: z.string() }), response: z.object({ ok: z.literal(true) }) },
+);
+const publicAnswering = testCall(
+  { path: '/v0/test/public-answering', access: { kind: 'public' }, errors: [] },
+  { request: z.object({ code: z.string() }), response: z.object({ ok: z.literal(true) }) },
+);
+
 let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp({
@@ -46,6 +59,12 @@ beforeAll(async () => {
         items: input.isBroken ? ([{ n: 'one' }] as unknown as { n: number }[]) : [{ n: 1 }, { n: 2 }],
         total: 42,
       }));
+      registerCall(app, answering, ({ input }) => {
+        throw new AppError(input.code as 'NotFound');
+      });
+      registerPublicCall(app, publicAnswering, ({ input }) => {
+        throw new AppError(input.code as 'NotFound');
+      });
       registerCall(app, crashing, () => {
         throw new Error('secret internal detail');
       });
@@ -99,6 +118,50 @@ describe('the single call guard', () => {
     expect(response.statusCode).toBe(500);
     expect(response.body).not.toContain('secret internal detail');
     expect(response.body).not.toMatch(/at .*\.ts/);
+  });
+});
+
+describe('declared error codes (on under tests)', () => {
+  it('refuses a code the call does not declare: a 500, and the test that caused it fails', async () => {
+    const tenant = await createTenant(t.db);
+    const token = await login(t.app, tenant.credentials);
+    const response = await post(t.app, answering.path, { token, payload: { code: 'DuplicatedAlias' } });
+    expect(response.statusCode).toBe(500);
+    expect(response.json().error.code).toBe('UnexpectedError');
+    // Drained here, or declared-errors-setup.ts would fail this test after it: that is the point.
+    expect(takeUndeclaredErrors()).toEqual([
+      { path: answering.path, code: 'DuplicatedAlias', message: 'DuplicatedAlias' },
+    ]);
+  });
+
+  it('lets the declared, the generic and the access codes through', async () => {
+    const tenant = await createTenant(t.db);
+    const token = await login(t.app, tenant.credentials);
+    for (const [code, status] of [
+      ['NotFound', 404],
+      ['ServiceUnavailable', 503],
+      ['Conflict', 409],
+      ['ModuleDisabled', 403],
+      ['SessionExpired', 401],
+    ] as const) {
+      const response = await post(t.app, answering.path, { token, payload: { code } });
+      expect([response.statusCode, response.json().error.code]).toEqual([status, code]);
+    }
+    expect(takeUndeclaredErrors()).toEqual([]);
+  });
+
+  it('gives a public call no session codes', async () => {
+    const response = await post(t.app, publicAnswering.path, { payload: { code: 'Unauthorized' } });
+    expect(response.statusCode).toBe(500);
+    expect(takeUndeclaredErrors().map((found) => found.code)).toEqual(['Unauthorized']);
+  });
+
+  it('is on under tests only (NODE_ENV=test or CHECK_DECLARED_ERRORS)', () => {
+    expect(loadConfig({}).checksDeclaredErrors).toBe(false);
+    expect(loadConfig({ NODE_ENV: 'production' }).checksDeclaredErrors).toBe(false);
+    expect(loadConfig({ NODE_ENV: 'test' }).checksDeclaredErrors).toBe(true);
+    expect(loadConfig({ NODE_ENV: 'test', CHECK_DECLARED_ERRORS: 'false' }).checksDeclaredErrors).toBe(false);
+    expect(t.config.checksDeclaredErrors).toBe(true);
   });
 });
 

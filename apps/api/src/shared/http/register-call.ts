@@ -1,5 +1,5 @@
 import type { CallContract, ParsedRequestOf, ResponseOf } from '@caudal/contract';
-import { PERMISSION_BY_MODULE, TOTAL_COUNT_HEADER, VALIDATION } from '@caudal/contract';
+import { answerableErrorCodes, PERMISSION_BY_MODULE, TOTAL_COUNT_HEADER, VALIDATION } from '@caudal/contract';
 import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../../config';
 import type { Db } from '../../db/database';
@@ -11,6 +11,7 @@ import { authenticate } from '../auth/authenticate';
 import type { Clock } from '../clock';
 import type { JobQueue } from '../jobs/jobs';
 import type { AppDeps } from './app-deps';
+import { checkingDeclaredErrors } from './declared-errors';
 import { toFieldIssues } from './validation-issues';
 
 export interface CallContext<C extends CallContract, A extends Actor | null> {
@@ -82,10 +83,12 @@ function mountCall<C extends CallContract>(
   handler: Handler<C, Actor | null>,
 ) {
   app.callPaths.add(contract.path);
+  // Under tests, answering a code the contract does not declare fails loudly (declared-errors.ts).
+  const codes = answerableErrorCodes(contract);
   app.route({
     method: contract.method,
     url: contract.path,
-    handler: async (request, reply) => {
+    handler: checkingDeclaredErrors(app, contract.path, codes, async (request, reply) => {
       const deps = app.deps;
       const actor = await guard(deps, contract, request);
       const input = parseInput(contract, request);
@@ -130,7 +133,7 @@ function mountCall<C extends CallContract>(
       }
       if (counted) reply.header(TOTAL_COUNT_HEADER, String(counted.total));
       return checked.data;
-    },
+    }),
   });
 }
 

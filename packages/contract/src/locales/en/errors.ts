@@ -18,7 +18,6 @@ export const errors: typeof es = {
       'The password must have at least 8 characters and contain upper case, lower case and a number and/or a symbol',
     WrongCurrentPassword: 'The current password is not correct',
     PasswordUnchanged: 'The new password must differ from the current one',
-    ForgotPasswordFailed: 'The password reset email could not be sent',
     DuplicatedName: 'An item with this name already exists',
     DuplicatedAlias: 'The company already has a client with that alias',
     Conflict: 'Someone else changed this data. Reload and try again',

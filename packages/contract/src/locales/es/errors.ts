@@ -17,7 +17,6 @@ export const errors = {
       'La contraseña debe tener al menos 8 caracteres y contener mayúsculas, minúsculas y un número y/o un símbolo',
     WrongCurrentPassword: 'La contraseña actual no es correcta',
     PasswordUnchanged: 'La contraseña nueva debe ser distinta de la actual',
-    ForgotPasswordFailed: 'No se ha podido enviar el correo para restablecer de la contraseña',
     DuplicatedName: 'Ya existe un elemento con este nombre',
     DuplicatedAlias: 'La compañía ya tiene un cliente con ese alias',
     Conflict: 'Otra persona ha cambiado estos datos. Recarga y vuelve a intentarlo',

@@ -1,0 +1,37 @@
+import type { CallAccess, CallRoute } from './call-route';
+import type { ErrorCode } from './error-codes';
+
+/**
+ * Codes any portal call may answer, whatever its own `errors` list says: the server's frame gives them,
+ * not the call. A body the contract refuses or that is too large or too deep, a method the path does not
+ * take, a browser fetch of an API path as a font, image, style or script (security-headers.ts), a write
+ * that lost a race or a state another request changed (a conflict: reload and retry), the database away
+ * or slow, and our own bug.
+ */
+export const GENERIC_ERROR_CODES = [
+  'ValidationError',
+  'PayloadTooLarge',
+  'NestingTooDeep',
+  'MethodNotAllowed',
+  'FetchDestinationRefused',
+  'Conflict',
+  'ServiceUnavailable',
+  'UnexpectedError',
+] as const satisfies readonly ErrorCode[];
+
+/** What the guard answers for the call's `access` (shared/http/register-call.ts on the server). */
+export function accessErrorCodes(access: CallAccess): ErrorCode[] {
+  if (access.kind === 'public') return [];
+  const codes: ErrorCode[] = ['Unauthorized', 'SessionExpired'];
+  if (access.staffOnly || access.adminOnly || access.module) codes.push('Forbidden');
+  if (access.module) codes.push('ModuleDisabled');
+  return codes;
+}
+
+/**
+ * Every code the call may answer: the generic ones, its access's and its own list. The server refuses
+ * (in tests) to answer any other, so the list is true; the portal relies on it.
+ */
+export function answerableErrorCodes(route: Pick<CallRoute, 'access' | 'errors'>): ReadonlySet<ErrorCode> {
+  return new Set<ErrorCode>([...GENERIC_ERROR_CODES, ...accessErrorCodes(route.access), ...route.errors]);
+}
