@@ -17,7 +17,6 @@ import { loadConfig } from '../apps/api/src/config';
 import type { Db } from '../apps/api/src/db/database';
 import { exportJobs } from '../apps/api/src/features/exports';
 import { exportHost } from '../apps/api/src/features/exports/export-host';
-import { withExportTables } from '../apps/api/src/features/exports/exports-tables';
 import { createCompany, createUser } from '../apps/api/src/features/seed/factories';
 import { seedInstitutions } from '../apps/api/src/features/seed/seed';
 import {
@@ -162,7 +161,7 @@ async function scenario(name: string, env: Record<string, string>) {
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
   const bSeconds = (performance.now() - bStarted) / 1000;
-  const aStates = await withExportTables(db)
+  const aStates = await db
     .selectFrom('exports')
     .select(['status', (eb) => eb.fn.countAll<string>().as('n')])
     .where('company_id', '=', a.company.id)
@@ -199,7 +198,7 @@ async function scenario(name: string, env: Record<string, string>) {
 }
 
 async function countOf(database: Db, companyId: string, statuses: ('queued' | 'running' | 'ready')[]) {
-  const row = await withExportTables(database)
+  const row = await database
     .selectFrom('exports')
     .select((eb) => eb.fn.countAll<string>().as('n'))
     .where('company_id', '=', companyId)

@@ -16,7 +16,6 @@ import { exportHost } from '../apps/api/src/features/exports/export-host';
 import { runExport } from '../apps/api/src/features/exports/export-job';
 import { compileExportQuery, type ExportQuery } from '../apps/api/src/features/exports/export-rows';
 import { insertExport } from '../apps/api/src/features/exports/exports.repository';
-import { withExportTables } from '../apps/api/src/features/exports/exports-tables';
 import { createLogger } from '../apps/api/src/shared/logger';
 import { startApi } from './lib/api';
 import { openBenchDatabase } from './lib/database';
@@ -164,12 +163,12 @@ async function exportAs(format: 'csv' | 'xlsx'): Promise<number> {
     { db, postgresUrl: target.databaseUrl, clock: () => new Date(), log, expiryHours: 1 },
     id,
   );
-  const row = await withExportTables(db)
+  const row = await db
     .selectFrom('exports')
     .select([sql<string>`rows_written::text`.as('rows'), sql<string>`size_bytes::text`.as('bytes')])
     .where('id', '=', id)
     .executeTakeFirstOrThrow();
-  await withExportTables(db).deleteFrom('exports').where('id', '=', id).execute();
+  await db.deleteFrom('exports').where('id', '=', id).execute();
   // Each run forks its own worker, so its peak RSS is that run's alone.
   await exportHost.close();
   if (outcome !== 'ready') throw new Error(`${format} export ${outcome}`);

@@ -1,3 +1,4 @@
+import type { ExportFormat, ExportStatus, ExportType } from '@caudal/contract';
 import type { ColumnType, Generated, Insertable, Selectable } from 'kysely';
 
 /** A timestamp read as a Date, written as a Date (or ISO string). */
@@ -345,6 +346,49 @@ export interface ApplicationsTable {
   created_at: DefaultTimestamp;
 }
 
+/** bigint columns come back from node-postgres as strings. */
+type BigCount = ColumnType<string | number, number | undefined, number>;
+
+/** An export job (features/exports): queued, run by a worker, its file kept in `export_chunks` until it expires. */
+export interface ExportsTable {
+  id: Generated<string>;
+  company_id: string;
+  created_by: string | null;
+  type: ExportType;
+  format: ExportFormat;
+  language: 'es' | 'en';
+  client_ids: string[];
+  entity_ids: string[];
+  columns: string[] | null;
+  date_from: string | null;
+  date_to: string | null;
+  file_name: string;
+  /** Rows counted when asked for, capped just above the small-export bound (migration 0015). */
+  estimated_rows: ColumnType<number, number | undefined, number>;
+  status: ColumnType<ExportStatus, ExportStatus | undefined, ExportStatus>;
+  rows_written: BigCount;
+  size_bytes: BigCount;
+  error: string | null;
+  created_at: DefaultTimestamp;
+  started_at: Timestamp | null;
+  finished_at: Timestamp | null;
+  expires_at: Timestamp | null;
+}
+
+export interface ExportChunksTable {
+  export_id: string;
+  seq: number;
+  data: Buffer;
+}
+
+/** A download link's single-use token, stored as its hash. */
+export interface ExportDownloadTokensTable {
+  token_hash: string;
+  export_id: string;
+  expires_at: Timestamp;
+  used_at: Timestamp | null;
+}
+
 /** Append-only: written by shared/audit, deleted only by the retention purge. */
 export interface AuditEventsTable {
   id: Generated<string>;
@@ -412,6 +456,9 @@ export interface Database {
   links: LinksTable;
   link_codes: LinkCodesTable;
   custom_css: CustomCssTable;
+  exports: ExportsTable;
+  export_chunks: ExportChunksTable;
+  export_download_tokens: ExportDownloadTokensTable;
   audit_events: AuditEventsTable;
   audit_chain_heads: AuditChainHeadsTable;
   events: EventsTable;

@@ -17,7 +17,7 @@ import { loadSecretKey } from '../../shared/crypto/sealing';
 import { findListedEntities } from '../../shared/entity-catalogue';
 import { isWithinRateLimit } from '../../shared/rate-limit';
 import { consumeToken, findLiveToken, type LiveToken, savePendingSca } from './connect-tokens';
-import { findTitularName } from './connections.repository';
+import { findCompanyCredential, findTitularName, insertCredential } from './connections.repository';
 import { openCredentialSecret, sealCredentialSecret } from './credential-sealing';
 import { buildReturnUrl } from './redirect-uri';
 import { createCredentialsToken, saveSuccess } from './refresh';
@@ -64,12 +64,7 @@ const SANDBOX_CREDENTIALS: ConnectSession['sandbox_credentials'] = [
 /** The credential a reset or SCA token acts on; always within the token's own company. */
 async function findTokenCredential(db: Db, token: LiveToken) {
   if (!token.credentials_id) return null;
-  const credential = await db
-    .selectFrom('credentials')
-    .selectAll()
-    .where('id', '=', token.credentials_id)
-    .where('company_id', '=', token.company_id)
-    .executeTakeFirst();
+  const credential = await findCompanyCredential(db, token.company_id, token.credentials_id);
   if (!credential) throw new AppError('InvalidConnectToken', 'The credential is gone');
   return credential;
 }
@@ -241,24 +236,20 @@ async function finishFlow(
   const credentialsToken = await deps.db.transaction().execute(async (trx) => {
     const token = await consumeToken(trx, live.token_hash, now);
     if (token.kind === 'connect') {
-      const created = await trx
-        .insertInto('credentials')
-        .values({
-          company_id: token.company_id,
-          token: createCredentialsToken(),
-          entity_id: done.entityId,
-          client_id: token.client_id,
-          login: done.login.trim(),
-          status: 'ok',
-          secret_ciphertext: done.sealed,
-          connector_state: JSON.stringify(done.success.state),
-          last_update: now,
-          last_success_at: now,
-          created_at: now,
-          updated_at: now,
-        })
-        .returning(['id', 'token', 'company_id', 'client_id'])
-        .executeTakeFirstOrThrow();
+      const created = await insertCredential(trx, {
+        company_id: token.company_id,
+        token: createCredentialsToken(),
+        entity_id: done.entityId,
+        client_id: token.client_id,
+        login: done.login.trim(),
+        status: 'ok',
+        secret_ciphertext: done.sealed,
+        connector_state: JSON.stringify(done.success.state),
+        last_update: now,
+        last_success_at: now,
+        created_at: now,
+        updated_at: now,
+      });
       noteAudit({ targets: { credential: created.token } });
       await writeSnapshot(
         trx,
@@ -276,12 +267,9 @@ async function finishFlow(
       }
       return created.token;
     }
-    const credential = await trx
-      .selectFrom('credentials')
-      .select(['id', 'token', 'company_id', 'client_id'])
-      .where('id', '=', token.credentials_id ?? '')
-      .where('company_id', '=', token.company_id)
-      .executeTakeFirst();
+    const credential = token.credentials_id
+      ? await findCompanyCredential(trx, token.company_id, token.credentials_id)
+      : undefined;
     if (!credential) throw new AppError('InvalidConnectToken', 'The credential is gone');
     noteAudit({ targets: { credential: credential.token, client: credential.client_id } });
     await saveSuccess(

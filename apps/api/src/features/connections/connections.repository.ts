@@ -1,7 +1,7 @@
 import { CREDENTIAL_UPDATING_MAX_MS, type CredentialInformation } from '@caudal/contract';
-import { type Expression, type ExpressionBuilder, type SqlBool, sql } from 'kysely';
+import { type Expression, type ExpressionBuilder, type Insertable, type SqlBool, sql } from 'kysely';
 import type { Db } from '../../db/database';
-import type { CredentialsRow, Database } from '../../db/schema';
+import type { CredentialsRow, CredentialsTable, Database } from '../../db/schema';
 import type { Actor } from '../../shared/auth/actor';
 import { whereInClientScope } from '../../shared/auth/client-scope';
 
@@ -135,6 +135,24 @@ export async function findVisibleCredential(db: Db, actor: Actor, token: string)
     .where('credentials.token', '=', token)
     .selectAll('credentials')
     .executeTakeFirst();
+}
+
+/** A credential of the company by id (what a connect token points at): no actor scope, the token is it. */
+export async function findCompanyCredential(db: Db, companyId: string, credentialsId: string) {
+  return db
+    .selectFrom('credentials')
+    .selectAll()
+    .where('id', '=', credentialsId)
+    .where('company_id', '=', companyId)
+    .executeTakeFirst();
+}
+
+export async function insertCredential(trx: Db, values: Insertable<CredentialsTable>) {
+  return trx
+    .insertInto('credentials')
+    .values(values)
+    .returning(['id', 'token', 'company_id', 'client_id'])
+    .executeTakeFirstOrThrow();
 }
 
 export async function listCredentialIdentities(db: Db, actor: Actor, tokens: readonly string[]) {

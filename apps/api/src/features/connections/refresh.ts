@@ -1,4 +1,3 @@
-import { sql } from 'kysely';
 import type { Db } from '../../db/database';
 import type { CredentialsRow } from '../../db/schema';
 import { type ConnectorResult, type ConnectorSuccess, findConnector } from '../../engine/connectors';
@@ -7,8 +6,15 @@ import type { Clock } from '../../shared/clock';
 import type { SecretKey } from '../../shared/crypto/sealing';
 import type { Logger } from '../../shared/logger';
 import { randomToken } from '../../shared/secure-tokens';
-import { findTitularName } from './connections.repository';
+import { findTitularName, markRefreshRequested } from './connections.repository';
 import { openCredentialSecret } from './credential-sealing';
+import {
+  clearRefreshRequest,
+  findDueCredentialIds,
+  findRefreshableCredential,
+  saveFailedAttempt,
+  saveSucceededAttempt,
+} from './refresh.repository';
 
 export interface RefreshDeps {
   db: Db;
@@ -31,30 +37,10 @@ export function createCredentialsToken(): string {
  */
 export async function refreshCredential(deps: RefreshDeps, credentialsId: string): Promise<RefreshOutcome> {
   const { db, clock, key } = deps;
-  const credential = await db
-    .selectFrom('credentials')
-    .selectAll()
-    .where('id', '=', credentialsId)
-    // A disabled company's queued refreshes stop; enabling it lets the next sweep queue them again.
-    .where((eb) =>
-      eb.not(
-        eb.exists(
-          eb
-            .selectFrom('companies')
-            .select('companies.id')
-            .whereRef('companies.id', '=', 'credentials.company_id')
-            .where('companies.disabled_at', 'is not', null),
-        ),
-      ),
-    )
-    .executeTakeFirst();
+  const credential = await findRefreshableCredential(db, credentialsId);
   if (!credential) return 'skipped';
   if (credential.blocked) {
-    await db
-      .updateTable('credentials')
-      .set({ refresh_requested_at: null })
-      .where('id', '=', credential.id)
-      .execute();
+    await clearRefreshRequest(db, credential.id);
     return 'skipped';
   }
   const startedAt = clock();
@@ -85,12 +71,6 @@ export async function refreshCredential(deps: RefreshDeps, credentialsId: string
   await applyRefreshResult(db, credential, result, startedAt, elapsedMs);
   return result.outcome;
 }
-
-/**
- * `updated_at` to the millisecond, as a Date read back holds it (the database default keeps micro-
- * seconds): a refresh writes only onto the credential as it read it.
- */
-const updatedAtMs = sql<Date>`date_trunc('milliseconds', updated_at)`;
 
 /**
  * Writes what a refresh found: the snapshot on success, the status fields always (a failure only onto
@@ -127,12 +107,7 @@ export async function applyRefreshResult(
         : { ...attempt, status: 'error', error: result.outcome, blocked: true };
   // Only if nothing wrote the credential since this refresh read it: a stale failure must not undo a
   // newer success (a reset that repaired it meanwhile).
-  await db
-    .updateTable('credentials')
-    .set(set)
-    .where('id', '=', credential.id)
-    .where(updatedAtMs, '<=', credential.updated_at)
-    .execute();
+  await saveFailedAttempt(db, credential.id, set, credential.updated_at);
 }
 
 /**
@@ -157,25 +132,13 @@ export async function saveSuccess(
   } = {},
 ): Promise<boolean> {
   const { unchangedSince, ...extra } = options;
-  const updated = await trx
-    .updateTable('credentials')
-    .set({
-      ...extra,
-      status: 'ok',
-      blocked: false,
-      error: null,
-      sca_token: null,
-      last_update: now,
-      last_success_at: now,
-      refresh_requested_at: null,
-      connector_state: JSON.stringify(success.state),
-      updated_at: now,
-    })
-    .where('id', '=', credential.id)
-    .$if(unchangedSince !== undefined, (qb) => qb.where(updatedAtMs, '<=', unchangedSince as Date))
-    .returning('id')
-    .executeTakeFirst();
-  if (!updated) return false;
+  const isSaved = await saveSucceededAttempt(
+    trx,
+    credential.id,
+    { ...extra, now, connectorState: success.state },
+    unchangedSince,
+  );
+  if (!isSaved) return false;
   await writeSnapshot(
     trx,
     { companyId: credential.company_id, credentialsId: credential.id, clientId: credential.client_id, now },
@@ -196,39 +159,11 @@ export async function enqueueDueRefreshes(
 ): Promise<string[]> {
   const dueBefore = new Date(now.getTime() - options.intervalMinutes * 60_000);
   const queuedSince = new Date(now.getTime() - 60 * 60_000);
-  const due = await db
-    .selectFrom('credentials')
-    .select('id')
-    .where('blocked', '=', false)
-    .where((eb) =>
-      eb.not(
-        eb.exists(
-          eb
-            .selectFrom('companies')
-            .select('companies.id')
-            .whereRef('companies.id', '=', 'credentials.company_id')
-            .where('companies.disabled_at', 'is not', null),
-        ),
-      ),
-    )
-    .where((eb) => eb.or([eb('last_update', 'is', null), eb('last_update', '<=', dueBefore)]))
-    .where((eb) =>
-      eb.or([eb('refresh_requested_at', 'is', null), eb('refresh_requested_at', '<', queuedSince)]),
-    )
-    .orderBy('last_update', (order) => order.asc().nullsFirst())
-    .orderBy('id')
-    .limit(options.limit ?? 1000)
-    .execute();
+  const due = await findDueCredentialIds(db, { dueBefore, queuedSince, limit: options.limit ?? 1000 });
   const queued: string[] = [];
-  for (const { id } of due) {
+  for (const id of due) {
     if (await enqueue(id)) queued.push(id);
   }
-  if (queued.length > 0) {
-    await db
-      .updateTable('credentials')
-      .set({ refresh_requested_at: now })
-      .where('id', 'in', queued)
-      .execute();
-  }
+  await markRefreshRequested(db, queued, now);
   return queued;
 }

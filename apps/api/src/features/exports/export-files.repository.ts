@@ -1,10 +1,9 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/database';
 import { hashToken } from '../../shared/secure-tokens';
-import { withExportTables } from './exports-tables';
 
 export async function insertDownloadToken(db: Db, exportId: string, token: string, expiresAt: Date) {
-  await withExportTables(db)
+  await db
     .insertInto('export_download_tokens')
     .values({ token_hash: hashToken(token), export_id: exportId, expires_at: expiresAt })
     .execute();
@@ -28,7 +27,7 @@ export function spendDownloadToken(db: Db, token: string, now: Date): Promise<Do
 }
 
 async function spendAndFind(db: Db, token: string, now: Date): Promise<DownloadableFile | null> {
-  const spent = await withExportTables(db)
+  const spent = await db
     .updateTable('export_download_tokens')
     .set({ used_at: now })
     .where('token_hash', '=', hashToken(token))
@@ -37,7 +36,7 @@ async function spendAndFind(db: Db, token: string, now: Date): Promise<Downloada
     .returning('export_id')
     .executeTakeFirst();
   if (!spent) return null;
-  const row = await withExportTables(db)
+  const row = await db
     .selectFrom('exports')
     .select(['id', 'file_name', 'format', sql<string>`size_bytes::text`.as('size_bytes')])
     .where('id', '=', spent.export_id)
@@ -55,7 +54,7 @@ async function spendAndFind(db: Db, token: string, now: Date): Promise<Downloada
  */
 export async function* readExportChunks(db: Db, exportId: string): AsyncGenerator<Buffer> {
   for (let seq = 0; ; seq += 1) {
-    const row = await withExportTables(db)
+    const row = await db
       .selectFrom('export_chunks')
       .select(sql<string>`encode(data, 'hex')`.as('hex'))
       .where('export_id', '=', exportId)
@@ -75,11 +74,9 @@ export async function sweepExports(
   now: Date,
   options: { abandonedAfterMs: number },
 ): Promise<{ expired: number; abandoned: number }> {
-  const tx = withExportTables(db);
-  const expired = await tx.deleteFrom('exports').where('expires_at', '<=', now).executeTakeFirst();
+  const expired = await db.deleteFrom('exports').where('expires_at', '<=', now).executeTakeFirst();
   const abandonedBefore = new Date(now.getTime() - options.abandonedAfterMs);
-  const abandoned = await db.transaction().execute(async (trx) => {
-    const t = withExportTables(trx);
+  const abandoned = await db.transaction().execute(async (t) => {
     const rows = await t
       .updateTable('exports')
       .set({ status: 'failed', error: 'UnexpectedError', finished_at: now, size_bytes: 0 })
@@ -103,6 +100,6 @@ export async function sweepExports(
     }
     return rows.length;
   });
-  await tx.deleteFrom('export_download_tokens').where('expires_at', '<=', now).execute();
+  await db.deleteFrom('export_download_tokens').where('expires_at', '<=', now).execute();
   return { expired: Number(expired.numDeletedRows), abandoned };
 }

@@ -6,7 +6,6 @@ import { signInTenant } from '../wealth/wealth-fixtures';
 import { exportJobs, resendStaleExports, sendExport } from './export-jobs';
 import { completeExport, failExport } from './exports.repository';
 import { createExportBook, downloadExport, generateExport, transactionsRequest } from './exports-fixtures';
-import { withExportTables } from './exports-tables';
 
 let t: TestApp;
 let jobs: JobQueue;
@@ -54,7 +53,7 @@ describe('export jobs through pg-boss', { timeout: 60_000 }, () => {
     // The app under test has no workers: this export's job is never sent, as after a failed send.
     const id = await generateExport(a.call, transactionsRequest([client.id]));
     // The row's created_at is the database's own time, so the sweep's "now" is counted from it.
-    const { created_at: createdAt } = await withExportTables(t.db)
+    const { created_at: createdAt } = await t.db
       .selectFrom('exports')
       .select('created_at')
       .where('id', '=', id)

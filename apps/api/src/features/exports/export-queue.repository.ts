@@ -10,7 +10,6 @@ import {
   type NewExport,
   toClaimedExport,
 } from './exports.repository';
-import { withExportTables } from './exports-tables';
 
 /** How many exports may wait or run at once (settings: EXPORT_MAX_ACTIVE_PER_USER / _PER_COMPANY). */
 export interface ExportCaps {
@@ -33,7 +32,7 @@ export async function insertQueuedExport(
 ): Promise<string> {
   return inTransaction(db, async (trx) => {
     await trx.selectFrom('companies').select('id').where('id', '=', values.companyId).forUpdate().execute();
-    const active = await withExportTables(trx)
+    const active = await trx
       .selectFrom('exports')
       .select((eb) => [
         eb.fn.countAll<string>().as('company'),

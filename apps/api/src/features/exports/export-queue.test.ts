@@ -8,7 +8,6 @@ import { runClaimedExport, runExport } from './export-job';
 import { claimNextExport } from './export-queue.repository';
 import { type ClaimedExport, insertExport } from './exports.repository';
 import { createExportBook, exportJobDeps, generateExport, transactionsRequest } from './exports-fixtures';
-import { withExportTables } from './exports-tables';
 
 /** Small: at most 2 rows, so the books' 3-movement exports are "big" and a one-day one is small. */
 const SMALL_MAX_ROWS = 2;
@@ -57,7 +56,7 @@ function insertQueued(tenant: SignedInTenant, clientId: string, estimatedRows: n
 }
 
 async function statusOf(exportId: string) {
-  const row = await withExportTables(t.db)
+  const row = await t.db
     .selectFrom('exports')
     .select('status')
     .where('id', '=', exportId)
@@ -67,7 +66,7 @@ async function statusOf(exportId: string) {
 
 /** Nothing else may wait in this file's queue between tests: each test drains or fails what it left. */
 async function failEverythingQueued() {
-  await withExportTables(t.db)
+  await t.db
     .updateTable('exports')
     .set({ status: 'failed' })
     .where('status', 'in', ['queued', 'running'])
@@ -267,7 +266,7 @@ describe('the caps on waiting and running exports', { timeout: 60_000 }, () => {
       a.call,
       transactionsRequest([client.id], { date_from: '2025-01-10', date_to: '2025-01-10' }),
     );
-    const rows = await withExportTables(t.db)
+    const rows = await t.db
       .selectFrom('exports')
       .select(['id', 'estimated_rows'])
       .where('id', 'in', [big, small])

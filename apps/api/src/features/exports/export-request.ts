@@ -4,15 +4,12 @@ import {
   exports as exportCalls,
   resolveEntityIds,
 } from '@caudal/contract';
-
-import { sql } from 'kysely';
 import type { Db } from '../../db/database';
 import { AppError } from '../../shared/app-error';
 import type { Actor } from '../../shared/auth/actor';
-import { whereInClientScope } from '../../shared/auth/client-scope';
 import { findListedEntityIds } from '../../shared/entity-catalogue';
 import { isUuid } from '../../shared/secure-tokens';
-import { escapeLike } from '../../shared/sql/escape-like';
+import { findClientsInScope, findClientsMatching } from './export-clients.repository';
 import { buildFileName } from './export-columns';
 import { type ExportCaps, insertQueuedExport } from './export-queue.repository';
 import { countExportRowsUpTo } from './export-rows';
@@ -96,12 +93,7 @@ export async function createExport(
 async function findChosenClients(db: Db, actor: Actor, ids: readonly string[]) {
   const clientIds = [...new Set(ids)];
   if (!clientIds.every(isUuid)) throw new AppError('UnknownClient', 'Unknown client');
-  const clients = await db
-    .selectFrom('clients')
-    .select(['id', 'alias'])
-    .where('id', 'in', clientIds)
-    .where((eb) => whereInClientScope(actor, eb, { company: eb.ref('company_id'), client: eb.ref('id') }))
-    .execute();
+  const clients = await findClientsInScope(db, actor, clientIds);
   if (clients.length !== clientIds.length) throw new AppError('UnknownClient', 'Unknown client');
   // In the order they were chosen.
   const byId = new Map(clients.map((client) => [client.id, client]));
@@ -115,18 +107,11 @@ async function findChosenClients(db: Db, actor: Actor, ids: readonly string[]) {
 async function findFilteredClients(db: Db, actor: Actor, filter: NonNullable<ExportInput['client_filter']>) {
   const search = filter.search?.trim() ?? '';
   const except = (filter.except_ids ?? []).filter(isUuid);
-  const clients = await db
-    .selectFrom('clients')
-    .select(['id', 'alias'])
-    .where((eb) => whereInClientScope(actor, eb, { company: eb.ref('company_id'), client: eb.ref('id') }))
-    .$if(search.length > 0, (qb) =>
-      qb.where('search_text', 'like', sql<string>`lower(${`%${escapeLike(search)}%`})`),
-    )
-    .$if(except.length > 0, (qb) => qb.where('id', 'not in', except))
-    .orderBy(sql`name collate caudal_es`)
-    .orderBy('id')
-    .limit(exportCalls.EXPORT_CLIENTS_MAX + 1)
-    .execute();
+  const clients = await findClientsMatching(db, actor, {
+    search,
+    exceptIds: except,
+    limit: exportCalls.EXPORT_CLIENTS_MAX + 1,
+  });
   if (clients.length === 0) {
     throw new AppError('ValidationError', 'The filter matches no client', [
       { path: ['client_filter'], message: exportCalls.EXPORT_VALIDATION.clientsRequired },

@@ -3,7 +3,6 @@ import { type Expression, type ExpressionBuilder, type SqlBool, sql } from 'kyse
 import type { Db } from '../../db/database';
 import type { Database } from '../../db/schema';
 import type { Actor } from '../../shared/auth/actor';
-import { type ExportTables, withExportTables } from './exports-tables';
 
 export interface NewExport {
   companyId: string;
@@ -21,7 +20,7 @@ export interface NewExport {
   estimatedRows?: number;
 }
 
-type Eb = ExpressionBuilder<Database & ExportTables, 'exports'>;
+type Eb = ExpressionBuilder<Database, 'exports'>;
 
 /**
  * THE export scope: the actor's company; for a portal user only their own exports, and only while every
@@ -94,7 +93,7 @@ export function toExport(row: ExportSummaryRow): Export {
 }
 
 export async function insertExport(db: Db, values: NewExport): Promise<string> {
-  const row = await withExportTables(db)
+  const row = await db
     .insertInto('exports')
     .values({
       company_id: values.companyId,
@@ -121,7 +120,7 @@ export async function findVisibleExport(
   exportId: string,
   now: Date,
 ): Promise<Export | null> {
-  const row = await withExportTables(db)
+  const row = await db
     .selectFrom('exports')
     .select(EXPORT_COLUMNS)
     .where('exports.id', '=', exportId)
@@ -131,7 +130,7 @@ export async function findVisibleExport(
 }
 
 export async function findVisibleExports(db: Db, actor: Actor, now: Date): Promise<Export[]> {
-  const rows = await withExportTables(db)
+  const rows = await db
     .selectFrom('exports')
     .select(EXPORT_COLUMNS)
     .where(whereExportVisible(actor, now))
@@ -201,11 +200,7 @@ export async function claimExport(db: Db, exportId: string, now: Date): Promise<
 }
 
 export async function updateExportProgress(db: Db, exportId: string, rowsWritten: number) {
-  await withExportTables(db)
-    .updateTable('exports')
-    .set({ rows_written: rowsWritten })
-    .where('id', '=', exportId)
-    .execute();
+  await db.updateTable('exports').set({ rows_written: rowsWritten }).where('id', '=', exportId).execute();
 }
 
 /**
@@ -214,7 +209,7 @@ export async function updateExportProgress(db: Db, exportId: string, rowsWritten
  * export's time); Node's hex encoder is native. node-postgres sends a Buffer as hex text too.
  */
 export async function insertExportChunk(db: Db, exportId: string, seq: number, data: Buffer) {
-  await withExportTables(db)
+  await db
     .insertInto('export_chunks')
     .values({ export_id: exportId, seq, data: sql<Buffer>`decode(${data.toString('hex')}, 'hex')` })
     .execute();
@@ -230,7 +225,7 @@ export async function completeExport(
   exportId: string,
   result: { rows: number; bytes: number; now: Date; expiresAt: Date },
 ): Promise<boolean> {
-  const updated = await withExportTables(db)
+  const updated = await db
     .updateTable('exports')
     .set({
       status: 'ready',
@@ -248,7 +243,7 @@ export async function completeExport(
 
 /** Exports still queued after `before`: their job was never sent, or was lost; the sweep sends them again. */
 export async function findStaleQueuedExports(db: Db, before: Date): Promise<string[]> {
-  const rows = await withExportTables(db)
+  const rows = await db
     .selectFrom('exports')
     .select('id')
     .where('status', '=', 'queued')
@@ -264,8 +259,7 @@ export async function findStaleQueuedExports(db: Db, before: Date): Promise<stri
  * that is no longer running (the sweep failed it already) keeps the status it has.
  */
 export async function failExport(db: Db, exportId: string, now: Date, code: string) {
-  await db.transaction().execute(async (trx) => {
-    const tx = withExportTables(trx);
+  await db.transaction().execute(async (tx) => {
     await tx.deleteFrom('export_chunks').where('export_id', '=', exportId).execute();
     await tx
       .updateTable('exports')
@@ -277,7 +271,7 @@ export async function failExport(db: Db, exportId: string, now: Date, code: stri
 }
 
 export async function countExportChunks(db: Db, exportId: string): Promise<number> {
-  const row = await withExportTables(db)
+  const row = await db
     .selectFrom('export_chunks')
     .select((eb) => eb.fn.countAll<string>().as('n'))
     .where('export_id', '=', exportId)

@@ -3,6 +3,13 @@ import type { Config } from '../../config';
 import type { Db } from '../../db/database';
 import { AppError } from '../../shared/app-error';
 import { hashToken, randomToken } from '../../shared/secure-tokens';
+import {
+  findLinkCodeConnection,
+  findLinkForCode,
+  insertLinkCode,
+  isLinkCodeLive,
+  markLinkCodeSpent,
+} from './link-codes.repository';
 
 const invalidCode = () => new AppError('InvalidLinkCode', 'Unknown, spent or expired Link code');
 
@@ -36,40 +43,24 @@ export async function issueLinkCode(
   config: Config,
   input: { linkId: string; companyId: string; credentialsId: string; language: string; now: Date },
 ): Promise<string> {
-  const link = await trx
-    .selectFrom('links')
-    .select(['redirect_uri', 'active'])
-    .where('id', '=', input.linkId)
-    .where('company_id', '=', input.companyId)
-    .forShare()
-    .executeTakeFirst();
+  const link = await findLinkForCode(trx, input);
   if (!link) throw new AppError('NotFound', 'The Link is gone');
   if (!link.active) throw new AppError('LinkPaused', 'The Link was paused');
   const code = randomToken(32);
-  await trx
-    .insertInto('link_codes')
-    .values({
-      code_hash: hashToken(code),
-      link_id: input.linkId,
-      company_id: input.companyId,
-      credentials_id: input.credentialsId,
-      created_at: input.now,
-      expires_at: new Date(input.now.getTime() + LINK_CODE_TTL_MS),
-    })
-    .execute();
+  await insertLinkCode(trx, {
+    code_hash: hashToken(code),
+    link_id: input.linkId,
+    company_id: input.companyId,
+    credentials_id: input.credentialsId,
+    created_at: input.now,
+    expires_at: new Date(input.now.getTime() + LINK_CODE_TTL_MS),
+  });
   return buildLinkReturnUrl(config, link.redirect_uri, input.language, code);
 }
 
 /** `/platform/link-callback`: valid means issued, unspent and unexpired. Looking never spends it. */
 export async function checkLinkCode(db: Db, code: string, now: Date): Promise<void> {
-  const row = await db
-    .selectFrom('link_codes')
-    .select('code_hash')
-    .where('code_hash', '=', hashToken(code))
-    .where('spent_at', 'is', null)
-    .where('expires_at', '>', now)
-    .executeTakeFirst();
-  if (!row) throw invalidCode();
+  if (!(await isLinkCodeLive(db, hashToken(code), now))) throw invalidCode();
 }
 
 /**
@@ -89,30 +80,17 @@ async function spendLinkCode(
   db: Db,
   input: { companyId: string; code: string; now: Date },
 ): Promise<LinkCodeExchange> {
-  const spent = await db
-    .updateTable('link_codes')
-    .set({ spent_at: input.now })
-    .where('code_hash', '=', hashToken(input.code))
-    .where('company_id', '=', input.companyId)
-    .where('spent_at', 'is', null)
-    .where('expires_at', '>', input.now)
-    .returning(['credentials_id', 'link_id'])
-    .executeTakeFirst();
+  const spent = await markLinkCodeSpent(db, {
+    companyId: input.companyId,
+    codeHash: hashToken(input.code),
+    now: input.now,
+  });
   if (!spent) throw invalidCode();
-  const row = await db
-    .selectFrom('credentials')
-    .innerJoin('links', (join) => join.on('links.id', '=', spent.link_id))
-    .select([
-      'credentials.token as credentials_token',
-      'credentials.entity_id',
-      'credentials.client_id',
-      'credentials.created_at',
-      'links.token as link_token',
-      'links.name as link_name',
-    ])
-    .where('credentials.id', '=', spent.credentials_id)
-    .where('credentials.company_id', '=', input.companyId)
-    .executeTakeFirst();
+  const row = await findLinkCodeConnection(db, {
+    companyId: input.companyId,
+    credentialsId: spent.credentials_id,
+    linkId: spent.link_id,
+  });
   // Both rows cascade-delete the code, so a spent code always finds them.
   if (!row) throw invalidCode();
   return {
