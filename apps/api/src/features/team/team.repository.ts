@@ -1,10 +1,12 @@
 import {
   MODULES,
   type Module,
+  type ParsedRequestOf,
   PERMISSION_BY_MODULE,
   STAFF_PAGE_SIZE,
   type StaffMember,
   type StaffSort,
+  type team,
 } from '@caudal/contract';
 import { type ExpressionBuilder, sql } from 'kysely';
 import type { Db } from '../../db/database';
@@ -82,13 +84,8 @@ export function toStaffMember(row: StaffRow, companyModules: readonly string[]):
   };
 }
 
-export interface StaffQuery {
-  search?: string | undefined;
-  sort?: StaffSort | undefined;
-  order?: 'asc' | 'desc' | undefined;
-  page?: number | undefined;
-  page_size?: number | undefined;
-}
+/** The list call's request, as the contract declares it (declared once). */
+export type StaffQuery = Partial<NonNullable<ParsedRequestOf<typeof team.listStaff>>>;
 
 const SORT_EXPRESSIONS: Record<StaffSort, ReturnType<typeof sql>> = {
   username: sql`lower(users.username)`,
