@@ -224,7 +224,7 @@ function weeklyValuations(
   asOf: DayNumber,
   scale: number,
   transactions: readonly SnapshotInvestmentTransaction[],
-  valueOf: (day: DayNumber, scaledUnits: number) => number,
+  priceUnits: (day: DayNumber, scaledUnits: number) => number,
 ): SnapshotValuation[] {
   const fridays: DayNumber[] = [];
   let friday = asOf - 1 - ((weekday(asOf - 1) - FRIDAY + 7) % 7);
@@ -242,7 +242,7 @@ function weeklyValuations(
       next += 1;
       movement = transactions[next];
     }
-    out.push({ date, balance: valueOf(day, units), invested: investedCents / 100, amount: units / scale });
+    out.push({ date, balance: priceUnits(day, units), invested: investedCents / 100, amount: units / scale });
   }
   return out;
 }
