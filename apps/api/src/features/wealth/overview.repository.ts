@@ -286,8 +286,9 @@ interface ValueRow {
 }
 
 /**
- * A portfolio's (investment null) or an investment's stored valuations, one per day: each day takes
- * the latest valuation on or before it (one index seek per day on the partial unique indexes of 0027).
+ * A portfolio's (investment null) or an investment's stored valuations, one per day: the range's
+ * valuations in one index range scan (the partial unique indexes of 0027) and the last one before it,
+ * then each day carries the latest on or before it (a run number and `first_value`, as the balances do).
  */
 async function findValueSeries(
   db: Db,
@@ -307,15 +308,30 @@ async function findValueSeries(
                             ${today}::date), ${today}::date) as from_day,
              ${today}::date as to_day
     ),
-    points as (
-      select g.day::date as day, last.balance, last.invested, last.amount, last.currency
+    opening as (
+      select v.balance, v.invested, v.amount, v.currency from valuations v, bounds b
+      where ${own} and v.company_id = ${actor.companyId} and v.valued_on < b.from_day
+      order by v.valued_on desc limit 1
+    ),
+    in_range as (
+      select v.valued_on, v.balance, v.invested, v.amount, v.currency from valuations v, bounds b
+      where ${own} and v.company_id = ${actor.companyId} and v.valued_on between b.from_day and b.to_day
+    ),
+    grid as (
+      select g.day::date as day, r.balance, r.invested, r.amount, r.currency,
+             count(r.balance) over (order by g.day) as run
       from bounds b
       cross join generate_series(b.from_day, b.to_day, interval '1 day') g(day)
-      left join lateral (
-        select v.balance, v.invested, v.amount, v.currency from valuations v
-        where ${own} and v.company_id = ${actor.companyId} and v.valued_on <= g.day::date
-        order by v.valued_on desc limit 1
-      ) last on true
+      left join in_range r on r.valued_on = g.day::date
+    ),
+    points as (
+      select day,
+             case when run = 0 then (select balance from opening) else first_value(balance) over w end as balance,
+             case when run = 0 then (select invested from opening) else first_value(invested) over w end as invested,
+             case when run = 0 then (select amount from opening) else first_value(amount) over w end as amount,
+             case when run = 0 then (select currency from opening) else first_value(currency) over w end as currency
+      from grid
+      window w as (partition by run order by day)
     )
     select to_char(b.from_day, 'YYYY-MM-DD') as from_day, to_char(b.to_day, 'YYYY-MM-DD') as to_day,
            (select currency from points where currency is not null order by day desc limit 1) as currency,

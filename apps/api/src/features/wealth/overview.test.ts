@@ -243,6 +243,7 @@ describe('portfolio and investment history', () => {
       sql`insert into valuations (company_id, portfolio_id, investment_id, valued_on, balance, amount, invested, currency)
           values (${tenant.companyId}::uuid, ${book.portfolio.id}::uuid, ${investmentId}::uuid, ${day}::date,
                   ${balance}, ${investmentId ? 10 : null}, ${invested}, 'EUR')`.execute(t.db);
+    await value(null, '2029-11-01', 800, 700);
     await value(null, '2030-01-03', 900, 1000);
     await value(null, '2030-01-10', 1100.5, 1000);
     await value(fund.id, '2030-01-10', 1100.5, 1000);
@@ -258,14 +259,15 @@ describe('portfolio and investment history', () => {
       await tenant.call(wealth.portfolioValueHistory.path, { ...portfolio, range: '1m' })
     ).json();
     expect(answer.dates).toHaveLength(32);
+    // The range opens on the last valuation before it; the investment, valued only later, on nothing.
     expect(runs(answer.dates, answer.values)).toEqual([
-      ['2029-12-15', null],
+      ['2029-12-15', 800],
       ['2030-01-03', 900],
       ['2030-01-10', 1100.5],
     ]);
     expect(answer.invested.at(-1)).toBe(1000);
     const all = (await tenant.call(wealth.portfolioValueHistory.path, { ...portfolio, range: 'all' })).json();
-    expect(all.from).toBe('2030-01-03');
+    expect(all.from).toBe('2029-11-01');
 
     const detail = await tenant.call(wealth.investmentHistory.path, {
       ...portfolio,
@@ -274,6 +276,7 @@ describe('portfolio and investment history', () => {
     });
     expect(detail.statusCode, detail.body).toBe(200);
     expect(detail.json().units.at(-1)).toBe(10);
+    expect(detail.json().values[0]).toBeNull();
     expect(detail.json().transactions.map((row: { operationDate: string }) => row.operationDate)).toEqual([
       '2030-01-09',
       '2030-01-09',
