@@ -194,11 +194,18 @@ export async function findBalanceHistory(
       from p join edges e on e.id = p.id cross join bounds b
     ),
     daily as (
-      select distinct on (t.product_id, t.operation_date) t.product_id, t.operation_date as day, t.balance
-      from product_transactions t, bounds b
-      where t.product_id in (select id from p)
-        and t.operation_date between b.from_day and b.to_day and t.balance is not null
-      order by t.product_id, t.operation_date desc, t.id desc
+      -- Per product, its movements of the range straight off the keyset index (bounds as parameters
+      -- of the lateral: an index range, no sort); the first of each day in that order is its last.
+      select p.id as product_id, d.day, d.balance
+      from p
+      cross join bounds b
+      cross join lateral (
+        select distinct on (t.operation_date) t.operation_date as day, t.balance
+        from product_transactions t
+        where t.product_id = p.id and t.operation_date between b.from_day and b.to_day
+          and t.balance is not null
+        order by t.operation_date desc, t.id desc
+      ) d
     ),
     grid as (
       select p.id, g.day::date as day, d.balance,
