@@ -87,14 +87,14 @@ const FIRST_SCREENS: FirstScreen[] = [
       /src[\\/](shared[\\/]layouts[\\/]main-layout|features[\\/]wealth[\\/]routes[\\/]client-list-route)\.tsx$/,
   },
   {
-    // What the list prefetches (a client's page, on its accounts tab): a few files, not thirty.
+    // What the list prefetches (a client's page, on its overview tab; its charts load apart): a few files.
     name: 'client-page',
     prefetchOnly: true,
     ownCodeOnly: true,
     paths: [],
     catalogue: [],
     entries:
-      /src[\\/]features[\\/]wealth[\\/]routes[\\/](client-route|client-tabs-route|accounts-tab-route)\.tsx$/,
+      /src[\\/]features[\\/]wealth[\\/]routes[\\/](client-route|client-tabs-route|overview-tab-route)\.tsx$/,
   },
 ];
 const VENDOR_CHUNK = /^assets\/(react|mantine)-/;

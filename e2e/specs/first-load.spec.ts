@@ -50,7 +50,7 @@ test('the list starts its data with its code, then prefetches the client page be
     if (request.resourceType() === 'script') scripts.push(request.url());
   });
   await page.getByRole('table').getByRole('link').first().click();
-  await expect(page).toHaveURL(/\/es\/wealth\/clients\/[^/]+\/accounts$/);
+  await expect(page).toHaveURL(/\/es\/wealth\/clients\/[^/]+\/overview$/);
   await expect(page.getByRole('tab', { selected: true })).toBeVisible();
   expect(scripts.filter((url) => /\/client-page/.test(url))).toEqual([]);
 });

@@ -33,3 +33,4 @@ export * as unmatched from './unmatched/calls';
 export * as wealth from './wealth/calls';
 export * as wealthDataApi from './wealth/data-api';
 export * from './wealth/models';
+export * from './wealth/overview-models';

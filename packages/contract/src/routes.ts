@@ -82,12 +82,26 @@ export type {
   Portfolio,
   Transaction,
 } from './wealth/models';
+export type {
+  AllocationSlice,
+  BalanceHistory,
+  BalanceSeries,
+  ClientOverview,
+  InvestmentHistory,
+  NetPosition,
+  TimelineTransaction,
+  ValueHistory,
+} from './wealth/overview-models';
 export * as wealth from './wealth/routes';
 export {
   ALIAS_CHARACTERS,
   ALIAS_MAX,
   CLIENT_PAGE_SIZE,
   CLIENT_SORTS,
+  DEFAULT_HISTORY_RANGE,
+  HISTORY_RANGES,
+  type HistoryRange,
+  TIMELINE_MAX_TRANSACTIONS,
   TOTAL_COUNT_HEADER,
   TRANSACTION_PAGE_SIZE,
 } from './wealth/routes';

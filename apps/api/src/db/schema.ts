@@ -324,6 +324,19 @@ export interface InvestmentTransactionsTable {
   description: string;
 }
 
+/** 0027: a portfolio's (investment_id null) or an investment's value on a day. */
+export interface ValuationsTable {
+  id: ColumnType<string, never, never>;
+  company_id: string;
+  portfolio_id: string;
+  investment_id: string | null;
+  valued_on: DateColumn;
+  balance: Numeric;
+  amount: Numeric | null;
+  invested: Numeric | null;
+  currency: string;
+}
+
 /** 0010: the company's custom CSS for its hosted pages (source as written, sanitised css, what was removed). */
 export interface CustomCssTable {
   company_id: string;
@@ -451,6 +464,7 @@ export interface Database {
   investments: InvestmentsTable;
   product_transactions: ProductTransactionsTable;
   investment_transactions: InvestmentTransactionsTable;
+  valuations: ValuationsTable;
   connect_tokens: ConnectTokensTable;
   applications: ApplicationsTable;
   links: LinksTable;

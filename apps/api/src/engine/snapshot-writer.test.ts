@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle, Db } from '../db/database';
 import { createCompany } from '../features/seed/factories';
@@ -176,5 +177,63 @@ describe('the snapshot writer', () => {
     expect(again).toMatchObject({ newProducts: 0, newTransactions: 0 });
     expect(await stored(db, pending.id)).toEqual(pendingAfter);
     expect(await stored(db, owned.id)).toEqual(ownedBefore);
+  });
+});
+
+describe('valuations (issue 31)', () => {
+  it('backfills a first connection’s weekly history, then a refresh stores only its day’s value', async () => {
+    const db = handle.db;
+    const company = await createCompany(db);
+    const client = await createClient(db, { companyId: company.id });
+    const credentials = await createCredentials(db, {
+      companyId: company.id,
+      clientId: client.id,
+      entityId: 'myinvestor',
+    });
+    const at0 = snapshotAt('myinvestor', 'writer-valuations', T0);
+    const portfolio = at0.portfolios[0];
+    const investment = portfolio?.investments[0];
+    if (!portfolio || !investment) throw new Error('myinvestor logins hold a portfolio');
+    const target = { companyId: company.id, credentialsId: credentials.id, clientId: client.id };
+    await writeSnapshot(db, { ...target, now: T0, backfillValuations: true }, at0);
+
+    const rows = () =>
+      db
+        .selectFrom('valuations')
+        .innerJoin('products', 'products.id', 'valuations.portfolio_id')
+        .select([
+          'valuations.investment_id',
+          sql<string>`to_char(valued_on, 'YYYY-MM-DD')`.as('day'),
+          sql<number>`valuations.balance::float8`.as('balance'),
+          sql<number | null>`valuations.invested::float8`.as('invested'),
+        ])
+        .where('products.credentials_id', '=', credentials.id)
+        .where('products.external_id', '=', portfolio.externalId)
+        .orderBy('valued_on')
+        .execute();
+    const first = await rows();
+    const own = first.filter((row) => row.investment_id === null);
+    // Every Friday before the day, then the day itself with the snapshot's balance.
+    expect(own.map((row) => row.day)).toEqual([
+      ...(portfolio.valuations ?? []).map((v) => v.date),
+      '2025-03-01',
+    ]);
+    expect(own.at(-1)).toMatchObject({ balance: portfolio.balance, invested: portfolio.invested });
+    expect(
+      own.every((row) => new Date(`${row.day}T00:00:00Z`).getUTCDay() === 5 || row.day === '2025-03-01'),
+    ).toBe(true);
+    const holdings = first.filter((row) => row.investment_id !== null);
+    expect(holdings.length).toBeGreaterThanOrEqual(own.length);
+
+    // A refresh ten days later adds that day's values and rewrites no history.
+    const at1 = snapshotAt('myinvestor', 'writer-valuations', T1);
+    await writeSnapshot(db, { ...target, now: T1 }, at1);
+    const second = await rows();
+    const ownAfter = second.filter((row) => row.investment_id === null);
+    expect(ownAfter.map((row) => row.day)).toEqual([...own.map((row) => row.day), '2025-03-11']);
+    expect(ownAfter.at(-1)?.balance).toBe(at1.portfolios[0]?.balance);
+    // A second read the same day replaces that day's value rather than adding one.
+    await writeSnapshot(db, { ...target, now: T1 }, at1);
+    expect((await rows()).length).toBe(second.length);
   });
 });

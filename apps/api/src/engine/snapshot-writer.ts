@@ -1,7 +1,12 @@
 import { type Insertable, sql } from 'kysely';
 import { chunks } from '../db/batches';
 import type { Db } from '../db/database';
-import type { InvestmentsTable, ProductHoldersTable, ProductTransactionsTable } from '../db/schema';
+import type {
+  InvestmentsTable,
+  ProductHoldersTable,
+  ProductTransactionsTable,
+  ValuationsTable,
+} from '../db/schema';
 import type { InstitutionSnapshot, SnapshotTransaction } from './sandbox';
 
 export interface SnapshotTarget {
@@ -10,6 +15,11 @@ export interface SnapshotTarget {
   /** Client of products seen for the first time; null makes them pending (unmatched). */
   clientId: string | null;
   now: Date;
+  /**
+   * Store the snapshot's past valuations too (a credential's first connection, the demo seed): a refresh
+   * stores only the day's, so it never rewrites history it already has.
+   */
+  backfillValuations?: boolean;
 }
 
 export interface SnapshotWrite {
@@ -291,5 +301,100 @@ export async function writeSnapshots(
     newTransactions += Number(result.numInsertedOrUpdatedRows ?? 0);
   }
 
+  await writeValuations(trx, writes, { productIds, investmentIds, key });
+
   return { productIds: summaryIds, products: productIds.size, newProducts, newTransactions };
+}
+
+/**
+ * Each portfolio's and investment's value on the snapshot's day (a second read the same day replaces
+ * it), and, for a backfill, the days before it (kept when already there).
+ */
+async function writeValuations(
+  trx: Db,
+  writes: readonly SnapshotWrite[],
+  ids: {
+    productIds: ReadonlyMap<string, string>;
+    investmentIds: ReadonlyMap<string, string>;
+    key: (owner: string, externalId: string) => string;
+  },
+) {
+  const today: Insertable<ValuationsTable>[] = [];
+  const past: Insertable<ValuationsTable>[] = [];
+  for (const { target, snapshot } of writes) {
+    for (const portfolio of snapshot.portfolios) {
+      const portfolioId = ids.productIds.get(ids.key(target.credentialsId, portfolio.externalId));
+      if (!portfolioId) continue;
+      const base = { company_id: target.companyId, portfolio_id: portfolioId, currency: portfolio.currency };
+      today.push({
+        ...base,
+        investment_id: null,
+        valued_on: snapshot.asOf,
+        balance: portfolio.balance,
+        invested: portfolio.invested ?? null,
+      });
+      if (target.backfillValuations) {
+        for (const v of portfolio.valuations ?? []) {
+          if (v.date >= snapshot.asOf) continue;
+          past.push({
+            ...base,
+            investment_id: null,
+            valued_on: v.date,
+            balance: v.balance,
+            invested: v.invested,
+          });
+        }
+      }
+      for (const investment of portfolio.investments) {
+        const investmentId = ids.investmentIds.get(ids.key(portfolioId, investment.externalId));
+        if (!investmentId) continue;
+        const row = { ...base, investment_id: investmentId, currency: investment.currency };
+        today.push({
+          ...row,
+          valued_on: snapshot.asOf,
+          balance: investment.balance,
+          amount: investment.amount,
+          invested: investment.invested ?? null,
+        });
+        if (!target.backfillValuations) continue;
+        for (const v of investment.valuations ?? []) {
+          if (v.date >= snapshot.asOf) continue;
+          past.push({
+            ...row,
+            valued_on: v.date,
+            balance: v.balance,
+            amount: v.amount ?? null,
+            invested: v.invested,
+          });
+        }
+      }
+    }
+  }
+  // Two partial unique indexes (0027): a portfolio's own row, and an investment's.
+  const upsert = async (rows: Insertable<ValuationsTable>[], replace: boolean) => {
+    for (const isPortfolio of [true, false]) {
+      const mine = rows.filter((row) => (row.investment_id === null) === isPortfolio);
+      for (const batch of chunks(mine)) {
+        await trx
+          .insertInto('valuations')
+          .values(batch)
+          .onConflict((conflict) => {
+            const target = isPortfolio
+              ? conflict.columns(['portfolio_id', 'valued_on']).where('investment_id', 'is', null)
+              : conflict.columns(['investment_id', 'valued_on']).where('investment_id', 'is not', null);
+            return replace
+              ? target.doUpdateSet((eb) => ({
+                  balance: eb.ref('excluded.balance'),
+                  amount: eb.ref('excluded.amount'),
+                  invested: eb.ref('excluded.invested'),
+                  currency: eb.ref('excluded.currency'),
+                }))
+              : target.doNothing();
+          })
+          .execute();
+      }
+    }
+  };
+  await upsert(past, false);
+  await upsert(today, true);
 }

@@ -95,6 +95,11 @@ const wealthPages = {
       import('../features/wealth/routes/client-tabs-route').then((m) => ({ Component: m.ClientTabsRoute })),
     ['wealth'],
   ),
+  overview: page(
+    () =>
+      import('../features/wealth/routes/overview-tab-route').then((m) => ({ Component: m.OverviewTabRoute })),
+    ['wealth'],
+  ),
   accounts: page(
     () =>
       import('../features/wealth/routes/accounts-tab-route').then((m) => ({ Component: m.AccountsTabRoute })),
@@ -160,8 +165,9 @@ const clientRoutes: RouteObject[] = [
   {
     ...wealthPages.clientTabs,
     children: [
-      // The accounts tab is the default one.
-      { index: true, element: <Navigate to="accounts" replace /> },
+      // The overview is the default tab (issue 31); the spec's tab paths stay as they were.
+      { index: true, element: <Navigate to="overview" replace /> },
+      { path: 'overview', ...wealthPages.overview },
       { path: 'accounts', ...wealthPages.accounts },
       { path: 'portfolios', ...wealthPages.portfolios },
       { path: 'liabilities', ...wealthPages.liabilities },
@@ -307,7 +313,8 @@ const prefetchAfter = (from: PageRoute, next: PageRoute[]) => {
 prefetchAfter(auth.login, [layouts.main, platformPages.landing, wealthPages.clients]);
 // From the list, a user opens a client: its frame and first tab. The other sections are a menu away and
 // load on demand; prefetching them too ran their code on a slow phone while it was still showing the list.
-prefetchAfter(wealthPages.clients, [wealthPages.client, wealthPages.clientTabs, wealthPages.accounts]);
+prefetchAfter(wealthPages.clients, [wealthPages.client, wealthPages.clientTabs, wealthPages.overview]);
+prefetchAfter(wealthPages.overview, [wealthPages.accounts, wealthPages.portfolios, wealthPages.liabilities]);
 prefetchAfter(wealthPages.accounts, [wealthPages.portfolios, wealthPages.liabilities, wealthPages.account]);
 prefetchAfter(wealthPages.portfolios, [wealthPages.portfolio, wealthPages.investments]);
 prefetchAfter(wealthPages.liabilities, [wealthPages.liability]);

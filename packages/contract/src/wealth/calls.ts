@@ -7,6 +7,7 @@ import {
   ALIAS_MAX,
   CLIENT_PAGE_SIZE,
   CLIENT_SORTS,
+  HISTORY_RANGES,
   TRANSACTION_PAGE_SIZE,
 } from './constants';
 import {
@@ -18,6 +19,7 @@ import {
   ZPortfolio,
   ZTransaction,
 } from './models';
+import { ZBalanceHistory, ZClientOverview, ZInvestmentHistory, ZValueHistory } from './overview-models';
 import * as routes from './routes';
 
 export * from './constants';
@@ -130,4 +132,29 @@ export const ZInvestmentRef = z.object({ client_id: ZId, portfolio_id: ZId, inve
 export const investmentGet = defineCall(routes.investmentGet, {
   request: ZInvestmentRef,
   response: ZInvestment,
+});
+
+export const clientOverview = defineCall(routes.clientOverview, {
+  request: ZClientRef,
+  response: ZClientOverview,
+});
+
+const zRange = z.enum(HISTORY_RANGES, { error: VALIDATION.required });
+export const ZHistoryRequest = ZClientRef.extend({ range: zRange });
+export const ZPortfolioHistoryRequest = ZPortfolioRef.extend({ range: zRange });
+export const ZInvestmentHistoryRequest = ZInvestmentRef.extend({ range: zRange });
+
+export const clientBalanceHistory = defineCall(routes.clientBalanceHistory, {
+  request: ZHistoryRequest,
+  response: ZBalanceHistory,
+});
+
+export const portfolioValueHistory = defineCall(routes.portfolioValueHistory, {
+  request: ZPortfolioHistoryRequest,
+  response: ZValueHistory,
+});
+
+export const investmentHistory = defineCall(routes.investmentHistory, {
+  request: ZInvestmentHistoryRequest,
+  response: ZInvestmentHistory,
 });

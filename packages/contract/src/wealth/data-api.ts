@@ -2,7 +2,13 @@ import { z } from 'zod';
 import { DATA_API_PREFIX, defineDataApiCall } from '../shared/data-api';
 import { LIMITS, zDateRange } from '../shared/validation';
 import { INVESTMENT_TYPES, NAMED_TRANSACTION_CODES, PARTICIPATION_DECIMALS } from './codes';
-import { CLIENT_PAGE_SIZE, CLIENT_SORTS, TRANSACTION_PAGE_SIZE } from './constants';
+import {
+  CLIENT_PAGE_SIZE,
+  CLIENT_SORTS,
+  DEFAULT_HISTORY_RANGE,
+  HISTORY_RANGES,
+  TRANSACTION_PAGE_SIZE,
+} from './constants';
 import {
   ZAccount,
   ZClient,
@@ -12,6 +18,7 @@ import {
   ZPortfolio,
   ZTransaction,
 } from './models';
+import { ZBalanceHistory } from './overview-models';
 
 /**
  * The data API's reads of the wealth book (shared/data-api.ts): the portal's models, read by the same
@@ -174,5 +181,30 @@ export const listPortfolioTransactions = defineDataApiCall({
   response: items(InvestmentTransaction)
     .extend({ next_cursor: z.string().nullable() })
     .meta({ id: 'InvestmentTransactionPage' }),
+  errors: ['NotFound'],
+});
+
+const BalanceHistory = ZBalanceHistory.meta({
+  id: 'BalanceHistory',
+  description:
+    'Daily balances from `from` to `to`: one series per account and liability (a liability’s balance is the debt outstanding), and per currency the accounts minus the liabilities. Days without movements carry the last running balance; before a product’s first movement, its balance before it. The last day is the product’s current balance; `difference` is what the movements’ running balances do not explain. Currencies are never converted.',
+});
+
+export const getClientBalanceHistory = defineDataApiCall({
+  path: `${P}/clients/:client_id/balance-history`,
+  operationId: 'getClientBalanceHistory',
+  tag: 'Clients',
+  summary: 'A client’s balance history',
+  description:
+    'Day-by-day balances of the client’s accounts and liabilities over the last month (`1m`), three (`3m`), twelve (`12m`) or since the first movement (`all`), with totals per currency.',
+  module: 'wealth',
+  params: clientParams,
+  query: z.object({
+    range: z
+      .enum(HISTORY_RANGES)
+      .default(DEFAULT_HISTORY_RANGE)
+      .meta({ description: 'The period: 1m, 3m, 12m or all' }),
+  }),
+  response: BalanceHistory,
   errors: ['NotFound'],
 });

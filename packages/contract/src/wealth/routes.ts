@@ -2,6 +2,7 @@ import type { ZSuccess } from '../auth/calls';
 import { defineRoute } from '../shared/call-route';
 import type * as schemas from './calls';
 import type * as models from './models';
+import type * as overview from './overview-models';
 
 export type { ClientForm } from './calls';
 export * from './constants';
@@ -114,6 +115,43 @@ export const portfolioTransactionList = defineRoute<
 
 export const investmentGet = defineRoute<typeof schemas.ZInvestmentRef, typeof models.ZInvestment>({
   path: '/platform/wealth/investment-get',
+  access: wealth,
+  errors: ['NotFound'],
+});
+
+/** Issue 31: the overview tab's figures (net position per currency, allocations). */
+export const clientOverview = defineRoute<typeof schemas.ZClientRef, typeof overview.ZClientOverview>({
+  path: '/platform/wealth/client-overview',
+  access: wealth,
+  errors: ['NotFound'],
+});
+
+/** Daily balances of the client's accounts and liabilities over a range, from the movements' running balances. */
+export const clientBalanceHistory = defineRoute<
+  typeof schemas.ZHistoryRequest,
+  typeof overview.ZBalanceHistory
+>({
+  path: '/platform/wealth/client-balance-history',
+  access: wealth,
+  errors: ['NotFound'],
+});
+
+/** A portfolio's stored value and net invested cash, day by day. */
+export const portfolioValueHistory = defineRoute<
+  typeof schemas.ZPortfolioHistoryRequest,
+  typeof overview.ZValueHistory
+>({
+  path: '/platform/wealth/portfolio-value-history',
+  access: wealth,
+  errors: ['NotFound'],
+});
+
+/** An investment's stored value and units day by day, with its movements for the timeline. */
+export const investmentHistory = defineRoute<
+  typeof schemas.ZInvestmentHistoryRequest,
+  typeof overview.ZInvestmentHistory
+>({
+  path: '/platform/wealth/investment-history',
   access: wealth,
   errors: ['NotFound'],
 });

@@ -7,12 +7,18 @@ import {
   monthOfDay,
   monthStart,
   nextBusinessDay,
+  weekday,
 } from './calendar';
 import { EUR_PER_UNIT, type Instrument } from './instruments';
 import { round } from './money';
 import { priceCurve } from './prices';
 import { hashHex, type Random } from './random';
-import type { SnapshotInvestment, SnapshotInvestmentTransaction, SnapshotPortfolio } from './snapshot-types';
+import type {
+  SnapshotInvestment,
+  SnapshotInvestmentTransaction,
+  SnapshotPortfolio,
+  SnapshotValuation,
+} from './snapshot-types';
 
 /**
  * Positions and their movements. Unlike statements, a position's whole history is returned:
@@ -179,6 +185,10 @@ export function buildInvestment(plan: InvestmentPlan, asOf: DayNumber): Snapshot
   return {
     externalId: plan.externalId,
     name: instrument.name,
+    invested: investedOf(transactions),
+    valuations: weeklyValuations(plan.openingDay, asOf, scale, transactions, (day, scaledUnits) =>
+      round((scaledUnits / scale) * price(day), 2),
+    ),
     isin: instrument.isin,
     type: instrument.type,
     amount: units / scale,
@@ -189,6 +199,54 @@ export function buildInvestment(plan: InvestmentPlan, asOf: DayNumber): Snapshot
   };
 }
 
+const eurPerUnit = (investment: SnapshotInvestment) =>
+  EUR_PER_UNIT[investment.currency as keyof typeof EUR_PER_UNIT];
+
+/** Net cash put in: what buys cost minus what sells brought (dividends and fees are returns, not capital). */
+function investedOf(transactions: readonly SnapshotInvestmentTransaction[]): number {
+  const cents = transactions
+    .filter((t) => t.type === 8 || t.type === 9)
+    .reduce((sum, t) => sum - Math.round(t.netCash * 100), 0);
+  return cents / 100;
+}
+
+/** A valuation every Friday before `asOf` since the position opened, at most this far back. */
+const BACKFILL_WEEKS = 260;
+const FRIDAY = 4;
+
+/**
+ * The weekly backfill of one holding: units held on each Friday before `asOf` (replaying its movements in
+ * whole steps of the instrument, so they add up exactly) times the price curve that day. Fridays are fixed
+ * weekdays, so a read on a later day gives the same past dates and values.
+ */
+function weeklyValuations(
+  openingDay: DayNumber,
+  asOf: DayNumber,
+  scale: number,
+  transactions: readonly SnapshotInvestmentTransaction[],
+  priceUnits: (day: DayNumber, scaledUnits: number) => number,
+): SnapshotValuation[] {
+  const fridays: DayNumber[] = [];
+  let friday = asOf - 1 - ((weekday(asOf - 1) - FRIDAY + 7) % 7);
+  for (let week = 0; week < BACKFILL_WEEKS && friday >= openingDay; week++, friday -= 7) fridays.push(friday);
+  fridays.reverse();
+  const out: SnapshotValuation[] = [];
+  let next = 0;
+  let units = 0;
+  let investedCents = 0;
+  for (const day of fridays) {
+    const date = isoDate(day);
+    for (let movement = transactions[next]; movement && movement.operationDate <= date; ) {
+      units += Math.round(movement.amount * scale);
+      if (movement.type === 8 || movement.type === 9) investedCents -= Math.round(movement.netCash * 100);
+      next += 1;
+      movement = transactions[next];
+    }
+    out.push({ date, balance: priceUnits(day, units), invested: investedCents / 100, amount: units / scale });
+  }
+  return out;
+}
+
 /** null when none of its positions existed yet on `asOf`. */
 export function buildPortfolio(plan: PortfolioPlan, asOf: DayNumber): SnapshotPortfolio | null {
   const investments = plan.investments.flatMap((i) => buildInvestment(i, asOf) ?? []);
@@ -197,12 +255,32 @@ export function buildPortfolio(plan: PortfolioPlan, asOf: DayNumber): SnapshotPo
     (sum, i) => sum + i.balance * EUR_PER_UNIT[i.currency as keyof typeof EUR_PER_UNIT],
     0,
   );
+  const toEuros = (investment: SnapshotInvestment, value: (v: SnapshotValuation) => number) =>
+    (investment.valuations ?? []).map((v) => ({ date: v.date, euros: value(v) * eurPerUnit(investment) }));
+  const byDate = new Map<string, { balance: number; invested: number }>();
+  for (const investment of investments) {
+    const values = toEuros(investment, (v) => v.balance);
+    const invested = toEuros(investment, (v) => v.invested);
+    values.forEach((point, index) => {
+      const sum = byDate.get(point.date) ?? { balance: 0, invested: 0 };
+      sum.balance += point.euros;
+      sum.invested += invested[index]?.euros ?? 0;
+      byDate.set(point.date, sum);
+    });
+  }
   return {
     externalId: plan.externalId,
     name: plan.name,
     type: plan.type,
     currency: 'EUR',
     balance: round(euros, 2),
+    invested: round(
+      investments.reduce((sum, i) => sum + (i.invested ?? 0) * eurPerUnit(i), 0),
+      2,
+    ),
+    valuations: [...byDate]
+      .sort(([a], [b]) => a.localeCompare(b))
+      .map(([date, sum]) => ({ date, balance: round(sum.balance, 2), invested: round(sum.invested, 2) })),
     holderExternalIds: plan.holderExternalIds,
     investments,
   };

@@ -55,6 +55,18 @@ export interface SnapshotInvestmentTransaction {
   description: string;
 }
 
+/**
+ * What a holding or a portfolio was worth on a past day (the connector's backfill: the sandbox gives one
+ * a week on fixed weekdays, so a later read gives the same days). `invested` is the net cash put in to
+ * that day (buys minus sells), in the same currency as `balance`; `amount` the units held (holdings).
+ */
+export interface SnapshotValuation {
+  date: string;
+  balance: number;
+  invested: number;
+  amount?: number;
+}
+
 export interface SnapshotInvestment {
   externalId: string;
   name: string;
@@ -68,6 +80,10 @@ export interface SnapshotInvestment {
   refAccount: string | null;
   /** The full history since the position was opened (it is sparse), oldest first. */
   transactions: SnapshotInvestmentTransaction[];
+  /** Net cash put in (buys minus sells, commissions included) in `currency`, as of `asOf`. */
+  invested?: number;
+  /** Past values, oldest first, when the connector can tell them (decision 0035). */
+  valuations?: SnapshotValuation[];
 }
 
 export interface SnapshotPortfolio {
@@ -77,8 +93,12 @@ export interface SnapshotPortfolio {
   currency: 'EUR';
   /** Sum of the investments' balances converted to euros at fixed sandbox rates. */
   balance: number;
+  /** Net cash put in, in `currency` (converted like `balance`), as of `asOf`. */
+  invested?: number;
   holderExternalIds: string[];
   investments: SnapshotInvestment[];
+  /** Past values, oldest first, when the connector can tell them. */
+  valuations?: SnapshotValuation[];
 }
 
 /**

@@ -253,7 +253,14 @@ async function finishFlow(
       noteAudit({ targets: { credential: created.token } });
       await writeSnapshot(
         trx,
-        { companyId: created.company_id, credentialsId: created.id, clientId: created.client_id, now },
+        {
+          companyId: created.company_id,
+          credentialsId: created.id,
+          clientId: created.client_id,
+          now,
+          // A first connection brings the holdings' past values (decision 0035).
+          backfillValuations: true,
+        },
         done.success.snapshot,
       );
       if (token.link_id) {

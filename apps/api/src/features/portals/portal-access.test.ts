@@ -117,6 +117,13 @@ function knownBodies(book: Book): Record<string, Record<string, unknown>> {
     [contract.wealth.portfolioInvestmentList.path]: portfolio,
     [contract.wealth.portfolioTransactionList.path]: { ...portfolio, investment_id: book.investment.id },
     [contract.wealth.investmentGet.path]: { ...portfolio, investment_id: book.investment.id },
+    [contract.wealth.clientBalanceHistory.path]: { ...client, range: 'all' },
+    [contract.wealth.portfolioValueHistory.path]: { ...portfolio, range: 'all' },
+    [contract.wealth.investmentHistory.path]: {
+      ...portfolio,
+      investment_id: book.investment.id,
+      range: 'all',
+    },
     [contract.connections.getCredentialsInformation.path]: {},
     [contract.connections.getCredentialsIdentity.path]: { credentials_tokens: [book.credentials.token] },
     [contract.connections.getCredentialsProductHolders.path]: { credentials_token: book.credentials.token },

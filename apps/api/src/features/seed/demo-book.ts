@@ -129,7 +129,7 @@ export async function seedDemoBook(
       years: 2,
       ...(holderName ? { holderName } : {}),
     });
-    writes.push({ target: { companyId, credentialsId, clientId, now }, snapshot });
+    writes.push({ target: { companyId, credentialsId, clientId, now, backfillValuations: true }, snapshot });
   };
 
   DEMO_CLIENT_NAMES.forEach((name, index) => {

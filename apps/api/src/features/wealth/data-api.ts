@@ -7,6 +7,7 @@ import type { Actor } from '../../shared/auth/actor';
 import { dataApiValidationError, registerDataApiCall } from '../../shared/data-api/register-data-api-call';
 import { findListedEntityIds } from '../../shared/entity-catalogue';
 import { findClient, findClients, isClientVisible } from './clients.repository';
+import { findBalanceHistory, isoDay } from './overview.repository';
 import {
   findAccounts,
   findClientProductId,
@@ -30,6 +31,11 @@ export function registerWealthDataApi(app: FastifyInstance) {
     const client = await findClient(db, scope, input.params.client_id, await findListedEntityIds(db));
     if (!client) throw noSuchClient();
     return client;
+  });
+
+  registerDataApiCall(app, wealthDataApi.getClientBalanceHistory, async ({ input, scope, db, clock }) => {
+    await requireClient(db, scope, input.params.client_id);
+    return findBalanceHistory(db, scope, input.params.client_id, input.query.range, isoDay(clock()));
   });
 
   registerDataApiCall(app, wealthDataApi.listClientAccounts, async ({ input, scope, db }) => {

@@ -159,3 +159,14 @@ export async function requireClientProduct(
   if (!productId) throw new AppError('NotFound', 'No such product');
   return productId;
 }
+
+/** The currency of a product already checked to be the actor's. */
+export async function findProductCurrency(db: Db, actor: Actor, productId: string): Promise<string> {
+  const row = await db
+    .selectFrom('products')
+    .select('currency')
+    .where('id', '=', productId)
+    .where('company_id', '=', actor.companyId)
+    .executeTakeFirstOrThrow();
+  return row.currency;
+}

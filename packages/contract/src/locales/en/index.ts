@@ -17,6 +17,7 @@ import { unmatched } from './unmatched';
 import { validation } from './validation';
 import { wealth } from './wealth';
 import { wealthCodes } from './wealth-codes';
+import { wealthOverview } from './wealth-overview';
 
 export const en: typeof es = {
   errors,
@@ -26,6 +27,7 @@ export const en: typeof es = {
   pages,
   wealth,
   wealthCodes,
+  wealthOverview,
   connections,
   connect,
   unmatched,

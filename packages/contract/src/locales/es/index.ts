@@ -16,6 +16,7 @@ import { unmatched } from './unmatched';
 import { validation } from './validation';
 import { wealth } from './wealth';
 import { wealthCodes } from './wealth-codes';
+import { wealthOverview } from './wealth-overview';
 
 /** The Spanish catalogue is the source: English must have exactly the same keys and placeholders. */
 export const es = {
@@ -26,6 +27,7 @@ export const es = {
   pages,
   wealth,
   wealthCodes,
+  wealthOverview,
   connections,
   connect,
   unmatched,

@@ -18,6 +18,10 @@ export const wealthKeys = {
     [...wealthKeys.client(clientId), 'investments', portfolioId] as const,
   investment: (clientId: string, portfolioId: string, investmentId: string) =>
     [...wealthKeys.client(clientId), 'investment', portfolioId, investmentId] as const,
+  overview: (clientId: string) => [...wealthKeys.client(clientId), 'overview'] as const,
+  /** Charts (issue 31): a client's balance history, a portfolio's or an investment's value history. */
+  history: (clientId: string, subject: string, range: string) =>
+    [...wealthKeys.client(clientId), 'history', subject, range] as const,
   portfolioTransactions: (
     clientId: string,
     portfolioId: string,

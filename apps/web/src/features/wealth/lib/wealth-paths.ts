@@ -3,7 +3,9 @@ export const CLIENTS_PATH = '/wealth/clients';
 
 const seg = encodeURIComponent;
 
-export const clientPath = (clientId: string, tab?: 'accounts' | 'portfolios' | 'liabilities') =>
+export type ClientTab = 'overview' | 'accounts' | 'portfolios' | 'liabilities';
+
+export const clientPath = (clientId: string, tab?: ClientTab) =>
   `${CLIENTS_PATH}/${seg(clientId)}${tab ? `/${tab}` : ''}`;
 
 export const accountPath = (clientId: string, accountId: string) =>

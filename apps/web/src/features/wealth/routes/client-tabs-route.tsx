@@ -1,5 +1,5 @@
 import { Tabs } from '@mantine/core';
-import { IconBuildingBank, IconChartPie, IconReceipt } from '@tabler/icons-react';
+import { IconBuildingBank, IconChartDonut, IconChartPie, IconReceipt } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation, useNavigate } from 'react-router';
 import { useLocalePath } from '../../../shared/i18n/use-locale';
@@ -9,9 +9,14 @@ import { WealthBreadcrumbs } from '../components/wealth-breadcrumbs';
 import { clientPath } from '../lib/wealth-paths';
 import { useClientContext } from './client-context';
 
-const TABS = ['accounts', 'portfolios', 'liabilities'] as const;
+const TABS = ['overview', 'accounts', 'portfolios', 'liabilities'] as const;
 type Tab = (typeof TABS)[number];
-const ICONS = { accounts: IconBuildingBank, portfolios: IconChartPie, liabilities: IconReceipt } as const;
+const ICONS = {
+  overview: IconChartDonut,
+  accounts: IconBuildingBank,
+  portfolios: IconChartPie,
+  liabilities: IconReceipt,
+} as const;
 
 /** The client's header and its product tabs; each tab is a nested route, so it survives a reload. */
 export function ClientTabsRoute() {
@@ -20,7 +25,7 @@ export function ClientTabsRoute() {
   const to = useLocalePath();
   const navigate = useNavigate();
   const { pathname } = useLocation();
-  const current: Tab = TABS.find((tab) => pathname.endsWith(`/${tab}`)) ?? 'accounts';
+  const current: Tab = TABS.find((tab) => pathname.endsWith(`/${tab}`)) ?? 'overview';
 
   return (
     <>
@@ -45,7 +50,7 @@ export function ClientTabsRoute() {
                 leftSection={<Icon size={16} stroke={1.7} aria-hidden />}
                 px={{ base: 'sm', sm: 'lg' }}
               >
-                {t(`wealth.client.tabs.${tab}`)}
+                {tab === 'overview' ? t('wealthOverview.tab') : t(`wealth.client.tabs.${tab}`)}
               </Tabs.Tab>
             );
           })}

@@ -1,4 +1,5 @@
 import { PARTICIPATION_DECIMALS } from '@caudal/contract/routes';
+import { Box } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { ApiError } from '../../../shared/api/api-error';
@@ -9,6 +10,7 @@ import { DetailHeader } from '../components/detail-header';
 import { InvestmentTransactions } from '../components/investment-transactions';
 import { Money } from '../components/money';
 import { NotFoundPanel } from '../components/not-found-panel';
+import { InvestmentValuePanel } from '../components/overview/value-history-panel';
 import { ProductHeaderSkeleton } from '../components/product-page-states';
 import { useTypeNames } from '../components/use-type-name';
 import { WealthBreadcrumbs } from '../components/wealth-breadcrumbs';
@@ -85,6 +87,13 @@ export function InvestmentDetailRoute() {
               { label: t('wealth.investment.portfolio'), value: portfolio?.name ?? none },
             ]}
           />
+          <Box mb="md">
+            <InvestmentValuePanel
+              clientId={client.id}
+              portfolioId={portfolioId}
+              investmentId={investment.id}
+            />
+          </Box>
           <InvestmentTransactions
             clientId={client.id}
             portfolioId={portfolioId}

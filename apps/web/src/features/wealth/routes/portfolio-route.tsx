@@ -1,4 +1,4 @@
-import { Tabs } from '@mantine/core';
+import { Box, Tabs } from '@mantine/core';
 import { IconArrowsExchange, IconListDetails } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation, useNavigate, useParams } from 'react-router';
@@ -8,6 +8,7 @@ import { usePortfoliosQuery } from '../api/client-queries';
 import { DetailHeader } from '../components/detail-header';
 import { EntityName } from '../components/entity-name';
 import { Money } from '../components/money';
+import { PortfolioValuePanel } from '../components/overview/value-history-panel';
 import { ProductHeaderSkeleton, ProductNotFound, ProductsLoadError } from '../components/product-page-states';
 import { useTypeNames } from '../components/use-type-name';
 import { WealthBreadcrumbs } from '../components/wealth-breadcrumbs';
@@ -60,6 +61,9 @@ export function PortfolioRoute() {
               },
             ]}
           />
+          <Box mb="md">
+            <PortfolioValuePanel clientId={client.id} portfolioId={portfolio.id} />
+          </Box>
           <Tabs
             value={tab}
             variant="outline"

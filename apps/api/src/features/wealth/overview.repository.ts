@@ -1,0 +1,411 @@
+import type {
+  AllocationSlice,
+  BalanceHistory,
+  ClientOverview,
+  HistoryRange,
+  InvestmentHistory,
+  NetPosition,
+  TimelineTransaction,
+  ValueHistory,
+} from '@caudal/contract';
+import { TIMELINE_MAX_TRANSACTIONS } from '@caudal/contract';
+import { sql } from 'kysely';
+import type { Db } from '../../db/database';
+import type { Actor } from '../../shared/auth/actor';
+
+/**
+ * The overview's figures and the history charts (issue 31, decision 0035). Each chart is one SQL
+ * statement: the database builds the daily buckets (generate_series), carries the last value across
+ * days without one, and sums per currency; the process only reshapes a few rows. Money stays `numeric`
+ * until the last step, so totals agree to the cent with the product tabs. Callers check the client
+ * (and product) first: these functions trust their ids but still filter by the actor's company.
+ */
+
+/** The interval SQL subtracts from today for a range; `all` starts at the first record instead. */
+const RANGE_INTERVAL: Record<Exclude<HistoryRange, 'all'>, string> = {
+  '1m': '1 month',
+  '3m': '3 months',
+  '12m': '12 months',
+};
+
+/** Today in UTC as `yyyy-mm-dd`: the day the portal's balances are "as of". */
+export const isoDay = (date: Date) => date.toISOString().slice(0, 10);
+
+/** Every day from `from` to `to`, inclusive (both `yyyy-mm-dd`). */
+export function daysBetween(from: string, to: string): string[] {
+  const days: string[] = [];
+  for (let t = Date.parse(`${from}T00:00:00Z`); t <= Date.parse(`${to}T00:00:00Z`); t += 86_400_000) {
+    days.push(new Date(t).toISOString().slice(0, 10));
+  }
+  return days;
+}
+
+/** `from` of a fixed range, in SQL; `null` for `all`, which each query resolves from its own data. */
+const rangeStart = (range: HistoryRange, today: string) =>
+  range === 'all'
+    ? sql<string | null>`null::date`
+    : sql<string>`(${today}::date - ${RANGE_INTERVAL[range]}::interval)::date`;
+
+interface OverviewRow {
+  kind: 'account' | 'portfolio' | 'liability';
+  portfolio_type: string;
+  entity_id: string;
+  currency: string;
+  value: string;
+  count: number;
+}
+
+/** Net position per currency and the allocations: two grouped reads (products, then holdings). */
+export async function findClientOverview(db: Db, actor: Actor, clientId: string): Promise<ClientOverview> {
+  const products = await sql<OverviewRow>`
+    select kind, coalesce(portfolio_type, '') as portfolio_type, entity_id, currency,
+           sum(balance)::text as value, count(*)::int as count
+    from products
+    where company_id = ${actor.companyId} and client_id = ${clientId}
+    group by kind, coalesce(portfolio_type, ''), entity_id, currency`.execute(db);
+  const holdings = await sql<{ type: string; currency: string; value: string; count: number }>`
+    select i.type, i.currency, sum(i.balance)::text as value, count(*)::int as count
+    from products p
+    join investments i on i.portfolio_id = p.id and i.company_id = p.company_id
+    where p.company_id = ${actor.companyId} and p.client_id = ${clientId} and p.kind = 'portfolio'
+    group by i.type, i.currency`.execute(db);
+
+  // Sums in cents: exact, as the tabs' footers are.
+  const cents = (value: string) => Math.round(Number(value) * 100);
+  const positions = new Map<string, { accounts: number; portfolios: number; liabilities: number }>();
+  const slices = {
+    kind: new Map<string, AllocationSlice>(),
+    entity: new Map<string, AllocationSlice>(),
+    currency: new Map<string, AllocationSlice>(),
+  };
+  const add = (
+    map: Map<string, AllocationSlice>,
+    currency: string,
+    key: string,
+    value: number,
+    n: number,
+  ) => {
+    const id = `${currency}|${key}`;
+    const slice = map.get(id) ?? { currency, key, value: 0, count: 0 };
+    slice.value += value;
+    slice.count += n;
+    map.set(id, slice);
+  };
+  for (const row of products.rows) {
+    const value = cents(row.value);
+    const position = positions.get(row.currency) ?? { accounts: 0, portfolios: 0, liabilities: 0 };
+    if (row.kind === 'account') position.accounts += value;
+    else if (row.kind === 'portfolio') position.portfolios += value;
+    else position.liabilities += value;
+    positions.set(row.currency, position);
+    const kindKey = row.kind === 'portfolio' ? `portfolio:${row.portfolio_type}` : row.kind;
+    add(slices.kind, row.currency, kindKey, Math.abs(value), row.count);
+    if (row.kind !== 'liability') add(slices.entity, row.currency, row.entity_id, value, row.count);
+    add(slices.currency, row.currency, row.currency, Math.abs(value), row.count);
+  }
+  const assetTypes = new Map<string, AllocationSlice>();
+  for (const row of holdings.rows) add(assetTypes, row.currency, row.type, cents(row.value), row.count);
+
+  const toMoney = (list: Iterable<AllocationSlice>) =>
+    [...list]
+      .map((slice) => ({ ...slice, value: slice.value / 100 }))
+      .sort(
+        (a, b) => a.currency.localeCompare(b.currency) || b.value - a.value || a.key.localeCompare(b.key),
+      );
+  const netPositions: NetPosition[] = [...positions]
+    .map(([currency, p]) => ({
+      currency,
+      accounts: p.accounts / 100,
+      portfolios: p.portfolios / 100,
+      liabilities: p.liabilities / 100,
+      net: (p.accounts + p.portfolios - p.liabilities) / 100,
+    }))
+    .sort((a, b) => Math.abs(b.net) - Math.abs(a.net) || a.currency.localeCompare(b.currency));
+  return {
+    positions: netPositions,
+    by_kind: toMoney(slices.kind.values()),
+    by_entity: toMoney(slices.entity.values()),
+    by_currency: toMoney(slices.currency.values()),
+    by_asset_type: toMoney(assetTypes.values()),
+  };
+}
+
+interface HistoryRow {
+  row_kind: 'product' | 'total';
+  product_id: string | null;
+  kind: 'account' | 'liability' | null;
+  name: string | null;
+  entity: string | null;
+  currency: string;
+  balance: number | null;
+  last_running: number | null;
+  from_day: string;
+  to_day: string;
+  vals: number[];
+}
+
+/**
+ * Daily balances of the client's accounts and liabilities from the movements' running balances: a
+ * day's balance is its last movement's (by operation date, then id: the keyset index's order), a day
+ * without one carries the last, and the days before a product's first movement hold the balance
+ * before it (an account's running balance minus its amount; a liability's, which is the debt, plus
+ * it). The last day is the product's balance as the tabs show it: where it disagrees with the last
+ * running balance, it wins and the difference is answered. Totals: accounts minus liabilities, per
+ * currency. One statement; only the products' first and last movements are read beyond the range.
+ */
+export async function findBalanceHistory(
+  db: Db,
+  actor: Actor,
+  clientId: string,
+  range: HistoryRange,
+  today: string,
+): Promise<BalanceHistory> {
+  const { rows } = await sql<HistoryRow>`
+    with p as (
+      select id, kind, name, entity_id, currency, balance
+      from products
+      where company_id = ${actor.companyId} and client_id = ${clientId} and kind in ('account', 'liability')
+    ),
+    edges as (
+      select p.id, f.operation_date as first_day,
+             f.balance - case when p.kind = 'liability' then -f.amount else f.amount end as before_first,
+             l.balance as last_running
+      from p
+      left join lateral (
+        select operation_date, amount, balance from product_transactions t
+        where t.product_id = p.id order by t.operation_date, t.id limit 1
+      ) f on true
+      left join lateral (
+        select balance from product_transactions t
+        where t.product_id = p.id order by t.operation_date desc, t.id desc limit 1
+      ) l on true
+    ),
+    bounds as (
+      select least(coalesce(${rangeStart(range, today)}, (select min(first_day) from edges), ${today}::date),
+                   ${today}::date) as from_day,
+             ${today}::date as to_day
+    ),
+    opening as (
+      select p.id, coalesce((
+        select t.balance from product_transactions t
+        where t.product_id = p.id and t.operation_date < b.from_day
+        order by t.operation_date desc, t.id desc limit 1
+      ), e.before_first, p.balance) as balance
+      from p join edges e on e.id = p.id cross join bounds b
+    ),
+    daily as (
+      -- Per product, its movements of the range straight off the keyset index (bounds as parameters
+      -- of the lateral: an index range, no sort); the first of each day in that order is its last.
+      select p.id as product_id, d.day, d.balance
+      from p
+      cross join bounds b
+      cross join lateral (
+        select distinct on (t.operation_date) t.operation_date as day, t.balance
+        from product_transactions t
+        where t.product_id = p.id and t.operation_date between b.from_day and b.to_day
+          and t.balance is not null
+        order by t.operation_date desc, t.id desc
+      ) d
+    ),
+    grid as (
+      select p.id, g.day::date as day, d.balance,
+             count(d.balance) over (partition by p.id order by g.day) as run
+      from p
+      cross join bounds b
+      cross join generate_series(b.from_day, b.to_day, interval '1 day') g(day)
+      left join daily d on d.product_id = p.id and d.day = g.day::date
+    ),
+    filled as (
+      select g.id, g.day,
+             case when g.day = b.to_day then p.balance
+                  else coalesce(first_value(g.balance) over (partition by g.id, g.run order by g.day), o.balance)
+             end as balance
+      from grid g join p on p.id = g.id join opening o on o.id = g.id cross join bounds b
+    ),
+    totals as (
+      select p.currency, f.day,
+             sum(case when p.kind = 'liability' then -f.balance else f.balance end) as balance
+      from filled f join p on p.id = f.id
+      group by p.currency, f.day
+    )
+    select 'product' as row_kind, p.id::text as product_id, p.kind, p.name, p.entity_id as entity, p.currency,
+           p.balance::float8 as balance, e.last_running::float8 as last_running,
+           to_char(b.from_day, 'YYYY-MM-DD') as from_day, to_char(b.to_day, 'YYYY-MM-DD') as to_day,
+           (select json_agg(f.balance::float8 order by f.day) from filled f where f.id = p.id) as vals
+    from p join edges e on e.id = p.id cross join bounds b
+    union all
+    select 'total', null, null, null, null, t.currency, null, null,
+           to_char(b.from_day, 'YYYY-MM-DD'), to_char(b.to_day, 'YYYY-MM-DD'),
+           json_agg(t.balance::float8 order by t.day)
+    from totals t cross join bounds b
+    group by t.currency, b.from_day, b.to_day`.execute(db);
+
+  const first = rows[0];
+  const from = first?.from_day ?? today;
+  const series = rows
+    .filter((row) => row.row_kind === 'product')
+    .map((row) => {
+      const balance = row.balance ?? 0;
+      return {
+        product_id: row.product_id ?? '',
+        kind: row.kind ?? 'account',
+        name: row.name ?? '',
+        entity: row.entity ?? '',
+        currency: row.currency,
+        values: row.vals ?? [],
+        balance,
+        last_running_balance: row.last_running,
+        difference:
+          row.last_running === null
+            ? 0
+            : (Math.round(balance * 100) - Math.round(row.last_running * 100)) / 100,
+      };
+    })
+    .sort(
+      (a, b) =>
+        a.kind.localeCompare(b.kind) ||
+        a.name.localeCompare(b.name) ||
+        a.product_id.localeCompare(b.product_id),
+    );
+  const totals = rows
+    .filter((row) => row.row_kind === 'total')
+    .map((row) => ({
+      currency: row.currency,
+      values: (row.vals ?? []).map((v) => Math.round(v * 100) / 100),
+    }))
+    .sort((a, b) => a.currency.localeCompare(b.currency));
+  return {
+    from,
+    to: first?.to_day ?? today,
+    dates: daysBetween(from, first?.to_day ?? today),
+    series,
+    totals,
+  };
+}
+
+interface ValueRow {
+  from_day: string;
+  to_day: string;
+  currency: string | null;
+  vals: (number | null)[] | null;
+  invested: (number | null)[] | null;
+  units: (number | null)[] | null;
+}
+
+/**
+ * A portfolio's (investment null) or an investment's stored valuations, one per day: the range's
+ * valuations in one index range scan (the partial unique indexes of 0027) and the last one before it,
+ * then each day carries the latest on or before it (a run number and `first_value`, as the balances do).
+ */
+async function findValueSeries(
+  db: Db,
+  actor: Actor,
+  target: { portfolioId: string; investmentId: string | null },
+  range: HistoryRange,
+  today: string,
+): Promise<ValueRow> {
+  const own =
+    target.investmentId === null
+      ? sql`v.portfolio_id = ${target.portfolioId} and v.investment_id is null`
+      : sql`v.investment_id = ${target.investmentId} and v.portfolio_id = ${target.portfolioId}`;
+  const { rows } = await sql<ValueRow>`
+    with bounds as (
+      select least(coalesce(${rangeStart(range, today)},
+                            (select min(v.valued_on) from valuations v where ${own} and v.company_id = ${actor.companyId}),
+                            ${today}::date), ${today}::date) as from_day,
+             ${today}::date as to_day
+    ),
+    opening as (
+      select v.balance, v.invested, v.amount, v.currency from valuations v, bounds b
+      where ${own} and v.company_id = ${actor.companyId} and v.valued_on < b.from_day
+      order by v.valued_on desc limit 1
+    ),
+    in_range as (
+      select v.valued_on, v.balance, v.invested, v.amount, v.currency from valuations v, bounds b
+      where ${own} and v.company_id = ${actor.companyId} and v.valued_on between b.from_day and b.to_day
+    ),
+    grid as (
+      select g.day::date as day, r.balance, r.invested, r.amount, r.currency,
+             count(r.balance) over (order by g.day) as run
+      from bounds b
+      cross join generate_series(b.from_day, b.to_day, interval '1 day') g(day)
+      left join in_range r on r.valued_on = g.day::date
+    ),
+    points as (
+      select day,
+             case when run = 0 then (select balance from opening) else first_value(balance) over w end as balance,
+             case when run = 0 then (select invested from opening) else first_value(invested) over w end as invested,
+             case when run = 0 then (select amount from opening) else first_value(amount) over w end as amount,
+             case when run = 0 then (select currency from opening) else first_value(currency) over w end as currency
+      from grid
+      window w as (partition by run order by day)
+    )
+    select to_char(b.from_day, 'YYYY-MM-DD') as from_day, to_char(b.to_day, 'YYYY-MM-DD') as to_day,
+           (select currency from points where currency is not null order by day desc limit 1) as currency,
+           (select json_agg(balance::float8 order by day) from points) as vals,
+           (select json_agg(invested::float8 order by day) from points) as invested,
+           (select json_agg(amount::float8 order by day) from points) as units
+    from bounds b`.execute(db);
+  const row = rows[0];
+  if (!row) throw new Error('The bounds row is always there');
+  return row;
+}
+
+export async function findPortfolioValueHistory(
+  db: Db,
+  actor: Actor,
+  portfolio: { id: string; currency: string },
+  range: HistoryRange,
+  today: string,
+): Promise<ValueHistory> {
+  const row = await findValueSeries(
+    db,
+    actor,
+    { portfolioId: portfolio.id, investmentId: null },
+    range,
+    today,
+  );
+  return {
+    from: row.from_day,
+    to: row.to_day,
+    currency: row.currency ?? portfolio.currency,
+    dates: daysBetween(row.from_day, row.to_day),
+    values: row.vals ?? [],
+    invested: row.invested ?? [],
+  };
+}
+
+export async function findInvestmentHistory(
+  db: Db,
+  actor: Actor,
+  investment: { id: string; portfolioId: string; currency: string },
+  range: HistoryRange,
+  today: string,
+): Promise<InvestmentHistory> {
+  const row = await findValueSeries(
+    db,
+    actor,
+    { portfolioId: investment.portfolioId, investmentId: investment.id },
+    range,
+    today,
+  );
+  // The timeline's movements: the newest of the range, off the investment's keyset index.
+  const { rows } = await sql<TimelineTransaction>`
+    select t.id::text as id, to_char(t.operation_date, 'YYYY-MM-DD') as "operationDate", t.type,
+           t.amount::float8 as amount, t.net_cash::float8 as "netCash", t.description
+    from investment_transactions t
+    where t.investment_id = ${investment.id} and t.company_id = ${actor.companyId}
+      and t.operation_date between ${row.from_day}::date and ${row.to_day}::date
+    order by t.operation_date desc, t.id desc
+    limit ${TIMELINE_MAX_TRANSACTIONS}`.execute(db);
+  return {
+    from: row.from_day,
+    to: row.to_day,
+    currency: row.currency ?? investment.currency,
+    dates: daysBetween(row.from_day, row.to_day),
+    values: row.vals ?? [],
+    invested: row.invested ?? [],
+    units: row.units ?? [],
+    transactions: rows.reverse(),
+  };
+}

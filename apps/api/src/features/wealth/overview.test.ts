@@ -1,0 +1,292 @@
+import { type BalanceHistory, type ClientOverview, wealth } from '@caudal/contract';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../test/test-app';
+import { createApplicationFor, dataGet, getToken } from '../data-api/data-api-fixtures';
+import {
+  assignPortalClients,
+  createClient,
+  createInvestment,
+  createInvestmentTransactions,
+  createProduct,
+} from '../seed/wealth-factories';
+import {
+  createClientWithProducts,
+  type SignedInTenant,
+  signInPortalUser,
+  signInTenant,
+} from './wealth-fixtures';
+
+/**
+ * The overview's net position and the balance history (issue 31). The test clock reads 2030-01-15, so
+ * `1m` runs from 2029-12-15: 32 days.
+ */
+let t: TestApp;
+let tenant: SignedInTenant;
+let client: { id: string };
+let eur: { id: string };
+let usd: { id: string };
+let loan: { id: string };
+let quiet: { id: string };
+
+type Movement = [date: string, amount: number, balance: number];
+async function addMovements(productId: string, movements: Movement[]) {
+  for (const [index, [date, amount, balance]] of movements.entries()) {
+    await sql`
+      insert into product_transactions
+        (company_id, product_id, external_id, operation_date, value_date, amount, balance, description)
+      values (${tenant.companyId}::uuid, ${productId}::uuid, ${`m-${productId}-${index}`}, ${date}::date,
+              ${date}::date, ${amount}, ${balance}, 'Movimiento')`.execute(t.db);
+  }
+}
+
+beforeAll(async () => {
+  t = await createTestApp();
+  tenant = await signInTenant(t);
+  client = await createClient(t.db, { companyId: tenant.companyId, name: 'Lucía Gómez' });
+  const product = (
+    kind: 'account' | 'liability' | 'portfolio',
+    name: string,
+    balance: number,
+    currency = 'EUR',
+  ) =>
+    createProduct(t.db, { companyId: tenant.companyId, clientId: client.id, kind, name, balance, currency });
+  eur = await product('account', 'Cuenta nómina', 1500);
+  usd = await product('account', 'Cuenta dólares', 800, 'USD');
+  loan = await product('liability', 'Préstamo', 5000);
+  quiet = await product('account', 'Cuenta sin movimientos', 42.1);
+  await product('portfolio', 'Cartera', 2000.33);
+  // Gaps between movements, two on one day (the later id wins), and one before the range.
+  await addMovements(eur.id, [
+    ['2029-12-20', 100, 1100],
+    ['2030-01-05', 250.55, 1350.55],
+    ['2030-01-05', -50.55, 1300],
+    ['2030-01-10', 200, 1500],
+  ]);
+  await addMovements(usd.id, [
+    ['2029-11-30', 50, 1100],
+    ['2030-01-02', -200, 900],
+  ]);
+  // A liability's running balance is the debt: an instalment (positive) lowers it.
+  await addMovements(loan.id, [['2030-01-03', 500, 5000]]);
+});
+afterAll(() => t.close());
+
+const history = async (range: string, clientId = client.id) => {
+  const response = await tenant.call(wealth.clientBalanceHistory.path, { client_id: clientId, range });
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json<BalanceHistory>();
+};
+const valuesOf = (answer: BalanceHistory, productId: string) =>
+  answer.series.find((series) => series.product_id === productId)?.values ?? [];
+/** The value on each day, as runs: [first day, value] whenever it changes. */
+const runs = (dates: string[], values: number[]) =>
+  values.flatMap((value, index) =>
+    index === 0 || values[index - 1] !== value ? [[dates[index], value]] : [],
+  );
+
+describe('client balance history', () => {
+  it('carries running balances across gaps, opens before the first movement, and ends on the balance', async () => {
+    const answer = await history('1m');
+    expect(answer.from).toBe('2029-12-15');
+    expect(answer.to).toBe('2030-01-15');
+    expect(answer.dates).toHaveLength(32);
+    expect(runs(answer.dates, valuesOf(answer, eur.id))).toEqual([
+      ['2029-12-15', 1000],
+      ['2029-12-20', 1100],
+      ['2030-01-05', 1300],
+      ['2030-01-10', 1500],
+    ]);
+    // The last running balance (900) and the account's (800) disagree: the account wins on the last day.
+    expect(runs(answer.dates, valuesOf(answer, usd.id))).toEqual([
+      ['2029-12-15', 1100],
+      ['2030-01-02', 900],
+      ['2030-01-15', 800],
+    ]);
+    const usdSeries = answer.series.find((series) => series.product_id === usd.id);
+    expect(usdSeries).toMatchObject({ balance: 800, last_running_balance: 900, difference: -100 });
+    expect(answer.series.find((series) => series.product_id === eur.id)?.difference).toBe(0);
+    expect(runs(answer.dates, valuesOf(answer, loan.id))).toEqual([
+      ['2029-12-15', 5500],
+      ['2030-01-03', 5000],
+    ]);
+    expect(runs(answer.dates, valuesOf(answer, quiet.id))).toEqual([['2029-12-15', 42.1]]);
+    // Portfolios have no movements: they are not lines here (their values are valuations).
+    expect(answer.series.map((series) => series.kind).sort()).toEqual([
+      'account',
+      'account',
+      'account',
+      'liability',
+    ]);
+    const eurTotal = answer.totals.find((total) => total.currency === 'EUR')?.values ?? [];
+    expect(eurTotal[0]).toBeCloseTo(1000 + 42.1 - 5500, 2);
+    expect(eurTotal.at(-1)).toBe(1500 + 42.1 - 5000);
+    expect(answer.totals.map((total) => total.currency)).toEqual(['EUR', 'USD']);
+  });
+
+  it('ends, per currency, on the totals of the product tabs (to the cent) and the overview', async () => {
+    const sum = (rows: { balance: number; currency: string }[], currency: string) =>
+      rows
+        .filter((row) => row.currency === currency)
+        .reduce((total, row) => total + Math.round(row.balance * 100), 0) / 100;
+    const body = { client_id: client.id };
+    const accounts = (await tenant.call(wealth.clientAccountList.path, body)).json();
+    const liabilities = (await tenant.call(wealth.clientLiabilityList.path, body)).json();
+    const portfolios = (await tenant.call(wealth.clientPortfolioList.path, body)).json();
+    for (const range of ['1m', '3m', '12m', 'all']) {
+      const answer = await history(range);
+      for (const total of answer.totals) {
+        expect(total.values.at(-1)).toBe(
+          (Math.round(sum(accounts, total.currency) * 100) -
+            Math.round(sum(liabilities, total.currency) * 100)) /
+            100,
+        );
+      }
+    }
+    const overview = (await tenant.call(wealth.clientOverview.path, body)).json<ClientOverview>();
+    for (const position of overview.positions) {
+      expect(position.accounts).toBe(sum(accounts, position.currency));
+      expect(position.portfolios).toBe(sum(portfolios, position.currency));
+      expect(position.liabilities).toBe(sum(liabilities, position.currency));
+    }
+    expect(overview.positions).toEqual([
+      { currency: 'EUR', accounts: 1542.1, portfolios: 2000.33, liabilities: 5000, net: -1457.57 },
+      { currency: 'USD', accounts: 800, portfolios: 0, liabilities: 0, net: 800 },
+    ]);
+    expect(overview.by_kind).toContainEqual({
+      currency: 'EUR',
+      key: 'portfolio:F',
+      value: 2000.33,
+      count: 1,
+    });
+    expect(overview.by_kind).toContainEqual({ currency: 'EUR', key: 'liability', value: 5000, count: 1 });
+    expect(overview.by_entity).toContainEqual({
+      currency: 'EUR',
+      key: 'santander',
+      value: 3542.43,
+      count: 3,
+    });
+    expect(overview.by_currency).toContainEqual({ currency: 'USD', key: 'USD', value: 800, count: 1 });
+  });
+
+  it('starts `all` at the first movement, and answers one point for a client without movements', async () => {
+    const all = await history('all');
+    expect(all.from).toBe('2029-11-30');
+    expect(valuesOf(all, usd.id)[0]).toBe(1100);
+    expect(valuesOf(all, eur.id)[0]).toBe(1000);
+    const empty = await createClient(t.db, { companyId: tenant.companyId });
+    const answer = await history('all', empty.id);
+    expect(answer).toEqual({
+      from: '2030-01-15',
+      to: '2030-01-15',
+      dates: ['2030-01-15'],
+      series: [],
+      totals: [],
+    });
+  });
+
+  it('refuses an unknown range', async () => {
+    const response = await tenant.call(wealth.clientBalanceHistory.path, {
+      client_id: client.id,
+      range: '5y',
+    });
+    expect(response.statusCode).toBe(400);
+  });
+
+  it('shows a portal user only their clients’ series', async () => {
+    const portal = await signInPortalUser(t, tenant);
+    const other = await createClientWithProducts(t, tenant.companyId);
+    await assignPortalClients(t.db, {
+      userId: portal.userId,
+      companyId: tenant.companyId,
+      clientIds: [client.id],
+    });
+    const mine = await portal.call(wealth.clientBalanceHistory.path, { client_id: client.id, range: '1m' });
+    expect(mine.statusCode).toBe(200);
+    expect(mine.json<BalanceHistory>().series).toHaveLength(4);
+    for (const path of [wealth.clientBalanceHistory.path, wealth.clientOverview.path]) {
+      const theirs = await portal.call(path, { client_id: other.client.id, range: '1m' });
+      expect(theirs.statusCode).toBe(404);
+    }
+  });
+
+  it('answers 404 for another company’s client, on the portal and on the data API', async () => {
+    const stranger = await signInTenant(t);
+    const response = await stranger.call(wealth.clientBalanceHistory.path, {
+      client_id: client.id,
+      range: '1m',
+    });
+    expect(response.statusCode).toBe(404);
+    expect((await stranger.call(wealth.clientOverview.path, { client_id: client.id })).statusCode).toBe(404);
+
+    const theirToken = await getToken(t, await createApplicationFor(stranger));
+    expect(
+      (await dataGet(t.app, theirToken, `/api/v1/clients/${client.id}/balance-history`)).statusCode,
+    ).toBe(404);
+    const ourToken = await getToken(t, await createApplicationFor(tenant));
+    const ours = await dataGet(t.app, ourToken, `/api/v1/clients/${client.id}/balance-history?range=1m`);
+    expect(ours.statusCode, ours.body).toBe(200);
+    expect(ours.json()).toEqual(await history('1m'));
+    const bad = await dataGet(t.app, ourToken, `/api/v1/clients/${client.id}/balance-history?range=forever`);
+    expect(bad.statusCode).toBe(400);
+  });
+});
+
+describe('portfolio and investment history', () => {
+  it('carries stored valuations day by day, null before the first, with the movements of the range', async () => {
+    const book = await createClientWithProducts(t, tenant.companyId);
+    const fund = await createInvestment(t.db, {
+      companyId: tenant.companyId,
+      portfolioId: book.portfolio.id,
+    });
+    const value = (investmentId: string | null, day: string, balance: number, invested: number) =>
+      sql`insert into valuations (company_id, portfolio_id, investment_id, valued_on, balance, amount, invested, currency)
+          values (${tenant.companyId}::uuid, ${book.portfolio.id}::uuid, ${investmentId}::uuid, ${day}::date,
+                  ${balance}, ${investmentId ? 10 : null}, ${invested}, 'EUR')`.execute(t.db);
+    await value(null, '2029-11-01', 800, 700);
+    await value(null, '2030-01-03', 900, 1000);
+    await value(null, '2030-01-10', 1100.5, 1000);
+    await value(fund.id, '2030-01-10', 1100.5, 1000);
+    await createInvestmentTransactions(t.db, {
+      companyId: tenant.companyId,
+      portfolioId: book.portfolio.id,
+      investmentId: fund.id,
+      count: 2,
+      firstDate: '2030-01-09',
+    });
+    const portfolio = { client_id: book.client.id, portfolio_id: book.portfolio.id };
+    const answer = (
+      await tenant.call(wealth.portfolioValueHistory.path, { ...portfolio, range: '1m' })
+    ).json();
+    expect(answer.dates).toHaveLength(32);
+    // The range opens on the last valuation before it; the investment, valued only later, on nothing.
+    expect(runs(answer.dates, answer.values)).toEqual([
+      ['2029-12-15', 800],
+      ['2030-01-03', 900],
+      ['2030-01-10', 1100.5],
+    ]);
+    expect(answer.invested.at(-1)).toBe(1000);
+    const all = (await tenant.call(wealth.portfolioValueHistory.path, { ...portfolio, range: 'all' })).json();
+    expect(all.from).toBe('2029-11-01');
+
+    const detail = await tenant.call(wealth.investmentHistory.path, {
+      ...portfolio,
+      investment_id: fund.id,
+      range: '1m',
+    });
+    expect(detail.statusCode, detail.body).toBe(200);
+    expect(detail.json().units.at(-1)).toBe(10);
+    expect(detail.json().values[0]).toBeNull();
+    expect(detail.json().transactions.map((row: { operationDate: string }) => row.operationDate)).toEqual([
+      '2030-01-09',
+      '2030-01-09',
+    ]);
+    // Another client's portfolio is not found, even in the same company.
+    const elsewhere = await tenant.call(wealth.portfolioValueHistory.path, {
+      client_id: client.id,
+      portfolio_id: book.portfolio.id,
+      range: '1m',
+    });
+    expect(elsewhere.statusCode).toBe(404);
+  });
+});

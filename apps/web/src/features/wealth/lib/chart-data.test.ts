@@ -1,0 +1,24 @@
+import { describe, expect, it } from 'vitest';
+import { changeDays, percentShares } from './chart-data';
+
+describe('chart data', () => {
+  it('lists the first day, the days any column changed, and the last', () => {
+    expect(
+      changeDays(
+        [
+          [1, 1, 2, 2, 2, 2],
+          [5, 5, 5, 5, 6, 6],
+        ],
+        6,
+      ),
+    ).toEqual([0, 2, 4, 5]);
+    expect(changeDays([[null, null, 3]], 3)).toEqual([0, 2]);
+    expect(changeDays([], 0)).toEqual([]);
+  });
+
+  it('gives whole percentages that add up to 100, liabilities by their size', () => {
+    expect(percentShares([1, 1, 1])).toEqual([34, 33, 33]);
+    expect(percentShares([500, -500])).toEqual([50, 50]);
+    expect(percentShares([0, 0])).toEqual([0, 0]);
+  });
+});

@@ -1,0 +1,51 @@
+/**
+ * Shaping the history answers for charts and their tables (issue 31). Pure, so it is tested apart.
+ */
+
+/** Mantine colours for a chart's lines and slices, in order; the total line is always `dark.6`. */
+export const CHART_COLORS = [
+  'brand.6',
+  'teal.7',
+  'orange.7',
+  'grape.6',
+  'cyan.7',
+  'red.7',
+  'lime.8',
+  'indigo.4',
+  'pink.6',
+  'yellow.8',
+] as const;
+
+export const colorAt = (index: number) => CHART_COLORS[index % CHART_COLORS.length] ?? 'gray.6';
+
+/**
+ * The indexes of the days a table of carried daily values needs: the first, every day on which any
+ * column changed, and the last. The chart draws every day; the table lists what a reader needs.
+ */
+export function changeDays(columns: readonly (readonly (number | null)[])[], length: number): number[] {
+  const days: number[] = [];
+  for (let day = 0; day < length; day++) {
+    const changed =
+      day === 0 || day === length - 1 || columns.some((values) => values[day] !== values[day - 1]);
+    if (changed) days.push(day);
+  }
+  return days;
+}
+
+/** Share of each slice in a total, in whole percent that add up to 100 (largest remainder). */
+export function percentShares(values: readonly number[]): number[] {
+  const total = values.reduce((sum, value) => sum + Math.abs(value), 0);
+  if (total === 0) return values.map(() => 0);
+  const exact = values.map((value) => (Math.abs(value) / total) * 100);
+  const floors = exact.map(Math.floor);
+  let left = 100 - floors.reduce((sum, value) => sum + value, 0);
+  const order = exact
+    .map((value, index) => ({ index, rest: value - Math.floor(value) }))
+    .sort((a, b) => b.rest - a.rest);
+  for (const { index } of order) {
+    if (left <= 0) break;
+    floors[index] = (floors[index] ?? 0) + 1;
+    left -= 1;
+  }
+  return floors;
+}
