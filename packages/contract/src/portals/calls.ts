@@ -1,15 +1,8 @@
 import { z } from 'zod';
 import { ZSuccess } from '../auth/calls';
 import { defineCall } from '../shared/define-call';
-import {
-  LIMITS,
-  NAME_CHARACTERS,
-  USERNAME_CHARACTERS,
-  VALIDATION,
-  zEmail,
-  zPassword,
-  zText,
-} from '../shared/validation';
+import { NEW_USER_FIELDS, ZUsernameRef } from '../shared/user-fields';
+import { LIMITS, VALIDATION, zPassword } from '../shared/validation';
 import { PORTAL_CLIENTS_MAX, PORTAL_PAGE_SIZE } from './constants';
 import * as routes from './routes';
 
@@ -57,17 +50,9 @@ export const ZClientIds = z
   .max(PORTAL_CLIENTS_MAX, { error: VALIDATION.invalid })
   .transform((ids) => [...new Set(ids)]);
 
-const ZUsername = zText({
-  min: LIMITS.username.min,
-  max: LIMITS.username.max,
-  allowed: USERNAME_CHARACTERS,
-});
-
 /** What create-portal takes (spec section 6: username, email, name, password and the clients). */
 export const ZCreatePortalRequest = z.object({
-  username: ZUsername,
-  email: zEmail(),
-  name: zText({ max: LIMITS.name, allowed: NAME_CHARACTERS }),
+  ...NEW_USER_FIELDS,
   password: zPassword(),
   client_ids: ZClientIds.default([]),
 });
@@ -89,12 +74,6 @@ export const createPortal = defineCall(routes.createPortal, {
   request: ZCreatePortalRequest,
   response: ZPortalUser,
 });
-
-const ZUsernameRef = z
-  .string({ error: VALIDATION.required })
-  .trim()
-  .min(1, { error: VALIDATION.required })
-  .max(200);
 
 export const ZPortalUserRef = z.object({ username: ZUsernameRef });
 

@@ -5,15 +5,8 @@ import { ZPermission } from '../platform/identity';
 import { defineCall } from '../shared/define-call';
 import { ZOptionalEmptyBody } from '../shared/empty-bodies';
 import { STAFF_ROLES } from '../shared/modules';
-import {
-  LIMITS,
-  NAME_CHARACTERS,
-  USERNAME_CHARACTERS,
-  VALIDATION,
-  zEmail,
-  zPassword,
-  zText,
-} from '../shared/validation';
+import { NEW_USER_FIELDS, ZUsernameRef } from '../shared/user-fields';
+import { LIMITS, VALIDATION, zPassword } from '../shared/validation';
 import { STAFF_PAGE_SIZE, STAFF_SORTS } from './constants';
 import * as routes from './routes';
 
@@ -54,16 +47,15 @@ export const ZStaffListRequest = z
 
 export const listStaff = defineCall(routes.listStaff, { request: ZStaffListRequest, response: ZStaffList });
 
-const ZUsername = zText({ min: LIMITS.username.min, max: LIMITS.username.max, allowed: USERNAME_CHARACTERS });
 const ZPermissions = z
   .array(ZPermission, { error: VALIDATION.invalid })
   .max(20, { error: VALIDATION.invalid })
   .transform((keys) => [...new Set(keys)]);
 
 export const ZInviteStaffRequest = z.object({
-  email: zEmail(),
-  username: ZUsername,
-  name: zText({ max: LIMITS.name, allowed: NAME_CHARACTERS }),
+  email: NEW_USER_FIELDS.email,
+  username: NEW_USER_FIELDS.username,
+  name: NEW_USER_FIELDS.name,
   role: ZStaffRole,
   permissions: ZPermissions,
   /** The inviter's language: the mail is written in it, and the link opens the portal in it. */
@@ -76,11 +68,6 @@ export const inviteStaff = defineCall(routes.inviteStaff, {
   response: ZStaffMember,
 });
 
-const ZUsernameRef = z
-  .string({ error: VALIDATION.required })
-  .trim()
-  .min(1, { error: VALIDATION.required })
-  .max(200);
 export const ZStaffRef = z.object({ username: ZUsernameRef });
 
 export const ZResendInvitationRequest = z.object({

@@ -41,6 +41,16 @@ describe('WorkerPool', () => {
     expect(order.filter((input) => input.startsWith('a'))).toEqual(burst.map((_, index) => `a${index}`));
   });
 
+  it('prestarts one idle thread that the next job runs on, and no second one', async () => {
+    createPool(2);
+    pool.prestart();
+    pool.prestart();
+    expect(pool.threadCount).toBe(1);
+    const first = await pool.run('a', 'x');
+    expect(pool.threadCount).toBe(1);
+    expect((await pool.run('b', 'y')).threadId).toBe(first.threadId);
+  });
+
   it('uses at most its size in threads', async () => {
     createPool(2);
     const answers = await Promise.all(Array.from({ length: 6 }, (_, index) => pool.run(`k${index}`, 'x')));

@@ -13,8 +13,13 @@ import { Worker } from 'node:worker_threads';
  *
  * The thread runs `runWorkerJobs` (worker-pool-thread.ts): it receives `{ id, input }` and answers
  * `{ id, output }` or `{ id, error }`.
+ *
+ * A thread takes seconds to start when the server runs from sources (tsx registers itself in the thread
+ * and compiles the entry), and its first job runs cold: a screen about to send work calls `prestart`,
+ * and an idle thread stays five minutes, the pauses of someone editing and saving (issue 22: a cold
+ * thread under load made the first custom-CSS save of the e2e suite take seconds).
  */
-const IDLE_EXIT_MS = 30_000;
+export const IDLE_EXIT_MS = 5 * 60_000;
 
 export interface WorkerPoolEntry {
   /** Worker's `filename`: a path, or code when `eval` is set. */
@@ -99,6 +104,16 @@ export class WorkerPool<I, O> {
       else this.#queues.set(key, [job]);
       this.#dispatch();
     });
+  }
+
+  /**
+   * Starts a thread now, ahead of the job a screen is about to send (its editor opened), unless one is
+   * already up: the thread's start and warm-up overlap with the user's typing instead of their save.
+   */
+  prestart(): void {
+    if (this.#threads.size > 0 || this.options.size < 1) return;
+    const thread = this.#start();
+    if (thread) this.#idle(thread);
   }
 
   /** Threads running now (tests and benchmarks look). */

@@ -58,7 +58,8 @@ async function send<C extends CallRoute>(
   body: RequestOf<C>,
   options: CallOptions,
 ): Promise<{ data: ResponseOf<C>; response: Response }> {
-  const request = buildRequest(contract, body, getToken(), getRuntimeConfig().apiBaseUrl);
+  const token = getToken();
+  const request = buildRequest(contract, body, token, getRuntimeConfig().apiBaseUrl);
   const early = takeEarlyCall(request);
   if (options.signal) request.init.signal = options.signal;
 
@@ -77,7 +78,7 @@ async function send<C extends CallRoute>(
 
   const error = toApiError(response.status, payload);
   if (!options.skipSessionEnd && endsSession(error, contract.access.kind === 'public')) {
-    endSession(error.code === 'SessionExpired' ? 'expired' : 'ended');
+    endSession(error.code === 'SessionExpired' ? 'expired' : 'ended', token);
   }
   throw error;
 }

@@ -1,4 +1,4 @@
-import { clearToken } from './token-store';
+import { clearToken, getToken } from './token-store';
 
 /**
  * What happens when the server says the session is gone (401/403/SessionExpired). The app registers the
@@ -27,18 +27,55 @@ function sessionStore(): Storage | null {
   }
 }
 
-/** The reason the last session ended, once: the login page shows it and it is gone. */
-export function takeSessionEndReason(): SessionEndReason | null {
+function readStoredReason(): SessionEndReason | null {
   const reason = sessionStore()?.getItem(REASON_KEY) ?? null;
-  sessionStore()?.removeItem(REASON_KEY);
   return reason === 'expired' || reason === 'ended' ? reason : null;
 }
 
-/** Many queries fail at once when a session dies; only the first one redirects. */
-export function endSession(reason: SessionEndReason = 'ended'): void {
-  clearToken();
-  // The first failure's reason stands: an idle timeout explains itself better than the 401s after it.
-  if (!ending && !sessionStore()?.getItem(REASON_KEY)) sessionStore()?.setItem(REASON_KEY, reason);
+/**
+ * The reason this document shows. Reading it has no side effect: a render React throws away (a route
+ * still loading, a transition restarted) or a login form replaced by another must not use it up. It
+ * leaves storage only once a login page has shown it (`markSessionEndReasonShown`, from an effect, which
+ * runs for committed screens only), so a reload after that does not repeat it, while a full-page
+ * navigation before that still finds it.
+ */
+let shownReason: SessionEndReason | null | undefined;
+
+export function readSessionEndReason(): SessionEndReason | null {
+  if (shownReason === undefined) shownReason = readStoredReason();
+  return shownReason;
+}
+
+/** The login page has painted the notice: a reload or a later visit does not repeat it. */
+export function markSessionEndReasonShown(): void {
+  sessionStore()?.removeItem(REASON_KEY);
+}
+
+/** The user dismissed the notice or signed in again: it is over for this document too. */
+export function forgetSessionEndReason(): void {
+  sessionStore()?.removeItem(REASON_KEY);
+  shownReason = null;
+}
+
+/**
+ * A call was refused because its session is gone. `rejectedToken` is the token that call carried: an
+ * answer about another session than the one held now (the user signed in again since, or the calls in
+ * flight with a session this page already ended) ends nothing, so it can neither sign a new session out
+ * nor bring the notice back after the login page has shown it. A call that carried no token, with none
+ * held, just goes to the login page.
+ * Many queries fail at once when a session dies; only the first one redirects.
+ */
+export function endSession(
+  reason: SessionEndReason = 'ended',
+  rejectedToken: string | null = getToken(),
+): void {
+  if (rejectedToken !== getToken()) return;
+  if (rejectedToken !== null) {
+    clearToken();
+    // The first failure's reason stands: an idle timeout explains itself better than the 401s after it.
+    sessionStore()?.setItem(REASON_KEY, reason);
+    shownReason = reason;
+  }
   if (ending) return;
   ending = true;
   try {

@@ -10,6 +10,7 @@ import { callApi } from '../api/call-api';
 import { AppModal } from '../components/app-modal';
 import { notifySuccess } from '../components/notify';
 import { issuesToFormErrors, schemaValidator } from '../forms/issues-to-errors';
+import { NewPasswordFields } from '../forms/new-password-fields';
 import { translateDynamic } from '../i18n/i18n';
 
 interface ChangePasswordModalProps {
@@ -95,20 +96,14 @@ function ChangePasswordForm({ onClose }: { onClose: () => void }) {
           key={form.key('current_password')}
           {...form.getInputProps('current_password')}
         />
-        <PasswordInput
-          label={t('shell.password.new')}
-          description={t('shell.password.newHint')}
-          autoComplete="new-password"
-          required
-          key={form.key('new_password')}
-          {...form.getInputProps('new_password')}
-        />
-        <PasswordInput
-          label={t('shell.password.confirm')}
-          autoComplete="new-password"
-          required
-          key={form.key('confirm_password')}
-          {...form.getInputProps('confirm_password')}
+        <NewPasswordFields
+          form={form}
+          names={{ password: 'new_password', confirm: 'confirm_password' }}
+          labels={{
+            password: t('shell.password.new'),
+            hint: t('shell.password.newHint'),
+            confirm: t('shell.password.confirm'),
+          }}
         />
         <Group justify="flex-end" gap="sm">
           <Button variant="default" onClick={onClose} disabled={change.isPending}>

@@ -1,4 +1,5 @@
 import { Box, Text } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router';
@@ -6,6 +7,9 @@ import logoInverseUrl from '../../assets/logo-inverse.svg';
 import { getRuntimeConfig } from '../config/runtime-config';
 import { LanguageMenu } from '../i18n/language-menu';
 import classes from './session-layout.module.css';
+
+/** Where the stylesheet stacks the brand panel above the form (session-layout.module.css, 62em). */
+const STACKED_QUERY = '(max-width: 62em)';
 
 export interface SessionBrand {
   /** Names the brand panel; replaces the platform logo with this name as the brand. */
@@ -20,16 +24,21 @@ interface SessionFrameProps {
   children: ReactNode;
 }
 
-/** The session look: the form on one side, the brand panel on the other; stacked on small screens. */
+/**
+ * The session look: the form on one side, the brand panel on the other; stacked on small screens, where
+ * the language menu sits in the brand panel's first line (the stylesheet places it) instead of taking a
+ * row of its own above the form, so the form starts higher on a phone.
+ */
 export function SessionFrame({ brand, children }: SessionFrameProps) {
   const { t } = useTranslation();
   const { platformName, providerName } = getRuntimeConfig();
+  // Read at once (not in an effect): the button must not repaint in the other tone after the first frame.
+  const isStacked = useMediaQuery(STACKED_QUERY, false, { getInitialValueInEffect: false });
   return (
     <div className={classes.root}>
       <div className={classes.formSide}>
         <div className={classes.formTop}>
-          <span />
-          <LanguageMenu />
+          <LanguageMenu tone={isStacked ? 'dark' : 'light'} />
         </div>
         <Box component="main" className={classes.formBody} id="main">
           <div className={classes.formInner}>{children}</div>

@@ -45,6 +45,7 @@ export const auth: typeof es = {
   },
   sessionExpired: 'Your session has ended. Please sign in again.',
   sessionIdle: 'Your session was closed after a while without activity. Sign in again to carry on.',
+  sessionNoticeDismiss: 'Dismiss',
   twoFactor: {
     title: 'Two-step verification',
     subtitle: 'Enter the 6-digit code from your authenticator app',

@@ -141,12 +141,10 @@ export const exportTexts: typeof es = {
   quick: {
     title: 'Quick export',
     subtitle: 'Choose clients, institutions and a document, and download the file',
-    clientsPlaceholder: 'Search and choose clients',
     entitiesPlaceholder: 'Choose institutions',
     documentPlaceholder: 'Choose a document',
     submit: 'Export',
     documentsError: 'The available documents could not be loaded',
-    noClients: 'No clients match',
   },
   columns: {
     client_name: 'Client',

@@ -61,18 +61,7 @@ export const portals: typeof es = {
   },
   clients: {
     label: 'Assigned clients',
-    placeholder: 'Search clients by name or alias',
     searching: 'Searching clients…',
-    nothing: 'No client matches',
-    loadMore: 'Load more clients',
-    loadError: 'The clients could not be loaded',
-    selected: '{n} clients chosen',
-    selectedOne: '1 client chosen',
-    none: 'No client chosen',
-    remove: 'Remove {name}',
-    clearAll: 'Remove all',
-    limit: 'You can assign at most {n} clients',
-    shown: 'Showing {shown} of {total}',
   },
   edit: {
     title: 'Clients of {username}',

@@ -73,4 +73,19 @@ export const shell: typeof es = {
     noModules: 'Your company has no modules enabled. Please contact support.',
     noModulesTitle: 'No sections available',
   },
+  /** Every client picker (shared/clients): searched on the server, chosen clients as chips. */
+  clientPicker: {
+    placeholder: 'Search clients by name or alias',
+    searching: 'Searching clients…',
+    nothing: 'No client matches',
+    loadMore: 'Load more clients',
+    loadError: 'The clients could not be loaded',
+    selected: '{n} clients chosen',
+    selectedOne: '1 client chosen',
+    none: 'No client chosen',
+    remove: 'Remove {name}',
+    clearAll: 'Remove all',
+    limit: 'You can choose at most {n} clients',
+    shown: 'Showing {shown} of {total}',
+  },
 };

@@ -44,6 +44,7 @@ export const auth = {
   },
   sessionExpired: 'Tu sesión ha terminado. Inicia sesión de nuevo.',
   sessionIdle: 'Tu sesión se ha cerrado tras un tiempo sin actividad. Inicia sesión de nuevo para continuar.',
+  sessionNoticeDismiss: 'Cerrar aviso',
   twoFactor: {
     title: 'Verificación en dos pasos',
     subtitle: 'Introduce el código de 6 dígitos de tu aplicación de autenticación',

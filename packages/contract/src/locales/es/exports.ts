@@ -140,12 +140,10 @@ export const exportTexts = {
   quick: {
     title: 'Exportación rápida',
     subtitle: 'Elige clientes, entidades y documento, y descarga el fichero',
-    clientsPlaceholder: 'Busca y elige clientes',
     entitiesPlaceholder: 'Elige entidades',
     documentPlaceholder: 'Elige un documento',
     submit: 'Exportar',
     documentsError: 'No se han podido cargar los documentos disponibles',
-    noClients: 'Ningún cliente coincide',
   },
   columns: {
     client_name: 'Cliente',

@@ -60,18 +60,7 @@ export const portals = {
   },
   clients: {
     label: 'Clientes asignados',
-    placeholder: 'Busca clientes por nombre o alias',
     searching: 'Buscando clientes…',
-    nothing: 'Ningún cliente coincide',
-    loadMore: 'Cargar más clientes',
-    loadError: 'No se han podido cargar los clientes',
-    selected: '{n} clientes elegidos',
-    selectedOne: '1 cliente elegido',
-    none: 'Ningún cliente elegido',
-    remove: 'Quitar {name}',
-    clearAll: 'Quitar todos',
-    limit: 'Puedes asignar como máximo {n} clientes',
-    shown: 'Mostrando {shown} de {total}',
   },
   edit: {
     title: 'Clientes de {username}',

@@ -73,4 +73,19 @@ export const shell = {
     noModules: 'Tu compañía no tiene ningún módulo activado. Contacta con soporte.',
     noModulesTitle: 'Sin secciones disponibles',
   },
+  /** Every client picker (shared/clients): searched on the server, chosen clients as chips. */
+  clientPicker: {
+    placeholder: 'Busca clientes por nombre o alias',
+    searching: 'Buscando clientes…',
+    nothing: 'Ningún cliente coincide',
+    loadMore: 'Cargar más clientes',
+    loadError: 'No se han podido cargar los clientes',
+    selected: '{n} clientes elegidos',
+    selectedOne: '1 cliente elegido',
+    none: 'Ningún cliente elegido',
+    remove: 'Quitar {name}',
+    clearAll: 'Quitar todos',
+    limit: 'Puedes elegir como máximo {n} clientes',
+    shown: 'Mostrando {shown} de {total}',
+  },
 };

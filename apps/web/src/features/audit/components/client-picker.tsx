@@ -1,45 +1,27 @@
-import { wealth } from '@caudal/contract/routes';
-import { Select } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { callApi } from '../../../shared/api/call-api';
+import type { ClientChoice } from '../../../shared/clients/client-options';
+import { ClientSelect } from '../../../shared/clients/client-select';
 
-/** Picks a client by name or alias, searched on the server (twenty at a time). */
+/**
+ * The audit log's client filter. The address keeps only the client's id (a shared link, a client's
+ * "history" link): until the user picks a client here, the input shows that id.
+ */
 export function ClientPicker({ value, onChange }: { value: string; onChange: (clientId: string) => void }) {
   const { t } = useTranslation();
-  const [search, setSearch] = useState('');
-  const [debounced] = useDebouncedValue(search, 250);
-  const clients = useQuery({
-    queryKey: ['audit', 'client-picker', debounced],
-    queryFn: ({ signal }) =>
-      callApi(
-        wealth.clientList,
-        { ...(debounced ? { search: debounced } : {}), page: 1, page_size: 20 },
-        { signal },
-      ),
-    placeholderData: keepPreviousData,
-  });
-  const data = (clients.data ?? []).map((client) => ({
-    value: client.id,
-    label: client.alias ? `${client.name} (${client.alias})` : client.name,
-  }));
-  // The chosen client stays selectable while another search shows other names.
-  if (value && !data.some((item) => item.value === value)) data.unshift({ value, label: value });
+  const [picked, setPicked] = useState<ClientChoice | null>(null);
+  const current = !value ? null : picked?.id === value ? picked : { id: value, name: value, alias: '' };
   return (
-    <Select
+    <ClientSelect
       label={t('audit.filters.client')}
       placeholder={t('audit.filters.clientPlaceholder')}
+      nothingFound="—"
       w={240}
-      searchable
-      clearable
-      data={data}
-      value={value || null}
-      searchValue={search}
-      onSearchChange={setSearch}
-      onChange={(next) => onChange(next ?? '')}
-      nothingFoundMessage="—"
+      value={current}
+      onChange={(client) => {
+        setPicked(client);
+        onChange(client?.id ?? '');
+      }}
     />
   );
 }

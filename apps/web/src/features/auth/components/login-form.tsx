@@ -2,11 +2,15 @@ import { Alert, Anchor, Button, Group, PasswordInput, Stack, TextInput } from '@
 import { useForm } from '@mantine/form';
 import { IconAlertCircle, IconClockPause } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { ApiError, errorMessageKey } from '../../../shared/api/api-error';
-import { takeSessionEndReason } from '../../../shared/auth/session-end';
+import {
+  forgetSessionEndReason,
+  markSessionEndReasonShown,
+  readSessionEndReason,
+} from '../../../shared/auth/session-end';
 import { setToken } from '../../../shared/auth/token-store';
 import { FormHeader } from '../../../shared/components/form-header';
 import { issuesToFormErrors, schemaValidator } from '../../../shared/forms/issues-to-errors';
@@ -28,8 +32,12 @@ export function LoginForm() {
   const queryClient = useQueryClient();
   const [params] = useSearchParams();
   const login = useLoginMutation();
-  // Read once: the notice stays while the user signs in, and is not shown again after a reload.
-  const [ended] = useState(takeSessionEndReason);
+  // The notice stays while the user signs in; once this page has shown it, a reload does not repeat it
+  // (marked from an effect: a render that never reached the screen must not use it up).
+  const [ended, setEnded] = useState(readSessionEndReason);
+  useEffect(() => {
+    if (ended) markSessionEndReasonShown();
+  }, [ended]);
   const loadSchema = useDeferredSchema(loadLoginSchema);
   const form = useForm({
     mode: 'uncontrolled',
@@ -43,6 +51,7 @@ export function LoginForm() {
   const finish = (accessToken: string) => {
     // A new identity: nothing cached for a previous user may leak into this session.
     queryClient.clear();
+    forgetSessionEndReason();
     setToken(accessToken, 'local');
     navigate(to(safeRedirectPath(params.get('redirect')) ?? PATHS.home), { replace: true });
   };
@@ -93,6 +102,12 @@ export function LoginForm() {
               color="orange"
               variant="light"
               icon={<IconClockPause size={18} aria-hidden />}
+              withCloseButton
+              closeButtonLabel={t('auth.sessionNoticeDismiss')}
+              onClose={() => {
+                forgetSessionEndReason();
+                setEnded(null);
+              }}
             >
               {t(ended === 'expired' ? 'auth.sessionIdle' : 'auth.sessionExpired')}
             </Alert>

@@ -1,5 +1,5 @@
 import { zPasswordPair } from '@caudal/contract';
-import { Alert, Anchor, Button, PasswordInput, Stack, Text } from '@mantine/core';
+import { Alert, Anchor, Button, Stack, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { IconAlertCircle } from '@tabler/icons-react';
@@ -8,6 +8,7 @@ import { Link, useNavigate } from 'react-router';
 import { ApiError } from '../../../shared/api/api-error';
 import { FormHeader } from '../../../shared/components/form-header';
 import { issuesToFormErrors, schemaValidator } from '../../../shared/forms/issues-to-errors';
+import { NewPasswordFields } from '../../../shared/forms/new-password-fields';
 import { translateDynamic } from '../../../shared/i18n/i18n';
 import { useLocalePath } from '../../../shared/i18n/use-locale';
 import { PATHS } from '../../../shared/routing/paths';
@@ -72,21 +73,11 @@ export function ResetPasswordForm({ token }: { token: string }) {
               {t('errors.resetPassword')}
             </Alert>
           ) : null}
-          <PasswordInput
-            label={t('auth.reset.password')}
-            autoComplete="new-password"
-            required
+          <NewPasswordFields
+            form={form}
+            names={{ password: 'password', confirm: 'confirmPassword' }}
+            labels={{ password: t('auth.reset.password'), confirm: t('auth.reset.confirmPassword') }}
             size="md"
-            key={form.key('password')}
-            {...form.getInputProps('password')}
-          />
-          <PasswordInput
-            label={t('auth.reset.confirmPassword')}
-            autoComplete="new-password"
-            required
-            size="md"
-            key={form.key('confirmPassword')}
-            {...form.getInputProps('confirmPassword')}
           />
           <Button type="submit" size="md" fullWidth loading={reset.isPending}>
             {t('auth.reset.submit')}

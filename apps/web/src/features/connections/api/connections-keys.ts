@@ -4,5 +4,4 @@ export const connectionsKeys = {
   credentials: (bank?: string) => [...connectionsKeys.all, 'credentials', bank ?? null] as const,
   identity: (tokens: readonly string[]) => [...connectionsKeys.all, 'identity', tokens] as const,
   products: (token: string) => [...connectionsKeys.all, 'products', token] as const,
-  clientOptions: (search: string) => [...connectionsKeys.all, 'client-options', search] as const,
 };

@@ -1,6 +1,6 @@
-import { connections, wealth } from '@caudal/contract/routes';
+import { connections } from '@caudal/contract/routes';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { callApi, callApiPage } from '../../../shared/api/call-api';
+import { callApi } from '../../../shared/api/call-api';
 import { connectionsKeys } from './connections-keys';
 
 /** The company's credentials, or one institution's (`bank`). */
@@ -33,23 +33,5 @@ export function useProductHoldersQuery(token: string | null) {
     queryFn: ({ signal }) =>
       callApi(connections.getCredentialsProductHolders, { credentials_token: token ?? '' }, { signal }),
     enabled: token !== null,
-  });
-}
-
-const CLIENT_OPTIONS_PAGE_SIZE = 20;
-
-/** The client picker searches on the server: the book can be far larger than one page. */
-export function useClientOptionsQuery(search: string, enabled: boolean) {
-  return useQuery({
-    queryKey: connectionsKeys.clientOptions(search),
-    queryFn: ({ signal }) =>
-      callApiPage(
-        wealth.clientList,
-        { ...(search ? { search } : {}), page: 1, page_size: CLIENT_OPTIONS_PAGE_SIZE },
-        { signal },
-      ),
-    enabled,
-    placeholderData: keepPreviousData,
-    staleTime: 30_000,
   });
 }

@@ -2,12 +2,13 @@ import { Button, Group, Stack, Text } from '@mantine/core';
 import { IconLink, IconPlugConnected } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { ClientChoice } from '../../../shared/clients/client-options';
+import { ClientSelect } from '../../../shared/clients/client-select';
 import { AppModal } from '../../../shared/components/app-modal';
 import { notifyFailure } from '../../../shared/components/notify';
 import { useLocale } from '../../../shared/i18n/use-locale';
 import { useCreateConnectLinkMutation } from '../api/connections-mutations';
 import { connectRedirectUri } from '../lib/connect-links';
-import { ClientSelect } from './client-select';
 import { LinkField } from './link-field';
 
 interface NewConnectionModalProps {
@@ -39,7 +40,8 @@ export function NewConnectionModal({ opened, onClose }: NewConnectionModalProps)
 function NewConnectionBody({ onClose }: { onClose: () => void }) {
   const { t } = useTranslation();
   const language = useLocale();
-  const [clientId, setClientId] = useState<string | null>(null);
+  const [client, setClient] = useState<ClientChoice | null>(null);
+  const clientId = client?.id ?? null;
   const [action, setAction] = useState<'connect' | 'generate' | null>(null);
   const create = useCreateConnectLinkMutation();
 
@@ -68,9 +70,14 @@ function NewConnectionBody({ onClose }: { onClose: () => void }) {
         {t('connections.create.text')}
       </Text>
       <ClientSelect
-        value={clientId}
+        label={t('connections.create.client')}
+        placeholder={t('connections.create.clientPlaceholder')}
+        description={t('connections.create.clientHint')}
+        nothingFound={t('connections.create.clientNothing')}
+        maxDropdownHeight={260}
+        value={client}
         onChange={(next) => {
-          setClientId(next);
+          setClient(next);
           // A link made for another client must not be copied by mistake.
           create.reset();
         }}

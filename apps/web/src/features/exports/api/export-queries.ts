@@ -1,10 +1,4 @@
-import {
-  type Client,
-  type Export,
-  type ExportRequest,
-  exports as exportCalls,
-  wealth,
-} from '@caudal/contract/routes';
+import { type Export, type ExportRequest, exports as exportCalls, wealth } from '@caudal/contract/routes';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { callApi, callApiPage } from '../../../shared/api/call-api';
 import { getRuntimeConfig } from '../../../shared/config/runtime-config';
@@ -73,8 +67,8 @@ export function useAvailableExportsQuery() {
   });
 }
 
-/** One server page of the clients to pick from: companies may have tens of thousands. */
-export function useClientOptionsQuery(search: string, page: number, pageSize: number) {
+/** One server page of the wizard's client table: companies may have tens of thousands. */
+export function useClientPageQuery(search: string, page: number, pageSize: number) {
   return useQuery({
     queryKey: exportKeys.clients(search, page, pageSize),
     queryFn: ({ signal }) =>
@@ -86,7 +80,6 @@ export function useClientOptionsQuery(search: string, page: number, pageSize: nu
     placeholderData: keepPreviousData,
   });
 }
-export type ClientOption = Client;
 
 export function useGenerateExportMutation() {
   const queryClient = useQueryClient();

@@ -1,25 +1,14 @@
 import { type Client, exports as exportCalls } from '@caudal/contract/routes';
-import {
-  Badge,
-  Button,
-  Checkbox,
-  Group,
-  Paper,
-  Pill,
-  ScrollArea,
-  Skeleton,
-  Stack,
-  Table,
-  Text,
-} from '@mantine/core';
+import { Badge, Button, Checkbox, Group, Paper, Pill, Skeleton, Stack, Table, Text } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DebouncedSearch } from '../../../shared/components/debounced-search';
 import { Pager, type PagerLabels } from '../../../shared/components/pager';
 import { ErrorPanel } from '../../../shared/components/state-panel';
+import { TableScroll } from '../../../shared/components/table-scroll';
 import { useFormatters } from '../../../shared/format/use-formatters';
-import { useClientOptionsQuery } from '../api/export-queries';
+import { useClientPageQuery } from '../api/export-queries';
 import { type ClientFilterSelection, countChosenClients } from '../lib/export-form';
 
 const PAGE_SIZES = [10, 25, 50] as const;
@@ -48,7 +37,7 @@ export function ClientPicker({ selected, filter, onChange, error }: ClientPicker
   const [search, setSearch] = useState('');
   const [page, setPage] = useState(1);
   const [pageSize, setPageSize] = useState<number>(PAGE_SIZES[0]);
-  const list = useClientOptionsQuery(search, page, pageSize);
+  const list = useClientPageQuery(search, page, pageSize);
   const chosen = new Set(selected.map((client) => client.id));
   const excepted = new Set(filter?.except.map((client) => client.id));
   const rows = list.data?.items ?? [];
@@ -123,7 +112,7 @@ export function ClientPicker({ selected, filter, onChange, error }: ClientPicker
             {t('exports.clients.empty')}
           </Text>
         ) : (
-          <ScrollArea type="auto">
+          <TableScroll minWidth={520}>
             <Table highlightOnHover verticalSpacing="xs" aria-label={t('exports.clients.tableLabel')}>
               <Table.Thead>
                 <Table.Tr>
@@ -137,7 +126,7 @@ export function ClientPicker({ selected, filter, onChange, error }: ClientPicker
                     />
                   </Table.Th>
                   <Table.Th>{t('exports.clients.name')}</Table.Th>
-                  <Table.Th visibleFrom="sm">{t('exports.clients.alias')}</Table.Th>
+                  <Table.Th>{t('exports.clients.alias')}</Table.Th>
                   <Table.Th>{t('exports.clients.entities')}</Table.Th>
                 </Table.Tr>
               </Table.Thead>
@@ -158,11 +147,8 @@ export function ClientPicker({ selected, filter, onChange, error }: ClientPicker
                       <Text size="sm" fw={500}>
                         {client.name}
                       </Text>
-                      <Text size="xs" c="dimmed" hiddenFrom="sm">
-                        {client.alias}
-                      </Text>
                     </Table.Td>
-                    <Table.Td visibleFrom="sm">
+                    <Table.Td>
                       <Text size="sm">{client.alias}</Text>
                     </Table.Td>
                     <Table.Td>
@@ -180,7 +166,7 @@ export function ClientPicker({ selected, filter, onChange, error }: ClientPicker
                 ))}
               </Table.Tbody>
             </Table>
-          </ScrollArea>
+          </TableScroll>
         )}
         {list.data && list.data.total > 0 ? (
           <Pager

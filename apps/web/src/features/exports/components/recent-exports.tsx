@@ -4,7 +4,6 @@ import {
   Badge,
   Group,
   Paper,
-  ScrollArea,
   Skeleton,
   Stack,
   Table,
@@ -19,6 +18,7 @@ import { useTranslation } from 'react-i18next';
 import { errorMessageKey } from '../../../shared/api/api-error';
 import { notifyFailure, notifySuccess } from '../../../shared/components/notify';
 import { EmptyPanel, ErrorPanel } from '../../../shared/components/state-panel';
+import { TableScroll } from '../../../shared/components/table-scroll';
 import { useFormatters } from '../../../shared/format/use-formatters';
 import { translateDynamic } from '../../../shared/i18n/i18n';
 import { downloadExport, useExportListQuery } from '../api/export-queries';
@@ -65,20 +65,17 @@ export function RecentExports() {
         />
       ) : (
         <Paper withBorder radius="md">
-          <ScrollArea type="auto">
+          {/* On a phone each export is a card: its state, rows, size, dates and download all in view. */}
+          <TableScroll minWidth={760}>
             <Table verticalSpacing="xs" aria-label={t('exports.list.tableLabel')}>
               <Table.Thead>
                 <Table.Tr>
                   <Table.Th>{t('exports.list.file')}</Table.Th>
                   <Table.Th>{t('exports.list.status')}</Table.Th>
-                  <Table.Th visibleFrom="sm" ta="right">
-                    {t('exports.list.rows')}
-                  </Table.Th>
-                  <Table.Th visibleFrom="sm" ta="right">
-                    {t('exports.list.size')}
-                  </Table.Th>
-                  <Table.Th visibleFrom="md">{t('exports.list.created')}</Table.Th>
-                  <Table.Th visibleFrom="md">{t('exports.list.expires')}</Table.Th>
+                  <Table.Th ta="right">{t('exports.list.rows')}</Table.Th>
+                  <Table.Th ta="right">{t('exports.list.size')}</Table.Th>
+                  <Table.Th>{t('exports.list.created')}</Table.Th>
+                  <Table.Th>{t('exports.list.expires')}</Table.Th>
                   <Table.Th w={56}>
                     <VisuallyHidden>{t('exports.list.actions')}</VisuallyHidden>
                   </Table.Th>
@@ -90,7 +87,7 @@ export function RecentExports() {
                 ))}
               </Table.Tbody>
             </Table>
-          </ScrollArea>
+          </TableScroll>
         </Paper>
       )}
     </Stack>
@@ -119,9 +116,6 @@ function ExportRow({ item }: { item: Export }) {
         <Text size="sm" fw={500} style={{ overflowWrap: 'anywhere' }}>
           {item.file_name}
         </Text>
-        <Text size="xs" c="dimmed" hiddenFrom="sm">
-          {format.integer(item.rows_written)} · {formatBytes(item.size_bytes, format.iso)}
-        </Text>
       </Table.Td>
       <Table.Td style={{ width: '1%', whiteSpace: 'nowrap' }}>
         <Badge
@@ -133,14 +127,14 @@ function ExportRow({ item }: { item: Export }) {
           {t(`exports.status.${item.status}`)}
         </Badge>
       </Table.Td>
-      <Table.Td visibleFrom="sm" ta="right">
-        {format.integer(item.rows_written)}
-      </Table.Td>
-      <Table.Td visibleFrom="sm" ta="right">
+      <Table.Td ta="right">{format.integer(item.rows_written)}</Table.Td>
+      <Table.Td ta="right">
         {item.status === 'ready' ? formatBytes(item.size_bytes, format.iso) : '—'}
       </Table.Td>
-      <Table.Td visibleFrom="md">{dateTime(item.created_at)}</Table.Td>
-      <Table.Td visibleFrom="md">{item.expires_at ? dateTime(item.expires_at) : '—'}</Table.Td>
+      <Table.Td style={{ whiteSpace: 'nowrap' }}>{dateTime(item.created_at)}</Table.Td>
+      <Table.Td style={{ whiteSpace: 'nowrap' }}>
+        {item.expires_at ? dateTime(item.expires_at) : '—'}
+      </Table.Td>
       <Table.Td>
         {item.status === 'ready' ? (
           <Tooltip label={t('exports.list.download')}>

@@ -1,8 +1,10 @@
+import { exports as exportCalls } from '@caudal/contract/routes';
 import { Button, Group, MultiSelect, Paper, Select, Stack, Text } from '@mantine/core';
 import { IconFileExport } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessageKey } from '../../../shared/api/api-error';
+import { ClientMultiSelect } from '../../../shared/clients/client-multi-select';
 import { notifyFailure, notifySuccess } from '../../../shared/components/notify';
 import { PageHeader } from '../../../shared/components/page-header';
 import { ErrorPanel } from '../../../shared/components/state-panel';
@@ -14,7 +16,6 @@ import {
   useGenerateExportMutation,
 } from '../api/export-queries';
 import { CsvDialectHint } from '../components/basic-step';
-import { ClientMultiSelect } from '../components/client-multi-select';
 import { ExportDateFields } from '../components/export-date-fields';
 import { ExportProgress } from '../components/export-progress';
 import { RecentExports } from '../components/recent-exports';
@@ -101,6 +102,11 @@ export function QuickExportRoute() {
           <form onSubmit={submit} noValidate>
             <Stack gap="md">
               <ClientMultiSelect
+                label={t('exports.fields.clients')}
+                withAsterisk
+                data-testid="export-clients"
+                pick={(client) => client}
+                max={exportCalls.EXPORT_CLIENTS_MAX}
                 value={form.clients}
                 onChange={(clients) => {
                   const available = new Set(findClientEntities(clients, listed).map((entity) => entity.id));

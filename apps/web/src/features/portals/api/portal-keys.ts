@@ -6,5 +6,4 @@ export const portalKeys = {
   lists: () => [...portalKeys.all, 'list'] as const,
   list: (state: PortalListState) => [...portalKeys.lists(), state] as const,
   user: (username: string) => [...portalKeys.all, 'user', username.toLowerCase()] as const,
-  clientOptions: (search: string) => [...portalKeys.all, 'client-options', search] as const,
 };

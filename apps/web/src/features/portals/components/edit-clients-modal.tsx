@@ -1,15 +1,17 @@
 import type { PortalClient, PortalUser, PortalUserSummary } from '@caudal/contract';
+import { PORTAL_CLIENTS_MAX } from '@caudal/contract/routes';
 import { Button, Center, Group, Loader, Stack, Text } from '@mantine/core';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError, errorMessageKey } from '../../../shared/api/api-error';
+import { ClientMultiSelect } from '../../../shared/clients/client-multi-select';
+import { toClientChoice } from '../../../shared/clients/client-options';
 import { AppModal } from '../../../shared/components/app-modal';
 import { notifyFailure, notifySuccess } from '../../../shared/components/notify';
 import { ErrorPanel } from '../../../shared/components/state-panel';
 import { translateDynamic } from '../../../shared/i18n/i18n';
 import { useUpdatePortalMutation } from '../api/portal-mutations';
 import { usePortalUserQuery } from '../api/portal-queries';
-import { ClientMultiSelect } from './client-multi-select';
 
 interface EditClientsModalProps {
   user: PortalUserSummary | null;
@@ -90,6 +92,8 @@ function EditClientsForm({ user, onClose }: { user: PortalUser; onClose: () => v
         {t('portals.edit.text')}
       </Text>
       <ClientMultiSelect
+        pick={toClientChoice}
+        max={PORTAL_CLIENTS_MAX}
         label={t('portals.clients.label')}
         value={clients}
         onChange={setClients}

@@ -1,18 +1,20 @@
 import { portals } from '@caudal/contract';
-import { LIMITS, type PortalClient } from '@caudal/contract/routes';
-import { Box, Button, Group, Paper, PasswordInput, Stack, TextInput, Title } from '@mantine/core';
+import { LIMITS, PORTAL_CLIENTS_MAX, type PortalClient } from '@caudal/contract/routes';
+import { Box, Button, Group, Paper, Stack, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { ApiError, errorMessageKey } from '../../../shared/api/api-error';
+import { ClientMultiSelect } from '../../../shared/clients/client-multi-select';
+import { toClientChoice } from '../../../shared/clients/client-options';
 import formGrid from '../../../shared/components/form-grid.module.css';
 import { notifyFailure, notifySuccess } from '../../../shared/components/notify';
 import { issuesToFormErrors, schemaValidator } from '../../../shared/forms/issues-to-errors';
+import { NewPasswordFields } from '../../../shared/forms/new-password-fields';
 import { translateDynamic } from '../../../shared/i18n/i18n';
 import { useLocalePath } from '../../../shared/i18n/use-locale';
 import { useCreatePortalMutation } from '../api/portal-mutations';
 import { PORTAL_USERS_PATH } from '../lib/portal-paths';
-import { ClientMultiSelect } from './client-multi-select';
 
 interface FormValues {
   username: string;
@@ -111,20 +113,15 @@ export function PortalUserForm() {
             />
             {/* Keeps the two passwords side by side from `sm` up; phones stack every field. */}
             <Box visibleFrom="sm" />
-            <PasswordInput
-              label={t('portals.create.password')}
-              description={t('portals.create.passwordHint')}
-              required
-              autoComplete="new-password"
+            <NewPasswordFields
+              form={form}
+              names={{ password: 'password', confirm: 'confirm_password' }}
+              labels={{
+                password: t('portals.create.password'),
+                hint: t('portals.create.passwordHint'),
+                confirm: t('portals.create.confirmPassword'),
+              }}
               maxLength={LIMITS.password.max + 20}
-              {...form.getInputProps('password')}
-            />
-            <PasswordInput
-              label={t('portals.create.confirmPassword')}
-              required
-              autoComplete="new-password"
-              maxLength={LIMITS.password.max + 20}
-              {...form.getInputProps('confirm_password')}
             />
           </div>
         </Paper>
@@ -133,6 +130,8 @@ export function PortalUserForm() {
             {t('portals.create.clientsSection')}
           </Title>
           <ClientMultiSelect
+            pick={toClientChoice}
+            max={PORTAL_CLIENTS_MAX}
             label={t('portals.clients.label')}
             description={t('portals.create.clientsHint')}
             value={form.values.clients}

@@ -1,5 +1,5 @@
 import { zPasswordPair } from '@caudal/contract';
-import { Alert, Anchor, Button, Loader, PasswordInput, Stack, Text } from '@mantine/core';
+import { Alert, Anchor, Button, Loader, Stack, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
@@ -10,6 +10,7 @@ import { ApiError } from '../../../shared/api/api-error';
 import { setToken } from '../../../shared/auth/token-store';
 import { FormHeader } from '../../../shared/components/form-header';
 import { issuesToFormErrors, schemaValidator } from '../../../shared/forms/issues-to-errors';
+import { NewPasswordFields } from '../../../shared/forms/new-password-fields';
 import { translateDynamic } from '../../../shared/i18n/i18n';
 import { useLocalePath } from '../../../shared/i18n/use-locale';
 import { PATHS } from '../../../shared/routing/paths';
@@ -125,22 +126,15 @@ function SetPasswordForm({ token, subtitle }: { token: string; subtitle: string 
                 : t('team.invitation.failed')}
             </Alert>
           ) : null}
-          <PasswordInput
-            label={t('team.invitation.password')}
-            description={t('team.invitation.passwordHint')}
-            autoComplete="new-password"
-            required
+          <NewPasswordFields
+            form={form}
+            names={{ password: 'password', confirm: 'confirmPassword' }}
+            labels={{
+              password: t('team.invitation.password'),
+              hint: t('team.invitation.passwordHint'),
+              confirm: t('team.invitation.confirmPassword'),
+            }}
             size="md"
-            key={form.key('password')}
-            {...form.getInputProps('password')}
-          />
-          <PasswordInput
-            label={t('team.invitation.confirmPassword')}
-            autoComplete="new-password"
-            required
-            size="md"
-            key={form.key('confirmPassword')}
-            {...form.getInputProps('confirmPassword')}
           />
           <Button type="submit" size="md" fullWidth loading={accept.isPending}>
             {t('team.invitation.submit')}

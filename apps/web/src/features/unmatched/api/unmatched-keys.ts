@@ -7,5 +7,4 @@ export const unmatchedKeys = {
   count: unmatchedCountKey,
   list: (kind: 'pending' | 'hidden', state: UnmatchedListState) =>
     [unmatchedCountKey[0], 'list', kind, state] as const,
-  clientOptions: (search: string) => [unmatchedCountKey[0], 'client-options', search] as const,
 };

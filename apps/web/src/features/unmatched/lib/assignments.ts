@@ -1,4 +1,5 @@
 import type { UnmatchedProduct } from '@caudal/contract';
+import type { ClientChoice } from '../../../shared/clients/client-options';
 
 /** The client chosen for one pending product, with what the summary and the confirmation show. */
 export interface Assignment {
@@ -9,11 +10,7 @@ export interface Assignment {
   bank: string;
 }
 
-export interface ClientChoice {
-  id: string;
-  name: string;
-  alias: string;
-}
+export type { ClientChoice };
 
 /**
  * The assignments of the session, by product id. `seenIn` remembers in which list view each product was

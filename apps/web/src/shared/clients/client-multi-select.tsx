@@ -1,4 +1,4 @@
-import { PORTAL_CLIENTS_MAX, type PortalClient } from '@caudal/contract/routes';
+import type { Client } from '@caudal/contract/routes';
 import {
   Button,
   CheckIcon,
@@ -17,40 +17,52 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { IconSearch } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useFormatters } from '../../../shared/format/use-formatters';
-import { useClientOptionsQuery } from '../api/portal-queries';
-import classes from './portals.module.css';
+import { SEARCH_DEBOUNCE_MS } from '../components/debounced-search';
+import { useFormatters } from '../format/use-formatters';
+import { type ClientChoice, useClientOptions } from './client-options';
+import classes from './client-picker.module.css';
 
 const LOAD_MORE = '__load-more__';
 
-interface ClientMultiSelectProps {
+interface ClientMultiSelectProps<C extends ClientChoice> {
   /** The chosen clients, with their names (the pills show them). */
-  value: readonly PortalClient[];
-  onChange: (clients: PortalClient[]) => void;
+  value: readonly C[];
+  onChange: (clients: C[]) => void;
+  /** What the screen keeps of a client the user picks (the export form keeps it whole, entities too). */
+  pick: (client: Client) => C;
+  /** How many clients may be chosen. */
+  max: number;
   label: string;
   description?: string;
   error?: string | null;
   disabled?: boolean;
+  withAsterisk?: boolean;
+  'data-testid'?: string;
 }
 
 /**
- * Clients chosen from the company's whole book without loading it: the search runs on the server and the
- * options page in 20 at a time (scrolling to the end, or the "load more" option, fetches the next page).
- * Options toggle; the chosen ones stay listed below as removable pills.
+ * The base of every multi-client picker. Clients chosen from the company's whole book without loading
+ * it: the search runs on the server and the options page in 20 at a time (scrolling to the end, or the
+ * "load more" option, fetches the next page: useClientOptions). Options toggle; the chosen ones stay
+ * listed below as removable pills.
  */
-export function ClientMultiSelect({
+export function ClientMultiSelect<C extends ClientChoice>({
   value,
   onChange,
+  pick,
+  max,
   label,
   description,
   error,
   disabled,
-}: ClientMultiSelectProps) {
+  withAsterisk,
+  'data-testid': testId,
+}: ClientMultiSelectProps<C>) {
   const { t } = useTranslation();
   const format = useFormatters();
   const [opened, setOpened] = useState(false);
   const [search, setSearch] = useState('');
-  const [debounced] = useDebouncedValue(search.trim(), 250);
+  const [debounced] = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
   const combobox = useCombobox({
     onDropdownOpen: () => setOpened(true),
     onDropdownClose: () => {
@@ -58,15 +70,15 @@ export function ClientMultiSelect({
       combobox.resetSelectedOption();
     },
   });
-  const options = useClientOptionsQuery(debounced, opened);
-  const loaded = useMemo(() => options.data?.pages.flatMap((page) => page.items) ?? [], [options.data]);
-  const total = options.data?.pages[0]?.total ?? 0;
+  const options = useClientOptions(debounced, opened);
+  const loaded = options.clients;
+  const total = options.total;
   const chosen = useMemo(() => new Set(value.map((client) => client.id)), [value]);
-  const atLimit = value.length >= PORTAL_CLIENTS_MAX;
+  const atLimit = value.length >= max;
 
   const toggle = (clientId: string) => {
     if (clientId === LOAD_MORE) {
-      void options.fetchNextPage();
+      options.loadMore();
       return;
     }
     if (chosen.has(clientId)) {
@@ -75,11 +87,7 @@ export function ClientMultiSelect({
     }
     const client = loaded.find((candidate) => candidate.id === clientId);
     if (!client || atLimit) return;
-    onChange([...value, { id: client.id, name: client.name, alias: client.alias }]);
-  };
-
-  const loadMore = () => {
-    if (options.hasNextPage && !options.isFetchingNextPage) void options.fetchNextPage();
+    onChange([...value, pick(client)]);
   };
 
   return (
@@ -90,7 +98,9 @@ export function ClientMultiSelect({
             label={label}
             description={description}
             error={error}
-            placeholder={t('portals.clients.placeholder')}
+            withAsterisk={withAsterisk}
+            data-testid={testId}
+            placeholder={t('shell.clientPicker.placeholder')}
             leftSection={<IconSearch size={16} aria-hidden />}
             rightSection={opened && options.isFetching ? <Loader size={14} /> : null}
             value={search}
@@ -119,14 +129,14 @@ export function ClientMultiSelect({
             tabIndex={0}
             onScroll={(event) => {
               const list = event.currentTarget;
-              if (list.scrollTop + list.clientHeight >= list.scrollHeight - 4) loadMore();
+              if (list.scrollTop + list.clientHeight >= list.scrollHeight - 4) options.loadMore();
             }}
           >
             {options.isError ? (
-              <Combobox.Empty>{t('portals.clients.loadError')}</Combobox.Empty>
+              <Combobox.Empty>{t('shell.clientPicker.loadError')}</Combobox.Empty>
             ) : loaded.length === 0 ? (
               <Combobox.Empty>
-                {options.isFetching ? t('portals.clients.searching') : t('portals.clients.nothing')}
+                {options.isFetching ? t('shell.clientPicker.searching') : t('shell.clientPicker.nothing')}
               </Combobox.Empty>
             ) : (
               loaded.map((client) => {
@@ -156,16 +166,16 @@ export function ClientMultiSelect({
                 );
               })
             )}
-            {options.hasNextPage ? (
+            {options.hasMore ? (
               <Combobox.Option value={LOAD_MORE} className={classes.loadMore}>
-                {options.isFetchingNextPage ? <Loader size={14} /> : t('portals.clients.loadMore')}
+                {options.isFetchingMore ? <Loader size={14} /> : t('shell.clientPicker.loadMore')}
               </Combobox.Option>
             ) : null}
           </Combobox.Options>
           {total > 0 ? (
             <Combobox.Footer>
               <Text size="xs" c="dimmed">
-                {t('portals.clients.shown', {
+                {t('shell.clientPicker.shown', {
                   shown: format.integer(loaded.length),
                   total: format.integer(total),
                 })}
@@ -174,25 +184,26 @@ export function ClientMultiSelect({
           ) : null}
         </Combobox.Dropdown>
       </Combobox>
-      <ChosenClients value={value} onChange={onChange} disabled={disabled} />
+      <ChosenClients value={value} onChange={onChange} max={max} disabled={disabled} />
     </Stack>
   );
 }
 
 /** The chosen clients as pills, each with its own remove button, and a count that screen readers hear. */
-function ChosenClients({
+function ChosenClients<C extends ClientChoice>({
   value,
   onChange,
+  max,
   disabled,
-}: Pick<ClientMultiSelectProps, 'value' | 'onChange' | 'disabled'>) {
+}: Pick<ClientMultiSelectProps<C>, 'value' | 'onChange' | 'max' | 'disabled'>) {
   const { t } = useTranslation();
   const format = useFormatters();
   const count =
     value.length === 0
-      ? t('portals.clients.none')
+      ? t('shell.clientPicker.none')
       : value.length === 1
-        ? t('portals.clients.selectedOne')
-        : t('portals.clients.selected', { n: format.integer(value.length) });
+        ? t('shell.clientPicker.selectedOne')
+        : t('shell.clientPicker.selected', { n: format.integer(value.length) });
   return (
     <Stack gap={6}>
       <Group justify="space-between" gap="xs">
@@ -207,7 +218,7 @@ function ChosenClients({
             onClick={() => onChange([])}
             disabled={disabled}
           >
-            {t('portals.clients.clearAll')}
+            {t('shell.clientPicker.clearAll')}
           </Button>
         ) : null}
       </Group>
@@ -222,7 +233,7 @@ function ChosenClients({
                   size="sm"
                   radius="xl"
                   disabled={disabled}
-                  aria-label={t('portals.clients.remove', { name: client.name })}
+                  aria-label={t('shell.clientPicker.remove', { name: client.name })}
                   onClick={() => onChange(value.filter((other) => other.id !== client.id))}
                 />
               </li>
@@ -230,10 +241,8 @@ function ChosenClients({
           </ul>
         </ScrollArea.Autosize>
       ) : null}
-      {value.length >= PORTAL_CLIENTS_MAX ? (
-        <Input.Description>
-          {t('portals.clients.limit', { n: format.integer(PORTAL_CLIENTS_MAX) })}
-        </Input.Description>
+      {value.length >= max ? (
+        <Input.Description>{t('shell.clientPicker.limit', { n: format.integer(max) })}</Input.Description>
       ) : null}
     </Stack>
   );
