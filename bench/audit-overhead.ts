@@ -1,5 +1,6 @@
 // What does the audit log cost a change? `client-edit` as served (its event appended in the same
-// transaction, under the company's advisory lock, after reading the old values) against the same
+// transaction by the one statement that claims the company's chain head, with the old values read by
+// the update itself: decision 0036) against the same
 // handler mounted without its `audit` declaration, on the same server and database, in the same run.
 // 20 concurrent writers, each editing its own client: all in one company (they queue on that company's
 // chain lock), then in twenty companies (one writer each: no shared lock). Rounds alternate the two

@@ -424,12 +424,19 @@ export interface AuditEventsTable {
   changes: ColumnType<Record<string, { old?: unknown; new?: unknown }>, string, never>;
   previous_hash: string;
   hash: string;
+  /** 1: sha256 of every value; 2 (migration 0028): sha256(content digest ':' seq ':' previous hash). */
+  hash_version: ColumnType<number, number | undefined, never>;
 }
 
 export interface AuditChainHeadsTable {
   company_key: string;
   purged_through_seq: ColumnType<string, string | number | bigint, string | number | bigint>;
   purged_through_hash: string;
+  /** The chain's tail (migration 0028): the append claims this row, so it is also the chain's lock. */
+  last_seq: ColumnType<string, string | number | bigint, string | number | bigint>;
+  last_hash: string;
+  /** The hash before `last_hash` (the append's `returning` gives it to the event as previous_hash). */
+  prior_hash: string;
 }
 
 /** The company's event outbox (shared/events): written with the change that caused it. */

@@ -2,6 +2,7 @@ import { type AuditEvent, audit, links, team, wealth } from '@caudal/contract';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runOperatorCommand } from '../../operator/operator-commands';
+import { GENESIS_HASH, hashAuditEvent } from '../../shared/audit/audit-event';
 import { verifyAuditChain } from '../../shared/audit/verify-audit-chain';
 import { noJobQueue } from '../../shared/jobs/jobs';
 import { createTenant, createTestApp, createUser, login, post, type TestApp } from '../../test/test-app';
@@ -209,6 +210,23 @@ describe('tamper evidence', () => {
     return tenant;
   }
 
+  /** Recomputes every hash of the chain after its rows were edited by hand (and moves its head). */
+  async function resealChain(companyId: string, version?: 1) {
+    let previous = GENESIS_HASH;
+    let last = { seq: '0', hash: GENESIS_HASH, prior: GENESIS_HASH };
+    for (const row of await eventsOf(companyId)) {
+      const hashVersion = version ?? row.hash_version;
+      const fields = { ...row, seq: String(row.seq), occurred_at: new Date(row.occurred_at) };
+      const hash = hashAuditEvent({ ...fields, previous_hash: previous }, hashVersion);
+      await sql`update audit_events set previous_hash = ${previous}, hash = ${hash},
+        hash_version = ${hashVersion} where id = ${row.id}`.execute(t.db);
+      last = { seq: String(row.seq), hash, prior: previous };
+      previous = hash;
+    }
+    await sql`update audit_chain_heads set last_seq = ${last.seq}, last_hash = ${last.hash},
+      prior_hash = ${last.prior} where company_key = ${companyId}`.execute(t.db);
+  }
+
   it('finds an intact chain intact', async () => {
     const tenant = await companyWithEvents();
     expect(await verifyAuditChain(t.db, tenant.companyId)).toMatchObject({ ok: true, events: 5 });
@@ -230,6 +248,51 @@ describe('tamper evidence', () => {
     expect(verdict).toMatchObject({ ok: false, removed_before: { id: events[3]?.id, missing_seq: '3' } });
   });
 
+  it('names the last events removed (the chain ends before its head)', async () => {
+    const tenant = await companyWithEvents();
+    const events = await eventsOf(tenant.companyId);
+    await sql`delete from audit_events where id = ${events.at(-1)?.id}`.execute(t.db);
+    expect(await verifyAuditChain(t.db, tenant.companyId)).toMatchObject({
+      ok: false,
+      removed_last: { missing_seq: '5', last_seq: '5' },
+    });
+  });
+
+  it('finds a removed chain head while events remain', async () => {
+    const tenant = await companyWithEvents();
+    await sql`delete from audit_chain_heads where company_key = ${tenant.companyId}`.execute(t.db);
+    expect(await verifyAuditChain(t.db, tenant.companyId)).toMatchObject({ ok: false, head_missing: true });
+  });
+
+  it('verifies a chain begun with version-1 hashes (before migration 0028) and continued with version 2', async () => {
+    const tenant = await companyWithEvents();
+    await resealChain(tenant.companyId, 1);
+    expect(await verifyAuditChain(t.db, tenant.companyId)).toMatchObject({ ok: true, events: 5 });
+    await tenant.call(wealth.clientCreate.path, { ...form, alias: 'after-v1' });
+    const events = await eventsOf(tenant.companyId);
+    expect(events.map((event) => event.hash_version)).toEqual([1, 1, 1, 1, 1, 2]);
+    expect(await verifyAuditChain(t.db, tenant.companyId)).toMatchObject({ ok: true, events: 6 });
+    // A version-1 event still detects its own alteration.
+    await sql`update audit_events set action = 'client-delete' where id = ${events[1]?.id}`.execute(t.db);
+    expect(await verifyAuditChain(t.db, tenant.companyId)).toMatchObject({
+      ok: false,
+      altered: { id: events[1]?.id },
+    });
+  });
+
+  it('keeps one gapless chain under 20 concurrent writers of one company', async () => {
+    const tenant = await signInTenant(t);
+    const results = await Promise.all(
+      Array.from({ length: 20 }, (_, index) =>
+        tenant.call(wealth.clientCreate.path, { ...form, alias: `parallel-${index}` }),
+      ),
+    );
+    expect(results.map((result) => result.statusCode)).toEqual(Array(20).fill(200));
+    const events = await eventsOf(tenant.companyId);
+    expect(events.map((event) => Number(event.seq))).toEqual(Array.from({ length: 21 }, (_, i) => i + 1));
+    expect(await verifyAuditChain(t.db, tenant.companyId)).toMatchObject({ ok: true, events: 21 });
+  });
+
   it('verifies from the purge boundary after the retention purge', async () => {
     const tenant = await companyWithEvents();
     const { auditPurgeTask } = await import('../../shared/audit/audit-purge');
@@ -238,20 +301,7 @@ describe('tamper evidence', () => {
     await sql`update audit_events set occurred_at = occurred_at - interval '400 days'
       where id in (${events[0]?.id}, ${events[1]?.id})`.execute(t.db);
     // Re-seal the aged rows as if they had been written then, so only the purge is under test.
-    const { hashAuditEvent } = await import('../../shared/audit/audit-event');
-    let previous = '0'.repeat(64);
-    for (const row of await eventsOf(tenant.companyId)) {
-      const hash = hashAuditEvent({
-        ...row,
-        seq: String(row.seq),
-        occurred_at: new Date(row.occurred_at),
-        previous_hash: previous,
-      });
-      await sql`update audit_events set previous_hash = ${previous}, hash = ${hash} where id = ${row.id}`.execute(
-        t.db,
-      );
-      previous = hash;
-    }
+    await resealChain(tenant.companyId);
     const purged = await auditPurgeTask(365).purge(t.db, t.clock());
     expect(purged).toBeGreaterThanOrEqual(2);
     expect(await verifyAuditChain(t.db, tenant.companyId)).toMatchObject({

@@ -9,23 +9,23 @@ import {
 import { clearLoginFailures, type LockoutKey } from './auth.repository';
 import { releaseIpAttempt } from './login-throttle';
 import { releaseReservations, reserveAttempts, type SignInDeps } from './sign-in';
+import { recordSignIn, type SignInFactor } from './sign-in-audit';
 import { type ChallengePurpose, consumeChallenge, findUsableChallenge } from './sign-in-challenges';
 
 type Challenge = NonNullable<Awaited<ReturnType<typeof findUsableChallenge>>>;
 
 /**
- * Every code guess reserves an attempt against the password step's lockout (the names as typed then)
- * and the address's throttle, before the code is checked: fifty parallel guesses get the same few
- * checks a password would. An unknown, used or expired challenge is InvalidChallenge.
+ * The challenge a step answers. Every code guess then reserves an attempt against the password step's
+ * lockout (the names as typed then) and the address's throttle, before the code is checked: fifty
+ * parallel guesses get the same few checks a password would. An unknown, used or expired challenge is
+ * InvalidChallenge.
  */
-async function openStep(deps: SignInDeps, token: string, purpose: ChallengePurpose, ip: string, now: Date) {
+async function findOpenChallenge(deps: SignInDeps, token: string, purpose: ChallengePurpose, now: Date) {
   const challenge = await findUsableChallenge(deps.db, token, purpose, now);
   if (!challenge || challenge.disabledAt || challenge.companyDisabledAt) {
     throw new AppError('InvalidChallenge', 'The sign-in challenge is not valid');
   }
-  const key: LockoutKey = { company: challenge.companyKey, username: challenge.usernameKey };
-  await reserveAttempts(deps, key, ip, now);
-  return { challenge, key };
+  return challenge;
 }
 
 /** The sign-in is done: the challenge is spent (once), the failures cleared, a session started. */
@@ -64,20 +64,62 @@ async function runChecked<T>(
   }
 }
 
+/**
+ * A second step, audited as the password step is: a refused code (or names locked meanwhile) is a
+ * `sign-in-failed` of the challenge's user, a success a `sign-in`, each naming the factor. An unknown,
+ * used or expired challenge names nobody and records nothing; nor does a failure of the database.
+ */
+async function runAuditedStep<T>(
+  deps: SignInDeps,
+  input: { challenge: string; purpose: ChallengePurpose; factor: SignInFactor },
+  origin: SignInOrigin,
+  run: (step: { challenge: Challenge; key: LockoutKey }, ip: string, now: Date) => Promise<T>,
+): Promise<T> {
+  const ip = origin.address ?? 'unknown';
+  const now = deps.clock();
+  const audited = { ip: origin.address, userAgent: origin.browser, requestId: origin.requestId ?? null };
+  const challenge = await findOpenChallenge(deps, input.challenge, input.purpose, now);
+  const user = {
+    userId: challenge.userId,
+    userKind: challenge.userKind,
+    companyId: challenge.companyId,
+  };
+  const key: LockoutKey = { company: challenge.companyKey, username: challenge.usernameKey };
+  let result: T;
+  try {
+    await reserveAttempts(deps, key, ip, now);
+    result = await run({ challenge, key }, ip, now);
+  } catch (error) {
+    const isRefused =
+      error instanceof AppError && (error.code === 'InvalidTwoFactorCode' || error.code === 'LoginFailed');
+    if (isRefused) {
+      await recordSignIn(deps.db, audited, { kind: 'sign-in-failed', user, factor: input.factor }, key, now);
+    }
+    throw error;
+  }
+  await recordSignIn(deps.db, audited, { kind: 'sign-in', ...user, factor: input.factor }, key, now);
+  return result;
+}
+
 export async function verifySignInCode(
   deps: SignInDeps,
   input: { challenge: string } & SecondFactor,
   origin: SignInOrigin,
 ) {
-  const ip = origin.address ?? 'unknown';
-  const now = deps.clock();
-  const step = await openStep(deps, input.challenge, 'code', ip, now);
-  const owner = { userId: step.challenge.userId, companyId: step.challenge.companyId };
   const factor: SecondFactor =
     'code' in input ? { code: input.code } : { recovery_code: input.recovery_code };
-  const isGood = await runChecked(deps, step, ip, () => spendSecondFactor(deps, owner, factor, now));
-  if (!isGood) throw new AppError('InvalidTwoFactorCode', 'The code is not valid');
-  return finishSignIn(deps, step, ip, now, origin);
+  const audit = { challenge: input.challenge, purpose: 'code' as const };
+  return runAuditedStep(
+    deps,
+    { ...audit, factor: 'code' in factor ? 'totp' : 'recovery-code' },
+    origin,
+    async (step, ip, now) => {
+      const owner = { userId: step.challenge.userId, companyId: step.challenge.companyId };
+      const isGood = await runChecked(deps, step, ip, () => spendSecondFactor(deps, owner, factor, now));
+      if (!isGood) throw new AppError('InvalidTwoFactorCode', 'The code is not valid');
+      return finishSignIn(deps, step, ip, now, origin);
+    },
+  );
 }
 
 /** Staff whose company requires two-factor and who have none get a key before their first token. */
@@ -94,11 +136,13 @@ export async function confirmSignInEnrolment(
   input: { challenge: string; code: string },
   origin: SignInOrigin,
 ) {
-  const ip = origin.address ?? 'unknown';
-  const now = deps.clock();
-  const step = await openStep(deps, input.challenge, 'enrol', ip, now);
-  const owner = { userId: step.challenge.userId, companyId: step.challenge.companyId };
-  const enrolled = await runChecked(deps, step, ip, () => confirmTotpEnrolment(deps, owner, input.code, now));
-  const signedIn = await finishSignIn(deps, step, ip, now, origin);
-  return { ...signedIn, ...enrolled };
+  const audit = { challenge: input.challenge, purpose: 'enrol' as const, factor: 'enrolment' as const };
+  return runAuditedStep(deps, audit, origin, async (step, ip, now) => {
+    const owner = { userId: step.challenge.userId, companyId: step.challenge.companyId };
+    const enrolled = await runChecked(deps, step, ip, () =>
+      confirmTotpEnrolment(deps, owner, input.code, now),
+    );
+    const signedIn = await finishSignIn(deps, step, ip, now, origin);
+    return { ...signedIn, ...enrolled };
+  });
 }

@@ -6,21 +6,33 @@ import type { LockoutKey } from './auth.repository';
 
 export type RequestOrigin = Pick<AuditDraft, 'ip' | 'userAgent' | 'requestId'>;
 
+/** How a two-step sign-in's second step was passed (or tried): the event says which. */
+export type SignInFactor = 'totp' | 'recovery-code' | 'enrolment';
+
+/** Who a sign-in step was for, once the password has named them (the second step). */
+export interface SignInUser {
+  userId: string;
+  userKind: 'staff' | 'portal';
+  companyId: string;
+}
+
 /**
  * Sign-ins are their own kind of event: a success names the user, a failure the names as typed (never
  * the password). A failure for a company that does not exist is kept under no company: only operators
- * see those.
+ * see those. A second step (two-factor code, recovery code, enrolment at sign-in) records the same
+ * kinds: its user is known from the challenge, so a failed code names them, and the factor used.
  */
 export async function recordSignIn(
   db: Db,
   origin: RequestOrigin,
   outcome:
-    | { kind: 'sign-in'; userId: string; userKind: 'staff' | 'portal'; companyId: string }
-    | { kind: 'sign-in-failed' },
+    | ({ kind: 'sign-in'; factor?: SignInFactor } & SignInUser)
+    | { kind: 'sign-in-failed'; user?: SignInUser; factor?: SignInFactor },
   key: LockoutKey,
   now: Date,
 ): Promise<void> {
-  const companyId = outcome.kind === 'sign-in' ? outcome.companyId : await findCompanyIdByName(db, key);
+  const user = outcome.kind === 'sign-in' ? outcome : (outcome.user ?? null);
+  const companyId = user ? user.companyId : await findCompanyIdByName(db, key);
   await appendAuditEventAlone(
     db,
     {
@@ -28,13 +40,13 @@ export async function recordSignIn(
       kind: outcome.kind,
       action: 'login',
       actor: {
-        kind: outcome.kind === 'sign-in' ? outcome.userKind : 'anonymous',
-        id: outcome.kind === 'sign-in' ? outcome.userId : null,
+        kind: user ? user.userKind : 'anonymous',
+        id: user ? user.userId : null,
         name: key.username.slice(0, 200),
       },
-      targets: outcome.kind === 'sign-in' ? { user: key.username } : {},
+      targets: user ? { user: key.username } : {},
       ...origin,
-      changes: {},
+      changes: outcome.factor ? { factor: { new: outcome.factor } } : {},
     },
     now,
   );

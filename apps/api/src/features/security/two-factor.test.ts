@@ -339,3 +339,114 @@ describe('sessions', () => {
     expect((await post(t.app, '/platform/me', { token: mine })).statusCode).toBe(200);
   });
 });
+
+describe('the second step in the audit log', () => {
+  /** The company's sign-in events since `after` (seq), oldest first. */
+  async function signInEvents(companyId: string, after = '0') {
+    return t.db
+      .selectFrom('audit_events')
+      .select(['seq', 'kind', 'action', 'actor_kind', 'actor_id', 'target_user_id', 'changes', 'ip'])
+      .where('company_id', '=', companyId)
+      .where('kind', 'in', ['sign-in', 'sign-in-failed'])
+      .where('seq', '>', after)
+      .orderBy('seq')
+      .execute();
+  }
+  async function lastSeq(companyId: string) {
+    const row = await t.db
+      .selectFrom('audit_events')
+      .select((eb) => eb.fn.max('seq').as('seq'))
+      .where('company_id', '=', companyId)
+      .executeTakeFirst();
+    return String(row?.seq ?? '0');
+  }
+
+  it('records a refused code as sign-in-failed of the user, then the sign-in, naming the factor', async () => {
+    const tenant = await createEnrolledTenant();
+    const since = await lastSeq(tenant.company.id);
+    const { challenge } = await passwordStep(tenant.credentials);
+    // The right password alone signs nobody in: nothing recorded yet.
+    expect(await signInEvents(tenant.company.id, since)).toEqual([]);
+    const right = await nowCode(tenant.key);
+    const wrong = String((Number(right) + 1) % 1_000_000).padStart(6, '0');
+    expect((await verify({ challenge, code: wrong })).statusCode).toBe(422);
+    expect((await verify({ challenge, code: right })).statusCode).toBe(200);
+    const events = await signInEvents(tenant.company.id, since);
+    expect(events).toMatchObject([
+      {
+        kind: 'sign-in-failed',
+        action: 'login',
+        actor_kind: 'staff',
+        actor_id: tenant.user.id,
+        changes: { factor: { new: 'totp' } },
+      },
+      {
+        kind: 'sign-in',
+        action: 'login',
+        actor_kind: 'staff',
+        actor_id: tenant.user.id,
+        target_user_id: tenant.user.username.toLowerCase(),
+        changes: { factor: { new: 'totp' } },
+      },
+    ]);
+    expect(JSON.stringify(events)).not.toContain(wrong);
+    expect(JSON.stringify(events)).not.toContain(right);
+  });
+
+  it('records a recovery code sign-in as such, and a reused one as a failure', async () => {
+    const tenant = await createEnrolledTenant();
+    const recovery = tenant.recoveryCodes[0] ?? '';
+    const since = await lastSeq(tenant.company.id);
+    const first = await passwordStep(tenant.credentials);
+    expect((await verify({ challenge: first.challenge, recovery_code: recovery })).statusCode).toBe(200);
+    const second = await passwordStep(tenant.credentials);
+    expect((await verify({ challenge: second.challenge, recovery_code: recovery })).statusCode).toBe(422);
+    const events = await signInEvents(tenant.company.id, since);
+    expect(events.map((event) => [event.kind, event.changes])).toEqual([
+      ['sign-in', { factor: { new: 'recovery-code' } }],
+      ['sign-in-failed', { factor: { new: 'recovery-code' } }],
+    ]);
+    expect(JSON.stringify(events)).not.toContain(recovery);
+  });
+
+  it('records nothing for an unknown or reused challenge (it names nobody)', async () => {
+    const tenant = await createEnrolledTenant();
+    const since = await lastSeq(tenant.company.id);
+    const refused = await verify({ challenge: 'x'.repeat(43), code: '123456' });
+    expect(refused.json().error.code).toBe('InvalidChallenge');
+    expect(await signInEvents(tenant.company.id, since)).toEqual([]);
+  });
+
+  it('records the enrolment at sign-in: a wrong first code fails, the right one signs in', async () => {
+    const tenant = await createTenant(t.db);
+    const adminToken = await login(t.app, tenant.credentials);
+    await post(t.app, '/platform/team/set-two-factor-policy', {
+      token: adminToken,
+      payload: { is_required: true },
+    });
+    const colleague = await createUser(t.db, { companyId: tenant.company.id, role: 'member' });
+    const credentials = {
+      company: tenant.company.name,
+      username: colleague.user.username,
+      password: colleague.password,
+    };
+    const since = await lastSeq(tenant.company.id);
+    const { challenge } = await passwordStep(credentials);
+    const { key } = (await post(t.app, '/auth/v0/login/begin-enrolment', { payload: { challenge } })).json();
+    const right = await nowCode(key);
+    const wrong = String((Number(right) + 1) % 1_000_000).padStart(6, '0');
+    const refused = await post(t.app, '/auth/v0/login/confirm-enrolment', {
+      payload: { challenge, code: wrong },
+    });
+    expect(refused.json().error.code).toBe('InvalidTwoFactorCode');
+    const confirmed = await post(t.app, '/auth/v0/login/confirm-enrolment', {
+      payload: { challenge, code: right },
+    });
+    expect(confirmed.statusCode).toBe(200);
+    const events = await signInEvents(tenant.company.id, since);
+    expect(events).toMatchObject([
+      { kind: 'sign-in-failed', actor_id: colleague.user.id, changes: { factor: { new: 'enrolment' } } },
+      { kind: 'sign-in', actor_id: colleague.user.id, changes: { factor: { new: 'enrolment' } } },
+    ]);
+  });
+});

@@ -13,11 +13,15 @@ export function registerClientEdit(app: FastifyInstance, contract = wealth.clien
     const entityIds = resolveEntityIds(input.entities, listed);
     const fields = { name: input.name, alias: input.alias, entityIds };
     return db.transaction().execute(async (trx) => {
-      // The old values are read only for the audit event (none is pending in an unaudited twin).
-      const before = isAuditing() ? await findClient(trx, actor, input.client_id, listed) : null;
-      if (before)
-        noteAudit({ previous: { name: before.name, alias: before.alias, entities: before.entities } });
-      const updated = await updateClient(trx, actor, input.client_id, fields, clock());
+      // The old values only for the audit event (none is pending in an unaudited twin), read by the
+      // update itself: no extra statement.
+      const updated = await updateClient(trx, actor, input.client_id, fields, clock(), {
+        withPrior: isAuditing(),
+      });
+      if (updated?.prior) {
+        const { name, alias, entity_ids } = updated.prior;
+        noteAudit({ previous: { name, alias, entities: resolveEntityIds(entity_ids, listed) } });
+      }
       const client = updated ? await findClient(trx, actor, updated.id, listed) : null;
       if (!client) throw new AppError('NotFound', 'No such client');
       return client;

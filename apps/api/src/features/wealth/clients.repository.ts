@@ -150,18 +150,57 @@ export async function insertClient(db: Db, actor: Actor, fields: ClientFields, n
 }
 
 /** Null when no visible client has the id. Keeping its own alias (in any case) is no conflict. */
-export async function updateClient(db: Db, actor: Actor, clientId: string, fields: ClientFields, now: Date) {
+/** A client's recorded fields before an edit (the audit event's old values). */
+export interface PriorClientFields {
+  name: string;
+  alias: string;
+  entity_ids: string[];
+}
+
+/**
+ * Updates a visible client. With `withPrior`, the same statement answers the values it replaced (the
+ * audit event's old values): a row-locked read joined to the update, instead of a select before it.
+ */
+export async function updateClient(
+  db: Db,
+  actor: Actor,
+  clientId: string,
+  fields: ClientFields,
+  now: Date,
+  options: { withPrior?: boolean } = {},
+): Promise<{ id: string; prior: PriorClientFields | null } | null> {
   if (!isUuid(clientId)) return null;
+  const set = { name: fields.name, alias: fields.alias, entity_ids: fields.entityIds, updated_at: now };
+  if (!options.withPrior) {
+    const row = await mapDuplicatedAlias(
+      db
+        .updateTable('clients')
+        .set(set)
+        .where('clients.id', '=', clientId)
+        .where(whereClientVisible(actor))
+        .returning('id')
+        .executeTakeFirst(),
+    );
+    return row ? { id: row.id, prior: null } : null;
+  }
   const row = await mapDuplicatedAlias(
     db
       .updateTable('clients')
-      .set({ name: fields.name, alias: fields.alias, entity_ids: fields.entityIds, updated_at: now })
-      .where('clients.id', '=', clientId)
+      .from((eb) =>
+        eb
+          .selectFrom('clients as prior')
+          .select(['prior.id', 'prior.name', 'prior.alias', 'prior.entity_ids'])
+          .where('prior.id', '=', clientId)
+          .forUpdate()
+          .as('prior'),
+      )
+      .set(set)
+      .whereRef('clients.id', '=', 'prior.id')
       .where(whereClientVisible(actor))
-      .returning('id')
+      .returning(['clients.id', 'prior.name', 'prior.alias', 'prior.entity_ids'])
       .executeTakeFirst(),
   );
-  return row ?? null;
+  return row ? { id: row.id, prior: { name: row.name, alias: row.alias, entity_ids: row.entity_ids } } : null;
 }
 
 /** The client's products and credentials are kept: their foreign keys set client_id to null. */

@@ -1,19 +1,27 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/database';
-import { type AuditDraft, chainKeyOf, GENESIS_HASH, type HashedFields, hashAuditEvent } from './audit-event';
+import {
+  type AuditDraft,
+  type ContentFields,
+  CURRENT_HASH_VERSION,
+  chainKeyOf,
+  digestAuditContent,
+  GENESIS_HASH,
+} from './audit-event';
 
 /**
  * Appends one event to its company's chain, inside the caller's transaction (`trx`): the event commits
- * or rolls back with the change it records. The per-company advisory lock orders one company's writers
- * so each event carries its predecessor's hash; other companies take other locks and never wait.
+ * or rolls back with the change it records.
+ *
+ * One statement (decision 0036): it claims the company's chain head row (`insert … on conflict do
+ * update … returning`: the row lock orders one company's writers, and the row holds the tail, so no
+ * lookup of the last event), links the hash there, and inserts the event. The event's own digest is
+ * computed before, so nothing is hashed in Node while the head is held; the lock lasts from this
+ * statement to the commit. Other companies claim other rows and never wait.
  */
 export async function appendAuditEvent(trx: Db, draft: AuditDraft, now: Date): Promise<void> {
-  const key = chainKeyOf(draft.companyId);
-  await sql`select pg_advisory_xact_lock(hashtextextended(${`audit:${key}`}, 0))`.execute(trx);
-  const previous = await findChainTail(trx, draft.companyId);
-  const fields: HashedFields = {
+  const content: ContentFields = {
     company_id: draft.companyId,
-    seq: (BigInt(previous.seq) + 1n).toString(),
     occurred_at: now,
     kind: draft.kind,
     action: draft.action,
@@ -29,34 +37,39 @@ export async function appendAuditEvent(trx: Db, draft: AuditDraft, now: Date): P
     user_agent: draft.userAgent?.slice(0, 512) ?? null,
     request_id: draft.requestId,
     changes: draft.changes,
-    previous_hash: previous.hash,
   };
-  await trx
-    .insertInto('audit_events')
-    .values({ ...fields, changes: JSON.stringify(draft.changes), hash: hashAuditEvent(fields) })
-    .execute();
+  const digest = digestAuditContent(content);
+  // sha256(digest ':' seq ':' previous hash), as linkAuditHash computes it for `audit verify`.
+  const link = (seq: unknown, previous: unknown) =>
+    sql`encode(sha256(convert_to(${digest} || ':' || (${seq})::text || ':' || ${previous}, 'UTF8')), 'hex')`;
+  await sql`
+    with head as (
+      insert into audit_chain_heads as h
+        (company_key, purged_through_seq, purged_through_hash, last_seq, prior_hash, last_hash)
+      values (${chainKeyOf(draft.companyId)}, 0, ${GENESIS_HASH}, 1, ${GENESIS_HASH}, ${link(1, GENESIS_HASH)})
+      on conflict (company_key) do update set
+        last_seq = h.last_seq + 1,
+        prior_hash = h.last_hash,
+        last_hash = ${link(sql`h.last_seq + 1`, sql`h.last_hash`)}
+      returning h.last_seq, h.prior_hash, h.last_hash
+    )
+    insert into audit_events (
+      company_id, seq, occurred_at, kind, action, actor_kind, actor_id, actor_name,
+      target_client_id, target_credential_id, target_link_id, target_application_id, target_user_id,
+      ip, user_agent, request_id, changes, previous_hash, hash, hash_version
+    )
+    select
+      ${content.company_id}::uuid, head.last_seq, ${now}::timestamptz, ${content.kind}, ${content.action},
+      ${content.actor_kind}, ${content.actor_id}, ${content.actor_name},
+      ${content.target_client_id}, ${content.target_credential_id}, ${content.target_link_id},
+      ${content.target_application_id}, ${content.target_user_id},
+      ${content.ip}, ${content.user_agent}, ${content.request_id}, ${JSON.stringify(content.changes)}::jsonb,
+      head.prior_hash, head.last_hash, ${CURRENT_HASH_VERSION}
+    from head
+  `.execute(trx);
 }
 
 /** Appends an event in a transaction of its own (sign-ins, logouts: nothing else changes with them). */
 export function appendAuditEventAlone(db: Db, draft: AuditDraft, now: Date): Promise<void> {
   return db.transaction().execute((trx) => appendAuditEvent(trx, draft, now));
-}
-
-async function findChainTail(trx: Db, companyId: string | null): Promise<{ seq: string; hash: string }> {
-  const last = await trx
-    .selectFrom('audit_events')
-    .select(['seq', 'hash'])
-    .where((eb) => (companyId === null ? eb('company_id', 'is', null) : eb('company_id', '=', companyId)))
-    .orderBy('seq', 'desc')
-    .limit(1)
-    .executeTakeFirst();
-  if (last) return { seq: String(last.seq), hash: last.hash };
-  const head = await trx
-    .selectFrom('audit_chain_heads')
-    .select(['purged_through_seq', 'purged_through_hash'])
-    .where('company_key', '=', chainKeyOf(companyId))
-    .executeTakeFirst();
-  return head
-    ? { seq: String(head.purged_through_seq), hash: head.purged_through_hash }
-    : { seq: '0', hash: GENESIS_HASH };
 }

@@ -1,4 +1,6 @@
 import { createHash } from 'node:crypto';
+import type { Selectable } from 'kysely';
+import type { AuditEventsTable } from '../../db/schema';
 
 export type AuditKind = 'change' | 'sign-in' | 'sign-in-failed' | 'logout';
 export type AuditActorKind = 'staff' | 'portal' | 'application' | 'visitor' | 'operator' | 'anonymous';
@@ -18,35 +20,61 @@ export interface AuditDraft {
   changes: AuditChanges;
 }
 
-/** The stored values that the hash covers, in a fixed order (what `audit verify` recomputes). */
-export interface HashedFields {
-  company_id: string | null;
-  seq: string;
-  occurred_at: Date;
-  kind: string;
-  action: string;
-  actor_kind: string;
-  actor_id: string | null;
-  actor_name: string | null;
-  target_client_id: string | null;
-  target_credential_id: string | null;
-  target_link_id: string | null;
-  target_application_id: string | null;
-  target_user_id: string | null;
-  ip: string | null;
-  user_agent: string | null;
-  request_id: string | null;
-  changes: unknown;
-  previous_hash: string;
-}
+/**
+ * The stored values the hash covers: the table's row (Kysely's `Selectable`), less what the hash itself
+ * is and says how it was made. `verify` recomputes it from a row as read.
+ */
+export type HashedFields = Omit<Selectable<AuditEventsTable>, 'id' | 'hash' | 'hash_version'>;
+
+/** What an event's own values say, without its place in the chain (seq, previous hash). */
+export type ContentFields = Omit<HashedFields, 'seq' | 'previous_hash'>;
 
 /** The hash a chain starts from when nothing was ever purged. */
 export const GENESIS_HASH = '0'.repeat(64);
 
-export function hashAuditEvent(fields: HashedFields): string {
-  const canonical = JSON.stringify([
+/** Events written since migration 0028 hash as version 2; older rows keep version 1. */
+export const CURRENT_HASH_VERSION = 2;
+
+/** Version 1 (migration 0021): sha256 over every value, the chain link included, in a fixed order. */
+export function hashAuditEventV1(fields: HashedFields): string {
+  return sha256(
+    JSON.stringify([
+      fields.company_id,
+      String(fields.seq),
+      fields.occurred_at.toISOString(),
+      ...contentValues(fields).slice(2),
+      fields.previous_hash,
+    ]),
+  );
+}
+
+/**
+ * Version 2, step one: the digest of the event's own values. It needs nothing of the chain, so the
+ * append computes it before it claims the company's chain head (no hashing while others wait).
+ */
+export function digestAuditContent(fields: ContentFields): string {
+  return sha256(JSON.stringify(['v2', ...contentValues(fields)]));
+}
+
+/**
+ * Version 2, step two: the chain link. The append statement computes the same in SQL
+ * (append-audit-event.ts) from the head it claims; `verify` recomputes it here. ASCII only, so the
+ * bytes hashed are the same on both sides.
+ */
+export function linkAuditHash(contentDigest: string, seq: string, previousHash: string): string {
+  return sha256(`${contentDigest}:${seq}:${previousHash}`);
+}
+
+/** An event's hash as its version defines it. */
+export function hashAuditEvent(fields: HashedFields, version: number): string {
+  if (version === 1) return hashAuditEventV1(fields);
+  return linkAuditHash(digestAuditContent(fields), String(fields.seq), fields.previous_hash);
+}
+
+/** The event's own values in the hash's fixed order (version 1 interleaves seq after company_id). */
+function contentValues(fields: ContentFields): unknown[] {
+  return [
     fields.company_id,
-    String(fields.seq),
     fields.occurred_at.toISOString(),
     fields.kind,
     fields.action,
@@ -62,9 +90,11 @@ export function hashAuditEvent(fields: HashedFields): string {
     fields.user_agent,
     fields.request_id,
     canonicalJson(fields.changes),
-    fields.previous_hash,
-  ]);
-  return createHash('sha256').update(canonical).digest('hex');
+  ];
+}
+
+function sha256(text: string): string {
+  return createHash('sha256').update(text).digest('hex');
 }
 
 /** JSON with sorted keys: jsonb reorders keys, so the hash must not depend on their order. */

@@ -23,12 +23,11 @@ export function auditPurgeTask(retentionDays: number): PurgeTask {
             from purged order by company_id, seq desc
           ),
           moved as (
-            insert into audit_chain_heads (company_key, purged_through_seq, purged_through_hash)
-            select company_key, seq, hash from last
-            on conflict (company_key) do update
-              set purged_through_seq = excluded.purged_through_seq,
-                  purged_through_hash = excluded.purged_through_hash
-              where audit_chain_heads.purged_through_seq < excluded.purged_through_seq
+            -- Every chain with events has its head row (the append claims it): only the boundary moves.
+            update audit_chain_heads h
+              set purged_through_seq = last.seq, purged_through_hash = last.hash
+              from last
+              where h.company_key = last.company_key and h.purged_through_seq < last.seq
           )
           select count(*)::text as count from purged
         `.execute(trx);
