@@ -38,7 +38,8 @@ export default defineConfig({
       cwd: import.meta.dirname,
       url: `${baseURL}/health`,
       reuseExistingServer: false,
-      timeout: 120_000,
+      // A cold tsx start with the demo seed: about 20 s alone, minutes on a machine shared by eight.
+      timeout: 300_000,
       stdout: 'pipe',
       env: {
         PORT: String(port),

@@ -1,16 +1,18 @@
 #!/usr/bin/env node
 // Runs every kind of test: type-checking, lint, import boundaries (.dependency-cruiser.cjs), unit and
 // API tests (PGlite, then PostgreSQL when DATABASE_URL is set), and browser end-to-end tests in Debian
-// Chromium. Prints one closing line
-// with the totals so CI can read it.
-import { spawnSync } from 'node:child_process';
+// Chromium. Prints one closing line with the totals so CI can read it.
+//
+// Steps that use one core each (the type-checkers, the import checker, the portal's build) run two at a
+// time on a 2-core machine, and the OIDC browser suite (one worker) runs beside the main one
+// (issue 24 item 5, decision 0038).
+import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ensureChromium } from './ensure-chromium.mjs';
 
 const skip = new Set((process.env.TEST_SKIP ?? '').split(',').filter(Boolean));
-const workspaces = ['packages/contract', 'apps/api', 'apps/web', 'e2e', 'bench'];
 const reports = mkdtempSync(join(tmpdir(), 'caudal-test-'));
 const totals = { passed: 0, failed: 0, skipped: 0 };
 const failures = [];
@@ -32,6 +34,43 @@ function run(label, command, args, env = {}) {
   const ok = result.status === 0;
   record(label, started, ok);
   return ok;
+}
+
+/**
+ * Like `run`, for a step that runs beside others: its output is kept and printed whole when it ends, so
+ * parallel steps never interleave their lines.
+ */
+function runBeside(label, command, args, env = {}) {
+  return new Promise((done) => {
+    const started = Date.now();
+    const output = [];
+    const child = spawn(command, args, {
+      env: { ...process.env, ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    child.stdout.on('data', (chunk) => output.push(chunk));
+    child.stderr.on('data', (chunk) => output.push(chunk));
+    child.on('close', (code) => {
+      console.log(`\n▶ ${label}`);
+      process.stdout.write(Buffer.concat(output));
+      record(label, started, code === 0);
+      done(code === 0);
+    });
+  });
+}
+
+/** Runs the steps (functions answering promises) `lanes` at a time, in the order given (longest first). */
+async function runInLanes(label, stepsToRun, lanes = Math.min(2, availableParallelism())) {
+  const started = Date.now();
+  const queue = [...stepsToRun];
+  const results = [];
+  await Promise.all(
+    Array.from({ length: lanes }, async () => {
+      for (let step = queue.shift(); step; step = queue.shift()) results.push(await step());
+    }),
+  );
+  console.log(`(${label}: ${((Date.now() - started) / 1000).toFixed(1)} s in all, ${lanes} at a time)`);
+  return results;
 }
 
 function countVitest(file) {
@@ -87,12 +126,27 @@ function printSlowestSpecs(file) {
   for (const [name, ms] of slowest) console.log(`  ${(ms / 1000).toFixed(1).padStart(7)} s  ${name}`);
 }
 
+// The static checks and the portal's build: each uses about one core. Longest first.
+const isE2eWanted = !skip.has('e2e');
+const staticSteps = [];
 if (!skip.has('typecheck')) {
-  for (const workspace of workspaces) run(`typecheck ${workspace}`, 'npx', ['tsc', '-p', workspace]);
+  // Every workspace, the largest first.
+  for (const workspace of ['apps/web', 'apps/api', 'e2e', 'bench', 'packages/contract']) {
+    staticSteps.push(() => runBeside(`typecheck ${workspace}`, 'npx', ['tsc', '-p', workspace]));
+  }
 }
-if (!skip.has('lint')) run('lint (biome)', 'npx', ['biome', 'check', '.']);
+let isPortalBuilt = null;
+if (isE2eWanted) {
+  staticSteps.push(async () => {
+    isPortalBuilt = await runBeside('build the portal', 'npm', ['run', 'build', '-w', '@caudal/web']);
+  });
+}
 if (!skip.has('boundaries'))
-  run('import boundaries (dependency-cruiser)', 'npm', ['run', '--silent', 'check:deps']);
+  staticSteps.push(() =>
+    runBeside('import boundaries (dependency-cruiser)', 'npm', ['run', '--silent', 'check:deps']),
+  );
+if (!skip.has('lint')) staticSteps.push(() => runBeside('lint (biome)', 'npx', ['biome', 'check', '.']));
+await runInLanes('static checks and build', staticSteps);
 
 if (!skip.has('unit')) {
   const embedded = join(reports, 'vitest-pglite.json');
@@ -132,13 +186,13 @@ if (!skip.has('unit')) {
   }
 }
 
-if (!skip.has('e2e')) {
+if (isE2eWanted) {
   const started = Date.now();
   const chromium = ensureChromium();
   record('find Chromium', started, chromium !== null);
   if (!chromium) {
     totals.failed += 1;
-  } else if (run('build the portal', 'npm', ['run', 'build', '-w', '@caudal/web'])) {
+  } else if (isPortalBuilt) {
     const suites = [
       { label: 'browser end-to-end tests (Chromium)', config: 'e2e/playwright.config.ts' },
       {
@@ -146,14 +200,29 @@ if (!skip.has('e2e')) {
         config: 'e2e/oidc/playwright.oidc.config.ts',
       },
     ];
-    for (const [index, suite] of suites.entries()) {
-      const report = join(reports, `playwright-${index}.json`);
-      // The browser tests always run on a fresh embedded database with the demo seed.
-      const ok = run(suite.label, 'npx', ['playwright', 'test', '--config', suite.config], {
-        DATABASE_URL: '',
-        CHROMIUM_PATH: chromium,
-        PLAYWRIGHT_JSON_OUTPUT_NAME: report,
-      });
+    // The OIDC suite (one worker, its own ports) runs beside the main one, which prints as it goes.
+    const outcomes = await Promise.all(
+      suites.map((suite, index) => {
+        const report = join(reports, `playwright-${index}.json`);
+        // The browser tests always run on a fresh embedded database with the demo seed.
+        const env = { DATABASE_URL: '', CHROMIUM_PATH: chromium, PLAYWRIGHT_JSON_OUTPUT_NAME: report };
+        const args = ['playwright', 'test', '--config', suite.config];
+        const ran =
+          index === 0
+            ? new Promise((done) => {
+                console.log(`\n▶ ${suite.label}`);
+                const suiteStarted = Date.now();
+                const child = spawn('npx', args, { stdio: 'inherit', env: { ...process.env, ...env } });
+                child.on('close', (code) => {
+                  record(suite.label, suiteStarted, code === 0);
+                  done(code === 0);
+                });
+              })
+            : runBeside(suite.label, 'npx', args, env);
+        return ran.then((ok) => ({ suite, report, ok }));
+      }),
+    );
+    for (const { suite, report, ok } of outcomes) {
       const failed = countPlaywright(report);
       // A suite that failed before any test ran (its server did not start) still counts as a failure.
       if (!ok && failed === 0) totals.failed += 1;

@@ -3,12 +3,14 @@ import react from '@vitejs/plugin-react';
 import { build, defineConfig, type PluginOption, type UserConfig } from 'vite';
 import { bundleReport } from './build/bundle-report';
 import { EARLY_ENTRY, earlyEntryScript } from './build/early-entry';
-import { type FirstScreen, planFirstScreenChunks } from './build/first-screen-chunks';
+import { firstScreenCalls } from './build/first-screen-calls';
+import { planFirstScreenChunks } from './build/first-screen-chunks';
 import { firstScreenPreloads } from './build/first-screen-preloads';
 import { findMantineClasses, mantineUsedCss } from './build/mantine-used-css';
 import { precompress } from './build/precompress';
 import { scrollAreaRefs } from './build/scroll-area-refs';
 import { tableWithoutScrollContainer } from './build/table-scroll-container';
+import { FIRST_SCREENS } from './src/first-screens';
 
 /** The API the dev server forwards to; in production the API serves the built portal itself. */
 const apiTarget = process.env.CAUDAL_API_URL ?? 'http://localhost:3000';
@@ -67,36 +69,10 @@ const vendorGroups: { name: string; test: RegExp | ((id: string) => boolean) }[]
 /**
  * The first screens (the login page; the signed-in frame with the client list) get their code beyond the
  * entry as one chunk each plus one for what both share, instead of forty small files: on a slow phone
- * network each round of requests costs a round trip, and small files compress worse. Which modules those
- * are is read from a first build split purely by use (build/first-screen-chunks.ts).
+ * network each round of requests costs a round trip, and small files compress worse. Which screens, with
+ * which route modules, paths and early calls, is the manifest's (src/first-screens.ts); which modules go
+ * to which chunk is read from a first build split purely by use (build/first-screen-chunks.ts).
  */
-const FIRST_SCREENS: FirstScreen[] = [
-  {
-    name: 'session',
-    ownCodeOnly: true,
-    paths: ['/sesion/login', '/sesion/legacy-login'],
-    catalogue: ['core'],
-    entries:
-      /src[\\/](shared[\\/]layouts[\\/]session-layout|features[\\/]auth[\\/]routes[\\/]login-route)\.tsx$/,
-  },
-  {
-    name: 'signed-in',
-    paths: ['/wealth/clients'],
-    catalogue: ['core', 'wealth-section'],
-    entries:
-      /src[\\/](shared[\\/]layouts[\\/]main-layout|features[\\/]wealth[\\/]routes[\\/]client-list-route)\.tsx$/,
-  },
-  {
-    // What the list prefetches (a client's page, on its overview tab; its charts load apart): a few files.
-    name: 'client-page',
-    prefetchOnly: true,
-    ownCodeOnly: true,
-    paths: [],
-    catalogue: [],
-    entries:
-      /src[\\/]features[\\/]wealth[\\/]routes[\\/](client-route|client-tabs-route|overview-tab-route)\.tsx$/,
-  },
-];
 const VENDOR_CHUNK = /^assets\/(react|mantine)-/;
 
 interface BuildPlan {
@@ -162,7 +138,13 @@ function splitByUse(plugins: PluginOption[], plan: BuildPlan | null = null): Use
 
 export default defineConfig(async ({ command }) => ({
   ...splitByUse(
-    [firstScreenPreloads(FIRST_SCREENS), earlyEntryScript(), precompress(), bundleReport()],
+    [
+      firstScreenCalls(fileURLToPath(new URL('.', import.meta.url))),
+      firstScreenPreloads(FIRST_SCREENS),
+      earlyEntryScript(),
+      precompress(),
+      bundleReport(),
+    ],
     command === 'build' ? await planBuild() : null,
   ),
   server: {

@@ -13,7 +13,8 @@ interface EntryChunk {
 
 /**
  * Puts the early entry in `index.html` ahead of the app's script, with preloads for what it imports:
- * module scripts run in document order, so its calls are registered before the app makes its own.
+ * module scripts run in document order, so its calls are registered before the app makes its own. A
+ * page without the early entry, or without an app script to put it before, fails the build.
  */
 export function earlyEntryScript(): Plugin {
   return {
@@ -26,7 +27,7 @@ export function earlyEntryScript(): Plugin {
           (file): file is EntryChunk & typeof file =>
             file.type === 'chunk' && file.isEntry && EARLY_ENTRY.test(file.facadeModuleId ?? ''),
         );
-        if (!early) return html;
+        if (!early) throw new Error('The build has no early entry (src/early-start.ts) to put in index.html');
         const tags = [
           `<script type="module" crossorigin src="/${early.fileName}"></script>`,
           ...early.imports.map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`),
@@ -38,15 +39,4 @@ export function earlyEntryScript(): Plugin {
       },
     },
   };
-}
-
-/** `index.html` with the early entry's script (and preloads of its imports) before the app's script. */
-export function withEarlyEntry(html: string, early: Pick<EntryChunk, 'fileName' | 'imports'>): string {
-  const tags = [
-    `<script type="module" crossorigin src="/${early.fileName}"></script>`,
-    ...early.imports.map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`),
-  ].join('\n    ');
-  const appScript = html.indexOf('<script type="module"');
-  if (appScript === -1) throw new Error('index.html has no module script to put the early entry before');
-  return `${html.slice(0, appScript)}${tags}\n    ${html.slice(appScript)}`;
 }

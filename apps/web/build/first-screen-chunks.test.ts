@@ -33,8 +33,8 @@ const build = [
 const plan = planFirstScreenChunks(
   build,
   [
-    { name: 'session', entries: /login-route/, ownCodeOnly: true, paths: [], catalogue: [] },
-    { name: 'signed-in', entries: /list-route/, paths: [], catalogue: [] },
+    { name: 'session', modules: ['login-route.tsx'], ownCodeOnly: true },
+    { name: 'signed-in', modules: ['list-route.tsx'] },
   ],
   { keepChunk: (file) => file === 'react' },
 );
@@ -65,7 +65,7 @@ describe('first-screen chunks', () => {
           ? { ...file, imports: [...file.imports, 'mutation'] }
           : file,
       ),
-      [{ name: 'session', entries: /login-route/, ownCodeOnly: true, paths: [], catalogue: [] }],
+      [{ name: 'session', modules: ['login-route.tsx'], ownCodeOnly: true }],
       { keepChunk: (file) => file === 'react', startupModule: (id) => id.includes('/query/') },
     );
     expect(withMutations.get('/node_modules/query/mutation.js')).toBe('startup');
@@ -109,11 +109,19 @@ describe('first-screen chunks', () => {
         chunk('list', { facadeModuleId: '/src/list-route.tsx', imports: ['token', 'table'] }),
         chunk('table'),
       ],
-      [{ name: 'signed-in', entries: /list-route/, paths: [], catalogue: [] }],
+      [{ name: 'signed-in', modules: ['list-route.tsx'] }],
       { keepChunk: (file) => file === 'react', separateEntry: /early-start/ },
     );
     expect(withEarly.has('token.module')).toBe(false);
     expect(withEarly.has('early.module')).toBe(false);
     expect(withEarly.get('table.module')).toBe('signed-in');
+  });
+
+  it('fails when a screen names a module no lazy chunk stands for (a renamed route module)', () => {
+    expect(() =>
+      planFirstScreenChunks(build, [{ name: 'signed-in', modules: ['client-list-route.tsx'] }], {
+        keepChunk: (file) => file === 'react',
+      }),
+    ).toThrow(/First screen "signed-in": no lazy route module src\/client-list-route\.tsx/);
   });
 });

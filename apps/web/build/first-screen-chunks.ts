@@ -1,3 +1,5 @@
+import type { FirstScreenEntry } from '../src/first-screens';
+
 /** A chunk of a finished build, as far as planning needs it. */
 export interface BuiltChunk {
   fileName: string;
@@ -11,27 +13,33 @@ export interface BuiltChunk {
   moduleIds: readonly string[];
 }
 
-export interface FirstScreen {
-  /** The name of the chunk its code goes to. */
-  name: string;
-  /** The lazy modules (layouts, routes) the screen renders. */
-  entries: RegExp;
-  /** Its paths after the language prefix, e.g. `/wealth/clients`. */
-  paths: readonly string[];
-  /** The catalogue part modules its first render needs (`core`, `wealth-section`). */
-  catalogue: readonly string[];
-  /**
-   * Take only code no other screen loads; what it shares with other screens goes to `<name>-shared`.
-   * Without it, a screen's chunk also takes code it shares, and the other screens load that chunk:
-   * right for the signed-in frame, which every signed-in screen loads anyway, wrong for the login page,
-   * whose form and layout would follow every other form.
-   */
-  ownCodeOnly?: boolean;
-  /**
-   * Not a first screen but the one opened next, prefetched from a first screen (spec section 9): its
-   * code becomes a few chunks instead of dozens of small ones, but never takes code a first screen has.
-   */
-  prefetchOnly?: boolean;
+/** What the chunk plan reads of a first screen of the manifest (src/first-screens.ts). */
+export type FirstScreen = Pick<FirstScreenEntry, 'name' | 'modules' | 'ownCodeOnly' | 'prefetchOnly'>;
+
+/** Whether a module id (an absolute file path) is the manifest's module (a path from `src/`). */
+export function isScreenModule(id: string, module: string): boolean {
+  return id.replaceAll('\\', '/').endsWith(`/src/${module}`);
+}
+
+/**
+ * The lazy chunks a screen's modules stand for (the `import()` targets of app/router.tsx). A module that
+ * no chunk stands for fails the build: a renamed or moved route module, or one the router now imports
+ * statically, would otherwise leave the screen out of the plan and its first load quietly heavier.
+ */
+export function lazyChunksOf<C extends Pick<BuiltChunk, 'fileName' | 'facadeModuleId'>>(
+  chunks: readonly C[],
+  screen: Pick<FirstScreen, 'name' | 'modules'>,
+): C[] {
+  return screen.modules.map((module) => {
+    const found = chunks.find((chunk) => isScreenModule(chunk.facadeModuleId ?? '', module));
+    if (!found) {
+      throw new Error(
+        `First screen "${screen.name}": no lazy route module src/${module} in the build. ` +
+          'Renamed or moved? Update apps/web/src/first-screens.ts (and app/router.tsx must import() it).',
+      );
+    }
+    return found;
+  });
 }
 
 /** The name of the chunk for code that more than one first screen needs. */
@@ -107,9 +115,7 @@ export function planFirstScreenChunks(
   const screensOfModule = new Map<string, Set<FirstScreen>>();
   const sharedFiles = new Set<string>();
   for (const screen of screens) {
-    const lazy = chunks
-      .filter((chunk) => chunk.facadeModuleId !== null && screen.entries.test(chunk.facadeModuleId))
-      .map((chunk) => chunk.fileName);
+    const lazy = lazyChunksOf(chunks, screen).map((chunk) => chunk.fileName);
     const closure = staticClosure(lazy, byFile);
     for (const file of closure) {
       if (initial.has(file) || separate.has(file) || keepChunk(file)) continue;

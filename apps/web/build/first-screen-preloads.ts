@@ -1,14 +1,7 @@
+import { FIRST_SCREENS_FILE, type FirstScreenPreloads, ZFirstScreenPreloads } from '@caudal/contract';
 import type { Plugin } from 'vite';
-import { type FirstScreen, staticClosure } from './first-screen-chunks';
-
-/** Written beside `index.html`; read by the API's `web-static.ts`. */
-export const FIRST_SCREENS_FILE = 'first-screens.json';
-
-export interface FirstScreenPreloads {
-  screens: { paths: string[]; scripts: string[]; styles: string[]; catalogue: string[] }[];
-  /** Per language, the file of each catalogue part a first screen names. */
-  catalogue: Record<string, Record<string, string>>;
-}
+import type { FirstScreenEntry } from '../src/first-screens';
+import { isScreenModule, staticClosure } from './first-screen-chunks';
 
 interface OutputChunk {
   type: 'chunk';
@@ -28,7 +21,9 @@ const CATALOGUE_PART = /locales[\\/](\w+)[\\/]([\w-]+)\.ts$/;
  * headers with `index.html` on those paths, so the browser fetches them with the entry's scripts
  * instead of a round trip later, once the router has run.
  */
-export function firstScreenPreloads(screens: readonly FirstScreen[]): Plugin {
+export function firstScreenPreloads(
+  screens: readonly Pick<FirstScreenEntry, 'name' | 'modules' | 'paths' | 'catalogue'>[],
+): Plugin {
   return {
     name: 'caudal-first-screen-preloads',
     apply: 'build',
@@ -43,7 +38,11 @@ export function firstScreenPreloads(screens: readonly FirstScreen[]): Plugin {
       // A screen that is only prefetched has no path to send its files with.
       for (const screen of screens.filter((candidate) => candidate.paths.length > 0)) {
         // The screen's routes sit in a chunk of their own or in its merged first-screen chunk.
-        const lazy = chunks.filter((chunk) => chunk.moduleIds.some((id) => screen.entries.test(id)));
+        const lazy = screen.modules.map((module) => {
+          const found = chunks.find((chunk) => chunk.moduleIds.some((id) => isScreenModule(id, module)));
+          if (!found) this.error(`First screen "${screen.name}": src/${module} is in no chunk of the build`);
+          return found;
+        });
         const files = [...closure(lazy.map((chunk) => chunk.fileName))].filter((file) => !initial.has(file));
         preloads.screens.push({
           paths: [...screen.paths],
@@ -60,6 +59,21 @@ export function firstScreenPreloads(screens: readonly FirstScreen[]): Plugin {
           continue;
         preloads.catalogue[part[1]] = { ...preloads.catalogue[part[1]], [part[2]]: `/${chunk.fileName}` };
       }
+      for (const screen of screens) {
+        for (const part of screen.catalogue) {
+          const languages = Object.keys(preloads.catalogue).filter(
+            (lang) => preloads.catalogue[lang]?.[part],
+          );
+          if (languages.length === 0 || languages.length < Object.keys(preloads.catalogue).length)
+            this.error(
+              `First screen "${screen.name}": catalogue part "${part}" is not built in every language`,
+            );
+        }
+      }
+      // The API reads it with the same schema and ignores a file that breaks it: fail here instead.
+      const checked = ZFirstScreenPreloads.safeParse(preloads);
+      if (!checked.success)
+        this.error(`${FIRST_SCREENS_FILE} would not be read by the API: ${checked.error.message}`);
       this.emitFile({
         type: 'asset',
         fileName: FIRST_SCREENS_FILE,

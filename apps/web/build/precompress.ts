@@ -25,7 +25,10 @@ export function precompress(): Plugin {
     configResolved(config) {
       outDir = resolve(config.root, config.build.outDir);
     },
-    async closeBundle() {
+    // Also called after a failed build: then there is nothing to compress, and an error here would hide
+    // the build's own (a first-screen check's message behind "no such directory").
+    async closeBundle(error?: Error) {
+      if (error) return;
       const files = await listFiles(outDir);
       await Promise.all(files.filter((file) => COMPRESSIBLE.test(file)).map(compressFile));
     },

@@ -18,6 +18,7 @@ export * as links from './links/calls';
 export * as linksDataApi from './links/data-api';
 export * from './locales/locale-schema';
 export * as platform from './platform/calls';
+export * from './platform/first-screen-preloads';
 export * from './platform/identity';
 export * as portals from './portals/calls';
 export * from './routes';

@@ -1,5 +1,7 @@
+import type { FirstScreenPreloads } from '@caudal/contract';
+
 /** A `first-screens.json` as the portal's build writes it (apps/web/build/first-screen-preloads.ts). */
-export const FIRST_SCREENS = {
+export const FIRST_SCREENS: FirstScreenPreloads = {
   screens: [
     {
       paths: ['/wealth/clients'],

@@ -1,23 +1,8 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { isLocaleCode } from '@caudal/contract';
-import { z } from 'zod';
+import { FIRST_SCREENS_FILE, isLocaleCode, ZFirstScreenPreloads } from '@caudal/contract';
 
-/** Written by the portal's build beside `index.html` (apps/web/build/first-screen-preloads.ts). */
-export const FIRST_SCREENS_FILE = 'first-screens.json';
-
-const ZAssetPath = z.string().regex(/^\/assets\/[\w.-]+$/);
-const ZFirstScreens = z.object({
-  screens: z.array(
-    z.object({
-      paths: z.array(z.string().regex(/^\/[\w/-]+$/)),
-      scripts: z.array(ZAssetPath),
-      styles: z.array(ZAssetPath),
-      catalogue: z.array(z.string()),
-    }),
-  ),
-  catalogue: z.record(z.string(), z.record(z.string(), ZAssetPath)),
-});
+export { FIRST_SCREENS_FILE };
 
 /**
  * The `Link` header to send with `index.html` on a first screen's path (`/es/wealth/clients`): the
@@ -28,9 +13,9 @@ const ZFirstScreens = z.object({
 export function loadFirstScreenPreloads(webRoot: string): (pathname: string) => string | null {
   const file = join(webRoot, FIRST_SCREENS_FILE);
   if (!existsSync(file)) return () => null;
-  let parsed: ReturnType<typeof ZFirstScreens.safeParse>;
+  let parsed: ReturnType<typeof ZFirstScreenPreloads.safeParse>;
   try {
-    parsed = ZFirstScreens.safeParse(JSON.parse(readFileSync(file, 'utf8')));
+    parsed = ZFirstScreenPreloads.safeParse(JSON.parse(readFileSync(file, 'utf8')));
   } catch {
     return () => null; // Not JSON: the pages still work, only without the head start.
   }
