@@ -16,6 +16,7 @@ export const ZLinkFunnelRequest = z.object({
 
 /** Visits opened in the window, counted once at each step they reached. */
 export const ZLinkFunnel = z.object({
+  link_name: z.string(),
   days: z.number().int(),
   from: z.string(),
   to: z.string(),

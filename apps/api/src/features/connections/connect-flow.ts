@@ -83,7 +83,11 @@ export async function getConnectSession(
   const now = deps.clock();
   const token = await findLiveToken(deps.db, plainToken, now);
   const credential = await findTokenCredential(deps.db, token);
-  await recordConnectStep(deps.db, token, 'opened', now);
+  const [institutionStates, customCss] = await Promise.all([
+    findTroubledInstitutions(deps.db, token.company_id, now),
+    findHostedCustomCss(deps.db, token.company_id),
+    recordConnectStep(deps.db, token, 'opened', now),
+  ]);
   return {
     mode: token.kind,
     company_name: token.company_name,
@@ -95,8 +99,8 @@ export async function getConnectSession(
     terms_and_conditions_url: token.terms_and_conditions_url,
     privacy_policy_url: token.privacy_policy_url,
     expires_at: token.expires_at.toISOString(),
-    custom_css: await findHostedCustomCss(deps.db, token.company_id),
-    institution_states: await findTroubledInstitutions(deps.db, token.company_id, now),
+    custom_css: customCss,
+    institution_states: institutionStates,
   };
 }
 

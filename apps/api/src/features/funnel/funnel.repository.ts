@@ -18,14 +18,13 @@ function isInstitutionError(value: string | null): value is InstitutionError {
 }
 
 /** The Link behind a token within the company (another company's token is not found). */
-export async function findCompanyLinkId(db: Db, companyId: string, token: string): Promise<string | null> {
-  const row = await db
+export async function findCompanyLink(db: Db, companyId: string, token: string) {
+  return db
     .selectFrom('links')
-    .select('id')
+    .select(['id', 'name'])
     .where('company_id', '=', companyId)
     .where('token', '=', token)
     .executeTakeFirst();
-  return row?.id ?? null;
 }
 
 /**
@@ -35,7 +34,7 @@ export async function findCompanyLinkId(db: Db, companyId: string, token: string
  */
 export async function findLinkFunnel(
   db: Db,
-  scope: { companyId: string; linkId: string },
+  scope: { companyId: string; linkId: string; linkName: string },
   days: number,
   now: Date,
 ): Promise<LinkFunnel> {
@@ -75,6 +74,7 @@ export async function findLinkFunnel(
     .orderBy('attempts', 'desc')
     .execute();
   return {
+    link_name: scope.linkName,
     days,
     from: from.toISOString(),
     to: now.toISOString(),

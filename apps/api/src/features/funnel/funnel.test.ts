@@ -98,7 +98,7 @@ describe('a Link funnel', () => {
     expect((await funnelOf(tenant, link.token, 1)).steps.opened).toBe(0);
     expect((await funnelOf(tenant, link.token, 1)).conversion).toBeNull();
     expect((await funnelOf(tenant, link.token, 7)).steps.succeeded).toBe(2);
-  });
+  }, 60_000);
 
   it('calls a visit abandoned after 30 minutes idle, counted from its last step', async () => {
     let tenant = await signInTenant(t);
@@ -221,7 +221,7 @@ describe('institution health', () => {
     t.clock.advanceMinutes(14 * 24 * 60);
     tenant = await signInAgain(t, tenant);
     expect(await healthOf(tenant)).toBeUndefined();
-  });
+  }, 90_000);
 
   it('answers one institution when asked, and counts refreshes apart from connections', async () => {
     const tenant = await signInTenant(t);
