@@ -29,6 +29,8 @@ export const ZLinkFunnel = z.object({
     succeeded: z.number().int(),
     abandoned: z.number().int(),
   }),
+  /** The idle time after which a visit not connected counts as abandoned. */
+  abandon_after_minutes: z.number(),
   /** succeeded / opened, null with no visit. */
   conversion: z.number().nullable(),
   /** Failed attempts in the window by type: how many, and in how many visits. */

@@ -14,7 +14,7 @@ export const FUNNEL_STEPS = [
 ] as const;
 export type FunnelStep = (typeof FUNNEL_STEPS)[number];
 
-/** A visit that has not succeeded and did nothing for this long counts as abandoned. */
+/** A visit that has not succeeded and did nothing for this long counts as abandoned (FUNNEL_IDLE_SECONDS). */
 export const FUNNEL_ABANDON_AFTER_MS = 30 * 60 * 1000;
 
 /** Why a connection attempt or a refresh failed: the institution's answer, never its text. */

@@ -37,9 +37,10 @@ export async function findLinkFunnel(
   scope: { companyId: string; linkId: string; linkName: string },
   days: number,
   now: Date,
+  idleMs: number = FUNNEL_ABANDON_AFTER_MS,
 ): Promise<LinkFunnel> {
   const from = new Date(now.getTime() - days * DAY_MS);
-  const idleBefore = new Date(now.getTime() - FUNNEL_ABANDON_AFTER_MS);
+  const idleBefore = new Date(now.getTime() - idleMs);
   const counts = await db
     .selectFrom('funnel_visits')
     .select([
@@ -79,6 +80,7 @@ export async function findLinkFunnel(
     from: from.toISOString(),
     to: now.toISOString(),
     steps: counts,
+    abandon_after_minutes: idleMs / 60_000,
     conversion: counts.opened === 0 ? null : counts.succeeded / counts.opened,
     failures: failures.flatMap((row) =>
       isInstitutionError(row.error) ? [{ error: row.error, attempts: row.attempts, visits: row.visits }] : [],

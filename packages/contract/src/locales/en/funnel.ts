@@ -31,7 +31,7 @@ export const funnel: typeof es = {
     error: 'Type',
     attempts: 'Attempts',
     failedVisits: 'Visits',
-    abandonedHint: 'Not connected and idle for 30 minutes.',
+    abandonedHint: 'Not connected and idle for {minutes} min.',
   },
   steps: {
     opened: 'Opened',

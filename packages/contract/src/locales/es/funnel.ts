@@ -30,7 +30,7 @@ export const funnel = {
     error: 'Tipo',
     attempts: 'Intentos',
     failedVisits: 'Visitas',
-    abandonedHint: 'Sin conectar y sin actividad durante 30 minutos.',
+    abandonedHint: 'Sin conectar y sin actividad durante {minutes} min.',
   },
   steps: {
     opened: 'Abierto',

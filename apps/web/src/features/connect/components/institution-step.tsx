@@ -78,14 +78,19 @@ export function InstitutionStep({ company, entities, states = [], onPick }: Inst
             >
               {shown.map((entity) => (
                 <li key={entity.id} className={classes.entityItem}>
-                  <UnstyledButton className={classes.entityButton} onClick={() => onPick(entity)}>
+                  <UnstyledButton
+                    className={classes.entityButton}
+                    onClick={() => onPick(entity)}
+                    // The state is told as the button's description: its name stays the institution's.
+                    aria-describedby={stateOf.has(entity.id) ? `${listId}-${entity.id}-state` : undefined}
+                  >
                     <Avatar size={32} radius="md" color="brand" variant="light" aria-hidden>
                       <IconBuildingBank size={18} />
                     </Avatar>
                     <Text fw={500} size="sm" style={{ flex: 1 }}>
                       {entity.name}
                     </Text>
-                    <EntityStateBadge state={stateOf.get(entity.id)} />
+                    <EntityStateBadge id={`${listId}-${entity.id}-state`} state={stateOf.get(entity.id)} />
                     <IconChevronRight size={16} aria-hidden className={classes.entityChevron} />
                   </UnstyledButton>
                 </li>
@@ -99,11 +104,13 @@ export function InstitutionStep({ company, entities, states = [], onPick }: Inst
 }
 
 /** A badge on an institution that is not operational: the visitor is told before choosing it. */
-function EntityStateBadge({ state }: { state: 'degraded' | 'down' | undefined }) {
+function EntityStateBadge({ id, state }: { id: string; state: 'degraded' | 'down' | undefined }) {
   const { t } = useTranslation();
   if (!state) return null;
   return (
     <Badge
+      id={id}
+      aria-hidden
       variant="light"
       radius="sm"
       color={state === 'down' ? 'red' : 'yellow'}

@@ -7,7 +7,7 @@ import { type FunnelRow, formatShare } from '../lib/funnel-rows';
 import classes from './funnel.module.css';
 
 /** The funnel's figures: visits per step and their share of the opened ones (the chart's numbers). */
-export function FunnelTable({ rows }: { rows: readonly FunnelRow[] }) {
+export function FunnelTable({ rows, idleMinutes }: { rows: readonly FunnelRow[]; idleMinutes: number }) {
   const { t } = useTranslation();
   const format = useFormatters();
   return (
@@ -27,7 +27,7 @@ export function FunnelTable({ rows }: { rows: readonly FunnelRow[] }) {
                 {t(`funnel.steps.${row.step}`)}
                 {row.step === 'abandoned' ? (
                   <Text size="xs" c="dimmed">
-                    {t('funnel.page.abandonedHint')}
+                    {t('funnel.page.abandonedHint', { minutes: format.decimal(idleMinutes, 1) })}
                   </Text>
                 ) : null}
               </Table.Td>

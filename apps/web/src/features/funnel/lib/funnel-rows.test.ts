@@ -19,6 +19,7 @@ describe('funnelRows', () => {
       from: '',
       to: '',
       steps,
+      abandon_after_minutes: 30,
       conversion: 0.5,
       failures: [],
     });
@@ -41,6 +42,7 @@ describe('funnelRows', () => {
       from: '',
       to: '',
       steps: { ...steps, opened: 0, succeeded: 0 },
+      abandon_after_minutes: 30,
       conversion: null,
       failures: [],
     });

@@ -105,7 +105,13 @@ export function LinkFunnelRoute() {
               { value: 'table', label: t('funnel.page.showTable') },
             ]}
           />
-          {rows ? view === 'chart' ? <FunnelChart rows={rows} /> : <FunnelTable rows={rows} /> : null}
+          {rows ? (
+            view === 'chart' ? (
+              <FunnelChart rows={rows} />
+            ) : (
+              <FunnelTable rows={rows} idleMinutes={data?.abandon_after_minutes ?? 30} />
+            )
+          ) : null}
         </Paper>
         <section aria-labelledby="funnel-failures">
           <Title id="funnel-failures" order={2} fz="lg" mb="sm">
