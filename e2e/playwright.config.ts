@@ -47,6 +47,8 @@ export default defineConfig({
         DATA_DIR: `.artifacts/data-${port}`,
         PUBLIC_URL: baseURL,
         LOG_LEVEL: 'warn',
+        // The funnel spec's abandoned visit idles out in seconds, not the default 30 minutes.
+        FUNNEL_IDLE_SECONDS: '3',
         NODE_ENV: 'production',
         // Mail goes to the sink, where specs read it as its addressee would (the invitation's link).
         SMTP_URL: `smtp://127.0.0.1:${SMTP_SINK_PORT}`,

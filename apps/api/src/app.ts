@@ -9,6 +9,7 @@ import { registerConnectionsCalls } from './features/connections';
 import { registerCustomCssCalls } from './features/custom-css';
 import { registerDataApiCalls } from './features/data-api';
 import { registerExportsCalls } from './features/exports';
+import { registerFunnelCalls } from './features/funnel';
 import { issueLinkCode, registerLinksCalls } from './features/links';
 import { registerPlatformCalls } from './features/platform';
 import { registerPortalsCalls } from './features/portals';
@@ -80,6 +81,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerSummaryCalls(app);
   registerCustomCssCalls(app);
   registerExportsCalls(app);
+  registerFunnelCalls(app);
   registerLinksCalls(app);
   registerPortalsCalls(app);
   registerApplicationsCalls(app);

@@ -52,6 +52,8 @@ const ZEnv = z.object({
   DB_LOCK_TIMEOUT_MS: integer(DEFAULT_DATABASE_TIMEOUTS.lockMs, 100),
   DB_ACQUIRE_TIMEOUT_MS: integer(DEFAULT_DATABASE_TIMEOUTS.acquireMs, 100),
   READY_TIMEOUT_MS: integer(1_000, 50),
+  /** A hosted-page visit not connected and idle this long counts as abandoned (decision 0034). */
+  FUNNEL_IDLE_SECONDS: integer(1_800, 1).pipe(z.number().max(86_400)),
   FORGOT_PASSWORD_MAX_PER_EMAIL: integer(5, 1),
   FORGOT_PASSWORD_MAX_PER_IP: integer(30, 1),
   JWT_SECRET: optionalText.pipe(z.string().min(32).optional()),
@@ -117,6 +119,8 @@ export interface Config {
   databaseTimeouts: DatabaseTimeouts;
   /** `/ready` answers 503 when the database does not answer `select 1` within this. */
   readyTimeoutMs: number;
+  /** Idle time after which a visit not connected counts as abandoned (default 30 min). */
+  funnelIdleSeconds: number;
   forgotPasswordMaxPerEmail: number;
   forgotPasswordMaxPerIp: number;
   /** Null: generated once and kept in app_settings, so every instance signs with the same key. */
@@ -211,6 +215,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       acquireMs: e.DB_ACQUIRE_TIMEOUT_MS,
     },
     readyTimeoutMs: e.READY_TIMEOUT_MS,
+    funnelIdleSeconds: e.FUNNEL_IDLE_SECONDS,
     forgotPasswordMaxPerEmail: e.FORGOT_PASSWORD_MAX_PER_EMAIL,
     forgotPasswordMaxPerIp: e.FORGOT_PASSWORD_MAX_PER_IP,
     jwtSecret: e.JWT_SECRET ?? null,

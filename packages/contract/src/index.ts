@@ -14,6 +14,7 @@ export * as connectionsDataApi from './connections/data-api';
 export * as customCss from './custom-css/calls';
 export * from './events/event-types';
 export * as exports from './exports/calls';
+export * as funnel from './funnel/calls';
 export * as links from './links/calls';
 export * as linksDataApi from './links/data-api';
 export * from './locales/locale-schema';

@@ -36,6 +36,9 @@ export type {
   ExportType,
 } from './exports/calls';
 export * as exports from './exports/routes';
+export type { InstitutionHealth, InstitutionHealthList, LinkFunnel } from './funnel/calls';
+export * from './funnel/constants';
+export * as funnel from './funnel/routes';
 export type { Link, LinkCodeExchange, LinkSession } from './links/calls';
 export * as links from './links/routes';
 export { DEFAULT_LINK_REDIRECT_URI, LINK_CODE_TTL_MS, LINK_PAGE_SIZE } from './links/routes';

@@ -209,6 +209,8 @@ export interface ConnectTokensTable {
   link_id: ColumnType<string | null, string | null | undefined, string | null>;
   terms_and_conditions_url: ColumnType<string | null, string | null | undefined, string | null>;
   privacy_policy_url: ColumnType<string | null, string | null | undefined, string | null>;
+  /** 0026: the visit this token is (features/funnel); random, never in a URL. */
+  visit_id: Generated<string>;
 }
 
 /** 0009: connection Links (features/links). */
@@ -448,6 +450,45 @@ export interface EventsTable {
   data: ColumnType<Record<string, unknown>, string, never>;
 }
 
+/** 0026: one hosted-page visit and the first time it reached each step (features/funnel). */
+export interface FunnelVisitsTable {
+  id: string;
+  company_id: string;
+  link_id: string | null;
+  entity_id: string | null;
+  opened_at: Timestamp;
+  institution_chosen_at: OptionalTimestamp;
+  credentials_sent_at: OptionalTimestamp;
+  sca_asked_at: OptionalTimestamp;
+  sca_passed_at: OptionalTimestamp;
+  succeeded_at: OptionalTimestamp;
+  failed_at: OptionalTimestamp;
+  last_error: string | null;
+  last_activity_at: Timestamp;
+}
+
+/** 0026: every funnel step as it happened. */
+export interface FunnelEventsTable {
+  id: Generated<string>;
+  visit_id: string;
+  company_id: string;
+  link_id: string | null;
+  step: string;
+  entity_id: string | null;
+  error: string | null;
+  occurred_at: Timestamp;
+}
+
+/** 0026: each connection attempt's and refresh's result per institution. */
+export interface InstitutionOutcomesTable {
+  id: Generated<string>;
+  company_id: string;
+  entity_id: string;
+  kind: 'connection' | 'refresh';
+  outcome: string;
+  occurred_at: Timestamp;
+}
+
 export interface Database {
   companies: CompaniesTable;
   users: UsersTable;
@@ -483,6 +524,9 @@ export interface Database {
   audit_events: AuditEventsTable;
   audit_chain_heads: AuditChainHeadsTable;
   events: EventsTable;
+  funnel_visits: FunnelVisitsTable;
+  funnel_events: FunnelEventsTable;
+  institution_outcomes: InstitutionOutcomesTable;
 }
 
 export type Company = Selectable<CompaniesTable>;

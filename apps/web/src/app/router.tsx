@@ -200,7 +200,7 @@ const connectionPages = {
       import('../features/connections/routes/connection-detail-route').then((m) => ({
         Component: m.ConnectionDetailRoute,
       })),
-    ['connections', 'connect'],
+    ['connections', 'connect', 'funnel'],
   ),
   hosted: page(
     () => import('../features/connect/routes/connect-route').then((m) => ({ Component: m.ConnectRoute })),
@@ -219,7 +219,7 @@ const connectionPages = {
 const brandingPages = {
   summary: page(
     () => import('../features/summary/routes/summary-route').then((m) => ({ Component: m.SummaryRoute })),
-    ['summary'],
+    ['summary', 'funnel'],
   ),
   customCss: page(
     () =>
@@ -348,6 +348,11 @@ const linkPages = {
       })),
     ['links', 'connect'],
   ),
+  funnel: page(
+    () =>
+      import('../features/funnel/routes/link-funnel-route').then((m) => ({ Component: m.LinkFunnelRoute })),
+    ['links', 'funnel'],
+  ),
 };
 
 /** A group of routes that needs one permission; without it they answer 404 (spec section 6). */
@@ -372,7 +377,10 @@ const signedInRoutes: RouteObject[] = [
     { path: 'wealth/connections/:entityId', ...connectionPages.entity },
   ]),
   guarded('applications', [{ path: 'applications', ...applicationsPage }]),
-  guarded('links', [{ path: 'links', ...linkPages.list }]),
+  guarded('links', [
+    { path: 'links', ...linkPages.list },
+    { path: 'links/:token/funnel', ...linkPages.funnel },
+  ]),
   guarded('customCSS', [{ path: 'custom-css', ...brandingPages.customCss }]),
   guarded('portals', [
     { path: 'portals', element: <Navigate to="users" replace /> },

@@ -148,6 +148,10 @@ export const ZConnectSession = z.object({
   expires_at: z.string(),
   /** The company's sanitised custom CSS the page wears (shared/branding), null when none. */
   custom_css: z.string().nullable(),
+  /** Institutions the company's own recent outcomes show as degraded or down (the rest are operational). */
+  institution_states: z
+    .array(z.object({ entity_id: z.string(), state: z.enum(['degraded', 'down']) }))
+    .default([]),
 });
 export type ConnectSession = z.infer<typeof ZConnectSession>;
 
@@ -184,4 +188,14 @@ export const ZConnectScaRequest = z.object({
 export const submitConnectSca = defineCall(routes.submitConnectSca, {
   request: ZConnectScaRequest,
   response: ZConnectStep,
+});
+
+export const ZChooseInstitutionRequest = z.object({
+  token: ZToken,
+  entity_id: z.string({ error: VALIDATION.required }).min(1, { error: VALIDATION.required }).max(64),
+});
+
+export const chooseConnectInstitution = defineCall(routes.chooseConnectInstitution, {
+  request: ZChooseInstitutionRequest,
+  response: ZSuccess,
 });

@@ -129,3 +129,13 @@ export const submitConnectSca = defineRoute<typeof schemas.ZConnectScaRequest, t
     'RateLimited',
   ],
 });
+
+/** The visitor picked an institution (a funnel step, decision 0034): recorded, nothing else changes. */
+export const chooseConnectInstitution = defineRoute<
+  typeof schemas.ZChooseInstitutionRequest,
+  typeof ZSuccess
+>({
+  path: '/v0/connect/choose-institution',
+  access: { kind: 'public' },
+  errors: ['InvalidConnectToken', 'NotFound'],
+});

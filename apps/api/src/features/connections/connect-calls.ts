@@ -1,6 +1,7 @@
 import { connections } from '@caudal/contract';
 import type { FastifyInstance } from 'fastify';
 import { registerPublicCall } from '../../shared/http/register-call';
+import { chooseConnectInstitution } from './choose-institution';
 import {
   enforceConnectRateLimit,
   type FinishLinkVisit,
@@ -26,5 +27,9 @@ export function registerConnectCalls(app: FastifyInstance, finishLinkVisit: Fini
   registerPublicCall(app, connections.submitConnectSca, async ({ input, db, config, clock, request }) => {
     await enforceConnectRateLimit(db, request.ip, clock());
     return submitConnectSca({ db, config, clock, finishLinkVisit }, input);
+  });
+  registerPublicCall(app, connections.chooseConnectInstitution, async ({ input, db, clock, request }) => {
+    await enforceConnectRateLimit(db, request.ip, clock());
+    return chooseConnectInstitution({ db, clock }, input);
   });
 }

@@ -16,9 +16,11 @@ import type { Clock } from '../../shared/clock';
 import { loadSecretKey } from '../../shared/crypto/sealing';
 import { findListedEntities } from '../../shared/entity-catalogue';
 import { isWithinRateLimit } from '../../shared/rate-limit';
+import { findTroubledInstitutions } from '../funnel';
 import { consumeToken, findLiveToken, type LiveToken, savePendingSca } from './connect-tokens';
 import { findCompanyCredential, findTitularName, insertCredential } from './connections.repository';
 import { openCredentialSecret, sealCredentialSecret } from './credential-sealing';
+import { failureOf, recordConnectResult, recordConnectStep } from './funnel-steps';
 import { buildReturnUrl } from './redirect-uri';
 import { createCredentialsToken, saveSuccess } from './refresh';
 
@@ -76,6 +78,11 @@ export async function getConnectSession(
   const now = deps.clock();
   const token = await findLiveToken(deps.db, plainToken, now);
   const credential = await findTokenCredential(deps.db, token);
+  const [institutionStates, customCss] = await Promise.all([
+    findTroubledInstitutions(deps.db, token.company_id, now),
+    findHostedCustomCss(deps.db, token.company_id),
+    recordConnectStep(deps.db, token, 'opened', now),
+  ]);
   return {
     mode: token.kind,
     company_name: token.company_name,
@@ -87,7 +94,8 @@ export async function getConnectSession(
     terms_and_conditions_url: token.terms_and_conditions_url,
     privacy_policy_url: token.privacy_policy_url,
     expires_at: token.expires_at.toISOString(),
-    custom_css: await findHostedCustomCss(deps.db, token.company_id),
+    custom_css: customCss,
+    institution_states: institutionStates,
   };
 }
 
@@ -124,6 +132,7 @@ export async function submitConnectCredentials(
       { path: ['entity_id'], message: VALIDATION.invalid },
     ]);
   }
+  await recordConnectStep(db, token, 'credentials_sent', now, input.entity_id);
   let result: ConnectorResult;
   try {
     result = await findConnector(input.entity_id).login({
@@ -146,9 +155,13 @@ export async function submitConnectCredentials(
       sealedSecret: sealed,
       scaToken: result.scaToken,
     });
+    await recordConnectStep(db, token, 'sca_asked', now, input.entity_id);
     return { status: 'sca_required' };
   }
-  if (result.outcome !== 'ok') throwFailure(result);
+  if (result.outcome !== 'ok') {
+    await recordConnectResult(db, token, input.entity_id, failureOf(result), now);
+    throwFailure(result);
+  }
   return finishFlow(deps, token, {
     entityId: input.entity_id,
     login: input.username,
@@ -210,8 +223,10 @@ export async function submitConnectSca(
   } catch {
     result = { outcome: 'down' };
   }
+  if (result.outcome !== 'ok') await recordConnectResult(db, token, step.entityId, failureOf(result), now);
   if (result.outcome === 'invalid_code') throw new AppError('InvalidScaCode', 'Wrong SCA code');
   if (result.outcome === 'down') throw new AppError('InstitutionDown', 'The institution is not available');
+  await recordConnectStep(db, token, 'sca_passed', now, step.entityId);
   return finishFlow(deps, token, {
     entityId: step.entityId,
     login: step.login,
@@ -235,6 +250,8 @@ async function finishFlow(
   let linkReturn: string | null = null;
   const credentialsToken = await deps.db.transaction().execute(async (trx) => {
     const token = await consumeToken(trx, live.token_hash, now);
+    // Recorded with the flow it completes: rolled back with it (a paused Link, a lost race).
+    await recordConnectResult(trx, token, done.entityId, null, now);
     if (token.kind === 'connect') {
       const created = await insertCredential(trx, {
         company_id: token.company_id,

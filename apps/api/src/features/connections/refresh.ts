@@ -6,6 +6,7 @@ import type { Clock } from '../../shared/clock';
 import type { SecretKey } from '../../shared/crypto/sealing';
 import type { Logger } from '../../shared/logger';
 import { randomToken } from '../../shared/secure-tokens';
+import { recordInstitutionOutcome } from '../funnel';
 import { findTitularName, markRefreshRequested } from './connections.repository';
 import { openCredentialSecret } from './credential-sealing';
 import {
@@ -69,6 +70,16 @@ export async function refreshCredential(deps: RefreshDeps, credentialsId: string
   }
   const elapsedMs = Math.max(0, clock().getTime() - startedAt.getTime());
   await applyRefreshResult(db, credential, result, startedAt, elapsedMs);
+  await recordInstitutionOutcome(
+    db,
+    {
+      companyId: credential.company_id,
+      entityId: credential.entity_id,
+      kind: 'refresh',
+      outcome: result.outcome === 'ok' ? 'success' : result.outcome,
+    },
+    startedAt,
+  );
   return result.outcome;
 }
 

@@ -19,6 +19,7 @@ export const CREDENTIAL_PAGES: readonly string[] = [
   '/:lang/connect/:token',
   '/connect/:token',
   '/:lang/link/:token',
+  '/:lang/links/:token/funnel',
 ];
 
 export const REDACTED = '[redacted]';

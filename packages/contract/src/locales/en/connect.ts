@@ -20,6 +20,11 @@ export const connect: typeof es = {
     searchPlaceholder: 'Institution name',
     listLabel: 'Institutions',
     nothing: 'No institution matches “{search}”',
+    stateDown: 'Down',
+    stateDegraded: 'Degraded',
+    downNotice:
+      'Institutions marked down are not answering right now: connecting will probably fail. Try again later.',
+    degradedNotice: 'Institutions marked degraded fail at times: connecting may be slow or fail.',
   },
   credentials: {
     title: 'Enter your credentials',

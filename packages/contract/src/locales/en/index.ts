@@ -7,6 +7,7 @@ import { connections } from './connections';
 import { customCss } from './custom-css';
 import { errors } from './errors';
 import { exportTexts } from './exports';
+import { funnel } from './funnel';
 import { links } from './links';
 import { pages } from './pages';
 import { portals } from './portals';
@@ -39,4 +40,5 @@ export const en: typeof es = {
   exports: exportTexts,
   team,
   audit,
+  funnel,
 };

@@ -38,6 +38,7 @@ export const links: typeof es = {
     open: 'Open the page of Link {name}',
     actionsOf: 'Actions for {name}',
     edit: 'Edit',
+    funnel: 'View funnel',
     pause: 'Pause',
     resume: 'Resume',
     delete: 'Delete',

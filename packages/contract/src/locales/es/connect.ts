@@ -19,6 +19,12 @@ export const connect = {
     searchPlaceholder: 'Nombre de la entidad',
     listLabel: 'Entidades',
     nothing: 'Ninguna entidad coincide con «{search}»',
+    stateDown: 'Caída',
+    stateDegraded: 'Con incidencias',
+    downNotice:
+      'Las entidades marcadas como caídas no responden ahora mismo: es probable que la conexión falle. Prueba más tarde.',
+    degradedNotice:
+      'Las entidades marcadas con incidencias están fallando a veces: la conexión puede tardar o fallar.',
   },
   credentials: {
     title: 'Introduce tus credenciales',

@@ -37,6 +37,7 @@ export const links = {
     open: 'Abrir la página del Link {name}',
     actionsOf: 'Acciones de {name}',
     edit: 'Editar',
+    funnel: 'Ver embudo',
     pause: 'Pausar',
     resume: 'Reanudar',
     delete: 'Eliminar',

@@ -38,3 +38,11 @@ export function useSubmitScaMutation(token: string) {
     mutationFn: (code: string) => callApi(connections.submitConnectSca, { token, code }),
   });
 }
+
+/** Tells the server the visitor picked an institution (a funnel step); the flow never waits for it. */
+export function useChooseInstitutionMutation(token: string) {
+  return useMutation({
+    mutationFn: (entityId: string) =>
+      callApi(connections.chooseConnectInstitution, { token, entity_id: entityId }),
+  });
+}

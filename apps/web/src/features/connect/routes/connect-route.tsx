@@ -8,6 +8,7 @@ import { HostedCustomCss } from '../../../shared/branding/hosted-custom-css';
 import { useLocalePath } from '../../../shared/i18n/use-locale';
 import { type SessionBrand, SessionFrame } from '../../../shared/layouts/session-layout';
 import {
+  useChooseInstitutionMutation,
   useConnectSessionQuery,
   useSubmitCredentialsMutation,
   useSubmitScaMutation,
@@ -58,6 +59,7 @@ type StepAnswer = ResponseOf<typeof connections.submitConnectSca>;
 /** The flow itself, shared with the hosted Link page (features/links), which mints its own token. */
 export function ConnectFlow({ session, token }: { session: ConnectSession; token: string }) {
   const steps = stepsFor(session.mode);
+  const choose = useChooseInstitutionMutation(token);
   const [step, setStep] = useState<ConnectStep>(() => initialStep(session));
   const [entity, setEntity] = useState<Entity | null>(
     () => session.entities.find((candidate) => candidate.id === session.entity_id) ?? null,
@@ -99,7 +101,9 @@ export function ConnectFlow({ session, token }: { session: ConnectSession; token
         <InstitutionStep
           company={session.company_name}
           entities={session.entities}
+          states={session.institution_states}
           onPick={(picked) => {
+            choose.mutate(picked.id);
             setEntity(picked);
             credentials.reset();
             setStep('credentials');

@@ -1,4 +1,4 @@
-import { type CredentialInformation, connections, resolveEntityId } from '@caudal/contract/routes';
+import { type CredentialInformation, connections, funnel, resolveEntityId } from '@caudal/contract/routes';
 import { Anchor, Badge, Breadcrumbs, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconChevronRight } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
@@ -12,6 +12,7 @@ import { translateDynamic } from '../../../shared/i18n/i18n';
 import { useLocalePath } from '../../../shared/i18n/use-locale';
 import { useSession } from '../../../shared/session/session-context';
 import { useCanCall } from '../../../shared/session/use-can-call';
+import { EntityHealthCard } from '../../funnel';
 import { useRefreshCredentialMutation } from '../api/connections-mutations';
 import { useCredentialsIdentityQuery, useCredentialsQuery } from '../api/connections-queries';
 import type { CredentialAction } from '../components/credential-menu';
@@ -44,6 +45,8 @@ function EntityConnections({ entityId, isKnown }: { entityId: string; isKnown: b
   const { t } = useTranslation();
   // The credential menu's every action is a staff-only call: the contract says who may make them.
   const canManage = useCanCall(connections.credentialsDelete);
+  // Institution health is company-wide: staff only, as the contract says.
+  const canSeeHealth = useCanCall(funnel.getInstitutionHealth);
   const now = useNow();
   const entityName = useEntityName();
   const name = entityName(entityId);
@@ -86,6 +89,7 @@ function EntityConnections({ entityId, isKnown }: { entityId: string; isKnown: b
   return (
     <>
       <DetailHeading name={name} count={list ? summariseCredentials(list, now).total : undefined} />
+      {canSeeHealth ? <EntityHealthCard entityId={entityId} /> : null}
       <Title order={2} fz="lg" mb="sm">
         {t('connections.detail.identityTitle')}
       </Title>

@@ -1,11 +1,20 @@
 import type { Link } from '@caudal/contract';
 import { ActionIcon, Badge, Menu, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
-import { IconDots, IconPencil, IconPlayerPause, IconPlayerPlay, IconTrash } from '@tabler/icons-react';
+import {
+  IconChartFunnel,
+  IconDots,
+  IconPencil,
+  IconPlayerPause,
+  IconPlayerPlay,
+  IconTrash,
+} from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link as RouterLink } from 'react-router';
 import { TableScroll } from '../../../shared/components/table-scroll';
 import { TableSkeletonRows } from '../../../shared/components/table-skeleton';
 import { useFormatters } from '../../../shared/format/use-formatters';
+import { useLocalePath } from '../../../shared/i18n/use-locale';
 import { LinkUrl } from './link-url';
 import classes from './links.module.css';
 
@@ -68,6 +77,7 @@ export function LinkTable({ links, refreshing, empty, ...actions }: LinkTablePro
 function LinkRow({ link, onEdit, onSetActive, onDelete }: { link: Link } & LinkActions) {
   const { t } = useTranslation();
   const format = useFormatters();
+  const to = useLocalePath();
   const deletable = link.pending_code_count === 0;
   return (
     <Table.Tr>
@@ -107,6 +117,13 @@ function LinkRow({ link, onEdit, onSetActive, onDelete }: { link: Link } & LinkA
             </ActionIcon>
           </Menu.Target>
           <Menu.Dropdown>
+            <Menu.Item
+              component={RouterLink}
+              to={to(`/links/${encodeURIComponent(link.token)}/funnel`)}
+              leftSection={<IconChartFunnel size={16} aria-hidden />}
+            >
+              {t('links.list.funnel')}
+            </Menu.Item>
             <Menu.Item leftSection={<IconPencil size={16} aria-hidden />} onClick={() => onEdit(link)}>
               {t('links.list.edit')}
             </Menu.Item>

@@ -10,6 +10,7 @@ import { PageHeader } from '../../../shared/components/page-header';
 import { EmptyPanel, ErrorPanel } from '../../../shared/components/state-panel';
 import { useLocalePath } from '../../../shared/i18n/use-locale';
 import { hasPermission, useSession } from '../../../shared/session/session-context';
+import { InstitutionHealthPanel } from '../../funnel';
 import { useDeleteCredentialsMutation, useSummaryQuery } from '../api/summary-api';
 import { EntityChart } from '../components/entity-chart';
 import { LastCredentials } from '../components/last-credentials';
@@ -66,6 +67,9 @@ export function SummaryRoute() {
           text={t('summary.emptyText')}
           actions={connectionsLink}
         />
+        <Stack mt="xl">
+          <InstitutionHealthPanel entityName={entityName} />
+        </Stack>
       </>
     );
   } else {
@@ -79,6 +83,7 @@ export function SummaryRoute() {
             </Title>
             {entityRows ? <EntityChart rows={entityRows} /> : null}
           </section>
+          <InstitutionHealthPanel entityName={entityName} />
           <section aria-labelledby="summary-last">
             <Title id="summary-last" order={2} fz="lg" mb="sm">
               {t('summary.last.title')}

@@ -1,0 +1,1 @@
+export { EntityHealthCard, InstitutionHealthPanel } from './components/institution-health-panel';
