@@ -174,7 +174,6 @@ const COMMANDS = {
 } as const;
 
 export type OperatorCommandName = keyof typeof COMMANDS;
-export const OPERATOR_COMMANDS = Object.keys(COMMANDS) as OperatorCommandName[];
 
 export type OperatorOutcome =
   | { ok: true; result: unknown }

@@ -1,5 +1,6 @@
 import { exports as exportCalls } from '@caudal/contract';
 import { sql } from 'kysely';
+import type { Db } from '../../db/database';
 import { createLogCapture, type TestApp } from '../../test/test-app';
 import { createClient, createProduct } from '../seed/wealth-factories';
 import type { ExportJobDeps } from './export-job';
@@ -73,4 +74,14 @@ export async function downloadExport(t: TestApp, call: Call, exportId: string) {
   const path: string = link.json().path;
   const response = await t.app.inject({ method: 'GET', url: path });
   return { path, response };
+}
+
+/** How many chunks an export's file has in the database (a test's view: no call reads this). */
+export async function countExportChunks(db: Db, exportId: string): Promise<number> {
+  const row = await db
+    .selectFrom('export_chunks')
+    .select((eb) => eb.fn.countAll<string>().as('n'))
+    .where('export_id', '=', exportId)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
 }

@@ -269,12 +269,3 @@ export async function failExport(db: Db, exportId: string, now: Date, code: stri
       .execute();
   });
 }
-
-export async function countExportChunks(db: Db, exportId: string): Promise<number> {
-  const row = await db
-    .selectFrom('export_chunks')
-    .select((eb) => eb.fn.countAll<string>().as('n'))
-    .where('export_id', '=', exportId)
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
-}

@@ -8,8 +8,8 @@ import { signInPortalUser, signInTenant } from '../wealth/wealth-fixtures';
 import { sweepExports } from './export-files.repository';
 import { exportHost } from './export-host';
 import { runExport } from './export-job';
-import { countExportChunks } from './exports.repository';
 import {
+  countExportChunks,
   createExportBook,
   downloadExport,
   exportJobDeps,

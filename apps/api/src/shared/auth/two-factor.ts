@@ -120,10 +120,6 @@ export async function confirmTotpEnrolment(
   return { recovery_codes: codes };
 }
 
-export async function hasTwoFactor(db: Db, owner: TwoFactorOwner): Promise<boolean> {
-  return (await findTotpState(db, owner))?.totp_key != null;
-}
-
 /**
  * True when the factor is good, and then it is spent: a code's time-step (and any earlier) is refused
  * from now on, a recovery code is marked used. Both are one conditional update, so of two parallel
