@@ -173,11 +173,17 @@ export function AuditRoute() {
                       ) : null}
                     </Table.Td>
                     <Table.Td>
-                      {TARGET_KINDS.filter((kind) => event.targets[kind]).map((kind) => (
-                        <Text size="xs" key={kind} style={{ overflowWrap: 'anywhere' }}>
-                          {t(`audit.targets.${kind}`)}: {event.targets[kind]}
+                      {TARGET_KINDS.some((kind) => event.targets[kind]) ? (
+                        TARGET_KINDS.filter((kind) => event.targets[kind]).map((kind) => (
+                          <Text size="xs" key={kind} style={{ overflowWrap: 'anywhere' }}>
+                            {t(`audit.targets.${kind}`)}: {event.targets[kind]}
+                          </Text>
+                        ))
+                      ) : (
+                        <Text size="sm" c="dimmed">
+                          —
                         </Text>
-                      ))}
+                      )}
                     </Table.Td>
                     <Table.Td>
                       <Text size="sm">{event.ip ?? '—'}</Text>
