@@ -1,6 +1,10 @@
 import type { ExportFormat, ExportStatus, ExportType } from '@caudal/contract';
 import type { ColumnType, Generated, Kysely, Selectable } from 'kysely';
 import type { Database } from '../../db/schema';
+import type { AuditFilter } from '../../shared/audit/audit-filter';
+
+/** The spec's export types, and the audit log's own export (`/audit`'s "Export CSV", migration 0028). */
+export type StoredExportType = ExportType | 'audit';
 
 type Timestamp = ColumnType<Date, Date | string, Date | string>;
 type DefaultTimestamp = ColumnType<Date, Date | string | undefined, Date | string>;
@@ -12,7 +16,7 @@ export interface ExportsTable {
   id: Generated<string>;
   company_id: string;
   created_by: string | null;
-  type: ExportType;
+  type: StoredExportType;
   format: ExportFormat;
   language: 'es' | 'en';
   client_ids: string[];
@@ -21,6 +25,8 @@ export interface ExportsTable {
   date_from: string | null;
   date_to: string | null;
   file_name: string;
+  /** An audit export's filters (the screen's); null for every other type. */
+  audit_filter: ColumnType<AuditFilter | null, string | null | undefined, never>;
   /** Rows counted when asked for, capped just above the small-export bound (migration 0015). */
   estimated_rows: ColumnType<number, number | undefined, number>;
   status: ColumnType<ExportStatus, ExportStatus | undefined, ExportStatus>;
