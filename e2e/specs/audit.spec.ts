@@ -1,10 +1,31 @@
+import { readFile } from 'node:fs/promises';
+import type { Page } from '@playwright/test';
 import { callApi, signInByApi } from '../fixtures/api';
 import { DEMO_USERS } from '../fixtures/demo';
 import { expect, test } from '../fixtures/signed-in';
 
 test.use({ signedInAs: DEMO_USERS.wealth });
 
-test('an admin finds a client edit and a sign-in in /audit by filtering, and opens the edit’s details', async ({
+/**
+ * "Export CSV" for the filters shown (on a freshly loaded page, so no earlier export's state is on
+ * screen), then Download: answers the file's data rows, split on the English dialect's comma.
+ */
+async function exportShownEvents(page: Page): Promise<string[][]> {
+  await page.reload();
+  await page.getByRole('button', { name: 'Export CSV' }).click();
+  const download = page.getByRole('button', { name: 'Download' });
+  await expect(download).toBeVisible({ timeout: 60_000 });
+  const [file] = await Promise.all([page.waitForEvent('download'), download.click()]);
+  expect(file.suggestedFilename()).toMatch(/^audit-log_\d{4}-\d{2}-\d{2}\.csv$/);
+  const text = await readFile((await file.path()) ?? '', 'utf8');
+  expect(text.startsWith('\uFEFF')).toBe(true);
+  const [header, ...rows] = text.slice(1).trim().split('\r\n');
+  expect(header?.split(',').slice(0, 5)).toEqual(['Date (UTC)', 'Kind', 'Action', 'Actor kind', 'Who']);
+  // The columns read here (up to the client) hold no comma: a naive split is exact for them.
+  return rows.map((row) => row.split(','));
+}
+
+test('an admin finds a client edit and a sign-in in /audit by filtering, opens the edit’s details, and exports both as CSV', async ({
   page,
   request,
 }) => {
@@ -42,6 +63,12 @@ test('an admin finds a client edit and a sign-in in /audit by filtering, and ope
   await details.getByRole('button', { name: 'Close' }).last().click();
   await expect(details).toBeHidden();
 
+  // Exported: the file holds that one edit, of that client.
+  const edits = await exportShownEvents(page);
+  expect(edits).toHaveLength(1);
+  expect(edits[0]?.slice(1, 3)).toEqual(['Change', 'client-edit']);
+  expect(edits[0]?.[6]).toBe(client.id);
+
   // The sign-in: by user and action.
   await page.getByRole('button', { name: 'Clear filters' }).click();
   await expect(page).not.toHaveURL(/client=/);
@@ -49,6 +76,17 @@ test('an admin finds a client edit and a sign-in in /audit by filtering, and ope
   await page.getByRole('combobox', { name: 'Action' }).fill('login');
   await page.getByRole('option', { name: 'login', exact: true }).click();
   await expect(table.getByRole('row').nth(1)).toContainText('Sign-in');
+  await expect(page).toHaveURL(/actor=demo/);
+
+  // Exported: only sign-ins of that user (the one set up above among them), nothing else.
+  const signIns = await exportShownEvents(page);
+  expect(signIns.length).toBeGreaterThan(0);
+  for (const row of signIns) {
+    expect(row[2]).toBe('login');
+    expect(row[4]).toBe('demo');
+    expect(['Sign-in', 'Failed sign-in']).toContain(row[1]);
+  }
+  expect(signIns.some((row) => row[1] === 'Sign-in')).toBe(true);
 
   // The client's page links to its history.
   await page.goto(`/en/wealth/clients/${client.id}`);

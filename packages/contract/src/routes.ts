@@ -9,7 +9,13 @@
 export type { Application, ApplicationForm, CreatedApplication } from './applications/calls';
 export * as applications from './applications/routes';
 export { CLIENT_ID_PREFIX, CLIENT_SECRET_PREFIX } from './applications/routes';
-export type { AuditEvent, AuditEventList, AuditListRequest } from './audit/calls';
+export type {
+  AuditEvent,
+  AuditEventList,
+  AuditExport,
+  AuditExportRequest,
+  AuditListRequest,
+} from './audit/calls';
 export * as audit from './audit/routes';
 export { AUDIT_PAGE_SIZE, AUDIT_PATH } from './audit/routes';
 export type { SecondStep, TotpEnrolment } from './auth/calls';

@@ -365,11 +365,14 @@ export interface ApplicationsTable {
 type BigCount = ColumnType<string | number, number | undefined, number>;
 
 /** An export job (features/exports): queued, run by a worker, its file kept in `export_chunks` until it expires. */
+/** The spec's export types, and the audit log's own export (`/audit`'s "Export CSV", migration 0028). */
+export type StoredExportType = ExportType | 'audit';
+
 export interface ExportsTable {
   id: Generated<string>;
   company_id: string;
   created_by: string | null;
-  type: ExportType;
+  type: StoredExportType;
   format: ExportFormat;
   language: 'es' | 'en';
   client_ids: string[];
@@ -378,6 +381,8 @@ export interface ExportsTable {
   date_from: string | null;
   date_to: string | null;
   file_name: string;
+  /** An audit export's filters (shared/audit's AuditFilter: string fields); null for every other type. */
+  audit_filter: ColumnType<Record<string, string> | null, string | null | undefined, never>;
   /** Rows counted when asked for, capped just above the small-export bound (migration 0015). */
   estimated_rows: ColumnType<number, number | undefined, number>;
   status: ColumnType<ExportStatus, ExportStatus | undefined, ExportStatus>;

@@ -48,11 +48,15 @@ const READS_OR_SESSION_PLUMBING = new Set([
   '/platform/link-callback',
   // A signed, short-lived download URL for an export already recorded by export-generate.
   '/platform/wealth/export-download-link',
+  // The audit log's own export: its status, and its download URL (export-events is recorded).
+  '/platform/audit/export-status',
+  '/platform/audit/export-download-link',
   // Sign-in and logout are audited as their own kinds (sign-in, sign-in-failed, logout).
   '/auth/v0/login',
   '/auth/v0/logout',
-  // The second step of a sign-in (a code, or enrolment the company requires): it ends in the same
-  // session start as a password-only sign-in; recording it as a sign-in event is still to do.
+  // The second step of a sign-in (a code, or enrolment the company requires): audited as sign-in and
+  // sign-in-failed events naming the factor, as the password step is (begin-enrolment only hands out
+  // a key for the confirm step, which is recorded).
   '/auth/v0/login/verify-code',
   '/auth/v0/login/begin-enrolment',
   '/auth/v0/login/confirm-enrolment',

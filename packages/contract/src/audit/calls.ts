@@ -41,7 +41,7 @@ export type AuditEvent = z.infer<typeof ZAuditEvent>;
 
 const zFilter = z.string().trim().max(200).optional();
 
-export const ZAuditListRequest = z.object({
+const ZAuditFilter = z.object({
   /** The actor's username (or application client id), exactly. */
   actor: zFilter,
   action: zFilter,
@@ -50,6 +50,9 @@ export const ZAuditListRequest = z.object({
   /** ISO dates or times; `to` is exclusive. */
   from: z.iso.datetime({ offset: true }).optional(),
   to: z.iso.datetime({ offset: true }).optional(),
+});
+
+export const ZAuditListRequest = ZAuditFilter.extend({
   /** The `next_cursor` of the previous page. */
   cursor: z.string().max(200).optional(),
   limit: z.number().int().min(1).max(AUDIT_PAGE_SIZE).optional(),
@@ -65,4 +68,42 @@ export type AuditEventList = z.infer<typeof ZAuditEventList>;
 export const listAuditEvents = defineCall(routes.listAuditEvents, {
   request: ZAuditListRequest,
   response: ZAuditEventList,
+});
+
+/** The screen's filters, and the language of the file's headers, words and CSV dialect. */
+export const ZAuditExportRequest = ZAuditFilter.extend({
+  language: z.enum(['es', 'en']).default('es'),
+});
+export type AuditExportRequest = z.input<typeof ZAuditExportRequest>;
+
+export const ZAuditExport = z.object({
+  id: z.string(),
+  status: z.enum(['queued', 'running', 'ready', 'failed']),
+  file_name: z.string(),
+  rows_written: z.number().int(),
+  size_bytes: z.number().int(),
+  created_at: z.string(),
+  finished_at: z.string().nullable(),
+  expires_at: z.string().nullable(),
+  error: z.string().nullable(),
+});
+export type AuditExport = z.infer<typeof ZAuditExport>;
+
+export const ZAuditExportRef = z.object({ export_id: z.string().min(1).max(64) });
+
+export const ZAuditExportDownloadLink = z.object({ path: z.string(), expires_at: z.string() });
+
+export const exportAuditEvents = defineCall(routes.exportAuditEvents, {
+  request: ZAuditExportRequest,
+  response: ZAuditExport,
+});
+
+export const auditExportStatus = defineCall(routes.auditExportStatus, {
+  request: ZAuditExportRef,
+  response: ZAuditExport,
+});
+
+export const auditExportDownloadLink = defineCall(routes.auditExportDownloadLink, {
+  request: ZAuditExportRef,
+  response: ZAuditExportDownloadLink,
 });

@@ -1,7 +1,13 @@
 import { defineRoute } from '../shared/call-route';
 import type * as schemas from './calls';
 
-export type { AuditEvent, AuditEventList, AuditListRequest } from './calls';
+export type {
+  AuditEvent,
+  AuditEventList,
+  AuditExport,
+  AuditExportRequest,
+  AuditListRequest,
+} from './calls';
 
 /** Newest first; a page holds at most this many events, the next one starts after its last. */
 export const AUDIT_PAGE_SIZE = 50;
@@ -15,4 +21,40 @@ export const listAuditEvents = defineRoute<typeof schemas.ZAuditListRequest, typ
   path: '/platform/audit/list-events',
   access: auditAdmins,
   errors: [],
+});
+
+/**
+ * "Export CSV" on `/audit`: the events the screen's filters select, as a CSV in the caller's language
+ * (`;` and decimal comma in Spanish, `,` in English, UTF-8 with BOM), written by the export jobs:
+ * queued, claimed in turn across companies and within their caps (429 TooManyExports). Not one of the
+ * spec's `get-available-exports` documents. Poll `export-status`, then download as any export.
+ */
+export const exportAuditEvents = defineRoute<typeof schemas.ZAuditExportRequest, typeof schemas.ZAuditExport>(
+  {
+    path: '/platform/audit/export-events',
+    audit: {
+      action: 'export-events',
+      targets: { client: { request: 'client_id' }, credential: { request: 'credentials_token' } },
+      fields: ['actor', 'action', 'from', 'to', 'language'],
+    },
+    access: auditAdmins,
+    errors: ['TooManyExports'],
+  },
+);
+
+/** An audit export the caller asked for: its progress, then the file's size. */
+export const auditExportStatus = defineRoute<typeof schemas.ZAuditExportRef, typeof schemas.ZAuditExport>({
+  path: '/platform/audit/export-status',
+  access: auditAdmins,
+  errors: ['NotFound'],
+});
+
+/** A single-use URL (60 s) to the audit export's file, served as every export's file is. */
+export const auditExportDownloadLink = defineRoute<
+  typeof schemas.ZAuditExportRef,
+  typeof schemas.ZAuditExportDownloadLink
+>({
+  path: '/platform/audit/export-download-link',
+  access: auditAdmins,
+  errors: ['NotFound', 'Conflict'],
 });

@@ -1,16 +1,8 @@
-import type { AuditEvent, AuditListRequest } from '@caudal/contract';
+import type { AuditEvent } from '@caudal/contract';
 import type { Selectable } from 'kysely';
 import type { Db } from '../../db/database';
 import type { AuditEventsTable } from '../../db/schema';
-
-export interface AuditFilter {
-  actor?: string;
-  action?: string;
-  clientId?: string;
-  credentialsToken?: string;
-  from?: string;
-  to?: string;
-}
+import { type AuditFilter, whereAuditEvents } from '../../shared/audit/audit-filter';
 
 export interface AuditCursor {
   occurredAt: string;
@@ -28,13 +20,7 @@ export async function findAuditPage(
   cursor: AuditCursor | null,
   limit: number,
 ): Promise<AuditEvent[]> {
-  let query = db.selectFrom('audit_events').selectAll().where('company_id', '=', companyId);
-  if (filter.actor) query = query.where('actor_name', '=', filter.actor);
-  if (filter.action) query = query.where('action', '=', filter.action);
-  if (filter.clientId) query = query.where('target_client_id', '=', filter.clientId);
-  if (filter.credentialsToken) query = query.where('target_credential_id', '=', filter.credentialsToken);
-  if (filter.from) query = query.where('occurred_at', '>=', new Date(filter.from));
-  if (filter.to) query = query.where('occurred_at', '<', new Date(filter.to));
+  let query = db.selectFrom('audit_events').selectAll().where(whereAuditEvents(companyId, filter));
   if (cursor) {
     const at = new Date(cursor.occurredAt);
     query = query.where((eb) =>
@@ -63,16 +49,5 @@ export function toAuditEvent(row: Selectable<AuditEventsTable>): AuditEvent {
     user_agent: row.user_agent,
     request_id: row.request_id,
     changes: row.changes,
-  };
-}
-
-export function toAuditFilter(input: AuditListRequest): AuditFilter {
-  return {
-    actor: input.actor || undefined,
-    action: input.action || undefined,
-    clientId: input.client_id || undefined,
-    credentialsToken: input.credentials_token || undefined,
-    from: input.from,
-    to: input.to,
   };
 }

@@ -1,8 +1,9 @@
 import { AUDIT_PAGE_SIZE, audit, VALIDATION } from '@caudal/contract';
 import type { FastifyInstance } from 'fastify';
 import { AppError } from '../../shared/app-error';
+import { toAuditFilter } from '../../shared/audit/audit-filter';
 import { registerCall } from '../../shared/http/register-call';
-import { type AuditCursor, findAuditPage, toAuditFilter } from './audit.repository';
+import { type AuditCursor, findAuditPage } from './audit.repository';
 
 export function registerListAuditEvents(app: FastifyInstance) {
   registerCall(app, audit.listAuditEvents, async ({ input, actor, db }) => {

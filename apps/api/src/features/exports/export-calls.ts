@@ -2,8 +2,8 @@ import { exports as exportCalls } from '@caudal/contract';
 import type { FastifyInstance } from 'fastify';
 import { AppError } from '../../shared/app-error';
 import { registerCall } from '../../shared/http/register-call';
-import { isUuid, randomToken } from '../../shared/secure-tokens';
-import { insertDownloadToken } from './export-files.repository';
+import { isUuid } from '../../shared/secure-tokens';
+import { createDownloadLink } from './export-audit';
 import { sendExport } from './export-jobs';
 import { createExport } from './export-request';
 import { findVisibleExport, findVisibleExports } from './exports.repository';
@@ -48,18 +48,12 @@ export function registerExportList(app: FastifyInstance) {
   registerCall(app, exportCalls.exportList, ({ actor, db, clock }) => findVisibleExports(db, actor, clock()));
 }
 
-/** 128 bits: the URL is the whole authorisation for its 60 seconds. */
-const DOWNLOAD_TOKEN_BYTES = 16;
-
 export function registerExportDownloadLink(app: FastifyInstance) {
   registerCall(app, exportCalls.exportDownloadLink, async ({ input, actor, db, clock }) => {
     const now = clock();
     const found = isUuid(input.export_id) ? await findVisibleExport(db, actor, input.export_id, now) : null;
     if (!found) throw new AppError('NotFound', 'No such export');
     if (found.status !== 'ready') throw new AppError('Conflict', 'The export is not ready');
-    const token = randomToken(DOWNLOAD_TOKEN_BYTES);
-    const expiresAt = new Date(now.getTime() + exportCalls.EXPORT_DOWNLOAD_TTL_SECONDS * 1000);
-    await insertDownloadToken(db, found.id, token, expiresAt);
-    return { path: `${exportCalls.EXPORT_FILE_PATH}/${token}`, expires_at: expiresAt.toISOString() };
+    return createDownloadLink(db, found.id, now);
   });
 }

@@ -64,6 +64,43 @@ export function findExportColumns(
   });
 }
 
+/** The audit log's CSV columns, in order (headers: the catalogue's `audit.export.columns`). */
+export const AUDIT_EXPORT_COLUMNS = [
+  'occurred_at',
+  'kind',
+  'action',
+  'actor_kind',
+  'actor_name',
+  'actor_id',
+  'target_client_id',
+  'target_credential_id',
+  'target_link_id',
+  'target_application_id',
+  'target_user_id',
+  'ip',
+  'user_agent',
+  'request_id',
+  'changes',
+] as const;
+
+/** The audit log's export: every value as text (times are ISO text in UTC), headers in its language. */
+export function findAuditExportColumns(language: LocaleCode): ExportColumnSpec[] {
+  const headers = CATALOGUES[language].audit.export.columns as Record<string, string>;
+  return AUDIT_EXPORT_COLUMNS.map((key) => {
+    const header = headers[key] ?? key;
+    return { key, kind: 'text', header, width: Math.max(AUDIT_WIDTHS[key] ?? 16, header.length + 4) };
+  });
+}
+
+const AUDIT_WIDTHS: Record<string, number> = {
+  occurred_at: 25,
+  action: 22,
+  actor_name: 20,
+  actor_id: 38,
+  user_agent: 40,
+  changes: 60,
+};
+
 /** The words product kinds and investment types become in the export's language (for the worker). */
 export function findValueTranslations(language: LocaleCode): ValueTranslations {
   const catalogue = CATALOGUES[language];

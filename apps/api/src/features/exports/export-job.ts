@@ -1,9 +1,11 @@
 import { exports as exportCalls } from '@caudal/contract';
+import type { CompiledQuery } from 'kysely';
 import type { Db } from '../../db/database';
 import type { Clock } from '../../shared/clock';
 import type { Logger } from '../../shared/logger';
 import { EXPORT_CHUNK_BYTES } from './chunk-sink';
-import { findExportColumns, findValueTranslations } from './export-columns';
+import { type AuditExportQuery, auditRowsQuery, readAuditPages } from './export-audit-rows';
+import { findAuditExportColumns, findExportColumns, findValueTranslations } from './export-columns';
 import { type ExportHost, type ExportSession, exportHost } from './export-host';
 import type { ExportWriterSpec, RowFeed } from './export-protocol';
 import {
@@ -63,11 +65,11 @@ export async function runClaimedExport(
   const progress = createProgressWriter(deps.db, exportId);
   let session: ExportSession | null = null;
   try {
-    const query = toExportQuery(claimed);
-    const rows = deps.openRows?.(query) ?? (deps.postgresUrl ? null : readEmbeddedRows(deps.db, query));
+    const source = openRowSource(deps, claimed);
+    const rows = source.rows;
     const feed: RowFeed = rows
       ? { kind: 'batches' }
-      : { kind: 'cursor', url: deps.postgresUrl ?? '', ...compiledFeed(deps.db, query) };
+      : { kind: 'cursor', url: deps.postgresUrl ?? '', ...toFeed(source.compile()) };
     session = await (deps.host ?? exportHost).open(exportId, writerSpec(claimed, feed, deps), {
       saveChunk: (seq, data) => insertExportChunk(deps.db, exportId, seq, data),
       progress: progress.report,
@@ -105,10 +107,33 @@ export async function runClaimedExport(
   }
 }
 
-function toExportQuery(claimed: ClaimedExport): ExportQuery {
+/**
+ * Where a run's rows come from: PGlite (or a test's source) hands batches over; PostgreSQL compiles one
+ * statement the worker reads through its own cursor. The audit log's export reads its events.
+ */
+function openRowSource(deps: ExportJobDeps, claimed: ClaimedExport) {
+  if (claimed.type === 'audit') {
+    const query: AuditExportQuery = {
+      companyId: claimed.companyId,
+      filter: claimed.auditFilter ?? {},
+      language: claimed.language,
+    };
+    return {
+      rows: deps.postgresUrl ? null : readAuditPages(deps.db, query),
+      compile: () => auditRowsQuery(deps.db, query).compile(),
+    };
+  }
+  const query = toExportQuery(claimed, claimed.type);
+  return {
+    rows: deps.openRows?.(query) ?? (deps.postgresUrl ? null : readEmbeddedRows(deps.db, query)),
+    compile: () => compileExportQuery(deps.db, query),
+  };
+}
+
+function toExportQuery(claimed: ClaimedExport, type: ExportQuery['type']): ExportQuery {
   return {
     companyId: claimed.companyId,
-    type: claimed.type,
+    type,
     clientIds: claimed.clientIds,
     entityIds: claimed.entityIds,
     dateFrom: claimed.dateFrom,
@@ -116,8 +141,7 @@ function toExportQuery(claimed: ClaimedExport): ExportQuery {
   };
 }
 
-function compiledFeed(db: Db, query: ExportQuery) {
-  const compiled = compileExportQuery(db, query);
+function toFeed(compiled: CompiledQuery) {
   return { sql: compiled.sql, parameters: [...compiled.parameters] };
 }
 
@@ -125,7 +149,10 @@ function writerSpec(claimed: ClaimedExport, feed: RowFeed, deps: ExportJobDeps):
   return {
     format: claimed.format,
     csv: exportCalls.EXPORT_CSV_DIALECTS[claimed.language],
-    columns: findExportColumns(claimed.type, claimed.columns, claimed.language),
+    columns:
+      claimed.type === 'audit'
+        ? findAuditExportColumns(claimed.language)
+        : findExportColumns(claimed.type, claimed.columns, claimed.language),
     translations: findValueTranslations(claimed.language),
     chunkBytes: deps.chunkBytes ?? EXPORT_CHUNK_BYTES,
     feed,

@@ -1,13 +1,14 @@
 import { type Export, type ExportFormat, type ExportType, exports as exportCalls } from '@caudal/contract';
 import { type Expression, type ExpressionBuilder, type SqlBool, sql } from 'kysely';
 import type { Db } from '../../db/database';
-import type { Database } from '../../db/schema';
+import type { Database, StoredExportType } from '../../db/schema';
+import type { AuditFilter } from '../../shared/audit/audit-filter';
 import type { Actor } from '../../shared/auth/actor';
 
 export interface NewExport {
   companyId: string;
   createdBy: string;
-  type: ExportType;
+  type: StoredExportType;
   format: ExportFormat;
   language: 'es' | 'en';
   clientIds: string[];
@@ -18,18 +19,25 @@ export interface NewExport {
   fileName: string;
   /** The row count, counted no further than just above the small-export bound. */
   estimatedRows?: number;
+  /** An audit export's filters. */
+  auditFilter?: AuditFilter | null;
 }
 
 type Eb = ExpressionBuilder<Database, 'exports'>;
 
 /**
  * THE export scope: the actor's company; for a portal user only their own exports, and only while every
- * client the export holds is still assigned to them. Anything else is simply not found (404).
+ * client the export holds is still assigned to them. Anything else is simply not found (404). Audit
+ * exports are never among them: only the audit calls (admins) reach those (`whereAuditExportOwn`).
  */
 export function whereExportVisible(actor: Actor, now: Date) {
   return (eb: Eb): Expression<SqlBool> => {
     const live = eb.or([eb('exports.expires_at', 'is', null), eb('exports.expires_at', '>', now)]);
-    const inCompany = eb.and([eb('exports.company_id', '=', actor.companyId), live]);
+    const inCompany = eb.and([
+      eb('exports.company_id', '=', actor.companyId),
+      eb('exports.type', '<>', 'audit'),
+      live,
+    ]);
     if (actor.clientIds === null) return inCompany;
     return eb.and([
       inCompany,
@@ -108,6 +116,7 @@ export async function insertExport(db: Db, values: NewExport): Promise<string> {
       date_to: values.dateTo,
       file_name: values.fileName,
       estimated_rows: values.estimatedRows ?? 0,
+      audit_filter: values.auditFilter ? JSON.stringify(values.auditFilter) : null,
     })
     .returning('id')
     .executeTakeFirstOrThrow();
@@ -144,7 +153,7 @@ export async function findVisibleExports(db: Db, actor: Actor, now: Date): Promi
 export interface ClaimedExport {
   id: string;
   companyId: string;
-  type: ExportType;
+  type: StoredExportType;
   format: ExportFormat;
   language: 'es' | 'en';
   clientIds: string[];
@@ -152,18 +161,19 @@ export interface ClaimedExport {
   columns: string[] | null;
   dateFrom: string | null;
   dateTo: string | null;
+  auditFilter: AuditFilter | null;
 }
 
 /** What a run needs of its export, as the claim's `returning` reads it. */
 export const CLAIMED_COLUMNS = sql<ClaimedExportRow>`exports.id, exports.company_id, exports.type,
   exports.format, exports.language, exports.client_ids::text[] as client_ids, exports.entity_ids,
   exports.columns, to_char(exports.date_from, 'YYYY-MM-DD') as date_from,
-  to_char(exports.date_to, 'YYYY-MM-DD') as date_to`;
+  to_char(exports.date_to, 'YYYY-MM-DD') as date_to, exports.audit_filter`;
 
 export interface ClaimedExportRow {
   id: string;
   company_id: string;
-  type: ExportType;
+  type: StoredExportType;
   format: ExportFormat;
   language: 'es' | 'en';
   client_ids: string[];
@@ -171,6 +181,7 @@ export interface ClaimedExportRow {
   columns: string[] | null;
   date_from: string | null;
   date_to: string | null;
+  audit_filter: AuditFilter | null;
 }
 
 export function toClaimedExport(row: ClaimedExportRow): ClaimedExport {
@@ -185,6 +196,7 @@ export function toClaimedExport(row: ClaimedExportRow): ClaimedExport {
     columns: row.columns,
     dateFrom: row.date_from,
     dateTo: row.date_to,
+    auditFilter: row.audit_filter,
   };
 }
 

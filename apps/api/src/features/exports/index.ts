@@ -8,7 +8,8 @@ import {
 } from './export-calls';
 import { registerExportFile } from './export-file';
 
-export { exportJobs } from './export-jobs';
+export { createDownloadLink, findAuditExport, queueAuditExport } from './export-audit';
+export { exportJobs, sendExport } from './export-jobs';
 
 export function registerExportsCalls(app: FastifyInstance) {
   registerGetAvailableExports(app);

@@ -13,6 +13,7 @@ import { useLocale } from '../../../shared/i18n/use-locale';
 import { useSession } from '../../../shared/session/session-context';
 import { useAuditEventsQuery } from '../api/audit-queries';
 import { AuditEventModal } from '../components/audit-event-modal';
+import { AuditExport } from '../components/audit-export';
 import { ClientPicker } from '../components/client-picker';
 import { AUDIT_ACTIONS, type AuditFilters, parseAuditFilters, toAuditParams } from '../lib/audit-filters';
 
@@ -38,7 +39,11 @@ export function AuditRoute() {
 
   return (
     <>
-      <PageHeader title={t('audit.title')} subtitle={t('audit.subtitle')} />
+      <PageHeader
+        title={t('audit.title')}
+        subtitle={t('audit.subtitle')}
+        actions={<AuditExport filters={filters} />}
+      />
       <Paper withBorder radius="md">
         <Group p="md" gap="sm" align="flex-end" wrap="wrap">
           <DebouncedSearch

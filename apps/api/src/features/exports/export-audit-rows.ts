@@ -1,0 +1,87 @@
+import { CATALOGUES, type LocaleCode } from '@caudal/contract';
+import { sql } from 'kysely';
+import type { Db } from '../../db/database';
+import { type AuditFilter, whereAuditEvents } from '../../shared/audit/audit-filter';
+import type { ExportRowValues } from './export-columns';
+import { EXPORT_BATCH_ROWS } from './export-cursor';
+
+/** The audit log's CSV: the events `/audit` shows for the same filters, newest first. */
+export interface AuditExportQuery {
+  companyId: string;
+  filter: AuditFilter;
+  language: LocaleCode;
+}
+
+/**
+ * One statement (PostgreSQL: the export worker reads it through a cursor): every value as text, the
+ * kinds in the file's language (the words travel as a parameter), the time in UTC to the millisecond,
+ * the changed fields as their JSON.
+ */
+export function auditRowsQuery(db: Db, query: AuditExportQuery) {
+  const words = CATALOGUES[query.language].audit;
+  const kinds = JSON.stringify(words.kinds);
+  const actorKinds = JSON.stringify(words.actorKinds);
+  return db
+    .selectFrom('audit_events')
+    .select([
+      sql<string>`to_char(audit_events.occurred_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`.as(
+        'occurred_at',
+      ),
+      sql<string>`coalesce(${kinds}::jsonb ->> audit_events.kind, audit_events.kind)`.as('kind'),
+      'audit_events.action',
+      sql<string>`coalesce(${actorKinds}::jsonb ->> audit_events.actor_kind, audit_events.actor_kind)`.as(
+        'actor_kind',
+      ),
+      'audit_events.actor_name',
+      'audit_events.actor_id',
+      'audit_events.target_client_id',
+      'audit_events.target_credential_id',
+      'audit_events.target_link_id',
+      'audit_events.target_application_id',
+      'audit_events.target_user_id',
+      'audit_events.ip',
+      'audit_events.user_agent',
+      'audit_events.request_id',
+      sql<string | null>`nullif(audit_events.changes::text, '{}')`.as('changes'),
+    ])
+    .where(whereAuditEvents(query.companyId, query.filter))
+    .orderBy('audit_events.occurred_at', 'desc')
+    .orderBy('audit_events.id', 'desc');
+}
+
+/** PGlite (one connection): keyset pages on (occurred_at, id), the connection free between them. */
+export async function* readAuditPages(db: Db, query: AuditExportQuery): AsyncIterable<ExportRowValues[]> {
+  let after: { at: string; id: string } | null = null;
+  for (;;) {
+    const cursor: { at: string; id: string } | null = after;
+    const page: (ExportRowValues & { event_id: string; event_at: string })[] = await auditRowsQuery(db, query)
+      .select(['audit_events.id as event_id', sql<string>`audit_events.occurred_at::text`.as('event_at')])
+      .$if(cursor !== null, (qb) =>
+        qb.where(
+          sql<boolean>`(audit_events.occurred_at, audit_events.id) < (${cursor?.at}::timestamptz, ${cursor?.id}::uuid)`,
+        ),
+      )
+      .limit(EXPORT_BATCH_ROWS)
+      .execute();
+    if (page.length > 0) yield page.map(({ event_id: _id, event_at: _at, ...row }) => row);
+    const last: { event_id: string; event_at: string } | undefined = page.at(-1);
+    if (page.length < EXPORT_BATCH_ROWS || !last) return;
+    after = { at: last.event_at, id: last.event_id };
+  }
+}
+
+/** How many events the file will hold, counted no further than `cap`. */
+export async function countAuditRowsUpTo(db: Db, query: AuditExportQuery, cap: number): Promise<number> {
+  const counted = await db
+    .selectFrom(
+      db
+        .selectFrom('audit_events')
+        .select(sql<number>`1`.as('one'))
+        .where(whereAuditEvents(query.companyId, query.filter))
+        .limit(cap)
+        .as('r'),
+    )
+    .select((eb) => eb.fn.countAll<string>().as('n'))
+    .executeTakeFirstOrThrow();
+  return Number(counted.n);
+}
