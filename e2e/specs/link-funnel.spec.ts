@@ -9,7 +9,7 @@ const TEXT = {
     actions: (name: string) => `Acciones de ${name}`,
     funnel: 'Ver embudo',
     title: (name: string) => `Embudo de ${name}`,
-    lastDay: 'Último día',
+    lastDay: '1 día',
     table: 'Ver como tabla',
     success: 'Credencial añadida con éxito!',
     conversion: '50 %',
@@ -26,7 +26,7 @@ const TEXT = {
     actions: (name: string) => `Actions for ${name}`,
     funnel: 'View funnel',
     title: (name: string) => `Funnel of ${name}`,
-    lastDay: 'Last day',
+    lastDay: '1 day',
     table: 'Show as table',
     success: 'Credential added successfully!',
     conversion: '50%',
@@ -99,7 +99,7 @@ for (const lang of ['es', 'en'] as const) {
     await page.getByRole('button', { name: t.actions(name) }).click();
     await page.getByRole('menuitem', { name: t.funnel }).click();
     await expect(page.getByRole('heading', { level: 1, name: t.title(name) })).toBeVisible();
-    await page.getByRole('radio', { name: t.lastDay }).check({ force: true });
+    await page.getByRole('radiogroup').first().getByText(t.lastDay, { exact: true }).click();
     await expect(page).toHaveURL(/days=1/);
     await expect(page.getByTestId('funnel-conversion')).toHaveText(t.conversion);
     await expect(page.getByTestId('funnel-chart')).toBeVisible();

@@ -9,8 +9,8 @@ export const funnel: typeof es = {
     subtitle: 'Where visitors of this Link move on and where they give up',
     back: 'Back to Links',
     window: 'Period',
-    days_one: 'Last day',
-    days_other: 'Last {count} days',
+    days_one: '1 day',
+    days_other: '{count} days',
     loadError: 'The funnel could not be loaded',
     conversion: 'Conversion from opened to connected',
     conversionNone: 'No visits',
@@ -50,6 +50,7 @@ export const funnel: typeof es = {
     sca_required: 'Pending SCA',
   },
   health: {
+    entityTitle: 'Institution health',
     title: 'Institution health',
     subtitle: "Your company's connections and refreshes in the last {days} days",
     loadError: 'Institution health could not be loaded',

@@ -8,8 +8,8 @@ export const funnel = {
     subtitle: 'Dónde avanzan y dónde abandonan los visitantes de este Link',
     back: 'Volver a Links',
     window: 'Periodo',
-    days_one: 'Último día',
-    days_other: 'Últimos {count} días',
+    days_one: '1 día',
+    days_other: '{count} días',
     loadError: 'No se ha podido cargar el embudo',
     conversion: 'Conversión de abierto a conectada',
     conversionNone: 'Sin visitas',
@@ -49,6 +49,7 @@ export const funnel = {
     sca_required: 'SCA pendiente',
   },
   health: {
+    entityTitle: 'Estado de la entidad',
     title: 'Estado de las entidades',
     subtitle: 'Conexiones y actualizaciones de tu compañía en los últimos {days} días',
     loadError: 'No se ha podido cargar el estado de las entidades',

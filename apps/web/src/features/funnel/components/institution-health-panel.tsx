@@ -136,7 +136,7 @@ export function EntityHealthCard({ entityId }: { entityId: string }) {
     <Paper withBorder radius="md" p="lg" mb="lg" data-testid="entity-health" aria-labelledby="entity-health">
       <Group justify="space-between" align="center" mb="xs" wrap="wrap">
         <Title id="entity-health" order={2} fz="lg">
-          {t('funnel.health.title')}
+          {t('funnel.health.entityTitle')}
         </Title>
         {query.data ? (
           <InstitutionStateBadge state={health?.state ?? 'operational'} />
