@@ -93,12 +93,12 @@ const wealthPages = {
   clientTabs: page(
     () =>
       import('../features/wealth/routes/client-tabs-route').then((m) => ({ Component: m.ClientTabsRoute })),
-    ['wealth'],
+    ['wealth', 'wealthOverview'],
   ),
   overview: page(
     () =>
       import('../features/wealth/routes/overview-tab-route').then((m) => ({ Component: m.OverviewTabRoute })),
-    ['wealth'],
+    ['wealth', 'wealthOverview'],
   ),
   accounts: page(
     () =>
@@ -135,7 +135,7 @@ const wealthPages = {
   ),
   portfolio: page(
     () => import('../features/wealth/routes/portfolio-route').then((m) => ({ Component: m.PortfolioRoute })),
-    ['wealth'],
+    ['wealth', 'wealthOverview'],
   ),
   investments: page(
     () =>
@@ -156,7 +156,7 @@ const wealthPages = {
       import('../features/wealth/routes/investment-detail-route').then((m) => ({
         Component: m.InvestmentDetailRoute,
       })),
-    ['wealth'],
+    ['wealth', 'wealthOverview'],
   ),
 };
 

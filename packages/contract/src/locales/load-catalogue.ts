@@ -11,6 +11,7 @@ type Texts = Partial<typeof es>;
 export const CATALOGUE_PARTS = [
   'core',
   'wealth',
+  'wealthOverview',
   'connections',
   'connect',
   'unmatched',
@@ -31,6 +32,8 @@ const PART_LOADERS: Record<LocaleCode, Record<CataloguePart, () => Promise<Texts
   es: {
     core: () => import('./es/core'),
     wealth: () => import('./es/wealth-section'),
+    // The overview and history charts' texts load with those screens, not with the client list.
+    wealthOverview: () => import('./es/wealth-overview'),
     connections: () => import('./es/connections'),
     connect: () => import('./es/connect'),
     unmatched: () => import('./es/unmatched'),
@@ -47,6 +50,8 @@ const PART_LOADERS: Record<LocaleCode, Record<CataloguePart, () => Promise<Texts
   en: {
     core: () => import('./en/core'),
     wealth: () => import('./en/wealth-section'),
+    // The overview and history charts' texts load with those screens, not with the client list.
+    wealthOverview: () => import('./en/wealth-overview'),
     connections: () => import('./en/connections'),
     connect: () => import('./en/connect'),
     unmatched: () => import('./en/unmatched'),

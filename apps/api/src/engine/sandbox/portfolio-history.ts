@@ -210,8 +210,15 @@ function investedOf(transactions: readonly SnapshotInvestmentTransaction[]): num
   return cents / 100;
 }
 
-/** A valuation every Friday before `asOf` since the position opened, at most this far back. */
-const BACKFILL_WEEKS = 260;
+/**
+ * A valuation every Friday of the last 13 weeks before `asOf`, then every fourth Friday (by absolute
+ * week number, so a later read picks the same ones) back to two years: what the charts' ranges need
+ * without doubling the demo book (weekly for two years was 90,000 rows beside its 108,000 movements).
+ */
+const BACKFILL_WEEKS = 104;
+const WEEKLY_WEEKS = 13;
+const isBackfillFriday = (friday: DayNumber, week: number) =>
+  week < WEEKLY_WEEKS || Math.floor(friday / 7) % 4 === 0;
 const FRIDAY = 4;
 
 /**
@@ -228,7 +235,9 @@ function weeklyValuations(
 ): SnapshotValuation[] {
   const fridays: DayNumber[] = [];
   let friday = asOf - 1 - ((weekday(asOf - 1) - FRIDAY + 7) % 7);
-  for (let week = 0; week < BACKFILL_WEEKS && friday >= openingDay; week++, friday -= 7) fridays.push(friday);
+  for (let week = 0; week < BACKFILL_WEEKS && friday >= openingDay; week++, friday -= 7) {
+    if (isBackfillFriday(friday, week)) fridays.push(friday);
+  }
   fridays.reverse();
   const out: SnapshotValuation[] = [];
   let next = 0;

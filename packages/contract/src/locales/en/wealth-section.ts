@@ -1,4 +1,3 @@
 /** The wealth screens' texts with the names of the codes they show: one chunk. */
 export { wealth } from './wealth';
 export { wealthCodes } from './wealth-codes';
-export { wealthOverview } from './wealth-overview';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { changeDays, percentShares } from './chart-data';
+import { changeDays, chartDays, percentShares } from './chart-data';
 
 describe('chart data', () => {
   it('lists the first day, the days any column changed, and the last', () => {
@@ -20,5 +20,15 @@ describe('chart data', () => {
     expect(percentShares([1, 1, 1])).toEqual([34, 33, 33]);
     expect(percentShares([500, -500])).toEqual([50, 50]);
     expect(percentShares([0, 0])).toEqual([0, 0]);
+  });
+});
+
+describe('chart days', () => {
+  it('draws every day of a short range, and evenly spaced days plus the last of a long one', () => {
+    expect(chartDays(3)).toEqual([0, 1, 2]);
+    const long = chartDays(1000, 400);
+    expect(long.length).toBeLessThanOrEqual(401);
+    expect(long[0]).toBe(0);
+    expect(long.at(-1)).toBe(999);
   });
 });

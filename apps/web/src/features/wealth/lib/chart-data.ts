@@ -49,3 +49,16 @@ export function percentShares(values: readonly number[]): number[] {
   }
   return floors;
 }
+
+/** At most this many points per line: more only slows drawing (the table keeps every change). */
+export const MAX_CHART_POINTS = 400;
+
+/** Indexes of the days a chart draws: every day up to MAX_CHART_POINTS, else evenly spaced and the last. */
+export function chartDays(length: number, max = MAX_CHART_POINTS): number[] {
+  if (length <= max) return Array.from({ length }, (_, index) => index);
+  const step = Math.ceil(length / max);
+  const days: number[] = [];
+  for (let day = 0; day < length - 1; day += step) days.push(day);
+  days.push(length - 1);
+  return days;
+}

@@ -11,7 +11,7 @@ import { type ReactNode, useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { TableScroll } from '../../../../shared/components/table-scroll';
 import { useFormatters } from '../../../../shared/format/use-formatters';
-import { changeDays, colorAt, percentShares } from '../../lib/chart-data';
+import { changeDays, chartDays, colorAt, percentShares } from '../../lib/chart-data';
 import { Money } from '../money';
 import { useTypeNames } from '../use-type-name';
 import classes from '../wealth.module.css';
@@ -221,7 +221,8 @@ export function BalanceHistoryChart({ history, currency, actions }: BalanceHisto
   const totalLabel = t('wealthOverview.history.total', { currency });
   const data = useMemo(
     () =>
-      history.dates.map((date, day) => {
+      chartDays(history.dates.length).map((day) => {
+        const date = history.dates[day] ?? '';
         const point: Record<string, number | string | null> = { date, total: total[day] ?? null };
         series.forEach((item, index) => {
           point[keyOf(index)] = item.values[day] ?? null;
@@ -360,8 +361,8 @@ export function ValueHistoryChart({ history, actions, transactions = [] }: Value
   const hasInvested = history.invested.some((value) => value !== null);
   const data = useMemo(
     () =>
-      history.dates.map((date, day) => ({
-        date,
+      chartDays(history.dates.length).map((day) => ({
+        date: history.dates[day] ?? '',
         value: history.values[day] ?? null,
         invested: history.invested[day] ?? null,
       })),
@@ -386,7 +387,10 @@ export function ValueHistoryChart({ history, actions, transactions = [] }: Value
     (day) => history.values[day] !== null,
   );
   // One mark per day with movements (the tooltip names the day; the table below lists each one).
-  const marked = [...new Set(transactions.map((row) => row.operationDate))].slice(-60);
+  const drawn = new Set(data.map((point) => point.date));
+  const marked = [...new Set(transactions.map((row) => row.operationDate))]
+    .filter((date) => drawn.has(date))
+    .slice(-30);
   return (
     <ChartCard
       title={title}
