@@ -36,6 +36,10 @@ const READS_OR_SESSION_PLUMBING = new Set([
   '/platform/wealth/get-credentials-identity',
   '/platform/wealth/get-credentials-product-holders',
   '/v0/connect/get-session',
+  // A visitor's step in the hosted flow: a funnel figure (no personal data), not a change to audit.
+  '/v0/connect/choose-institution',
+  '/platform/links/get-link-funnel',
+  '/platform/connections/get-institution-health',
   '/platform/custom-css/get-custom-css',
   '/platform/links/list-links',
   '/platform/portals/list-portals',

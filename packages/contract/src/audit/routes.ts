@@ -56,5 +56,5 @@ export const auditExportDownloadLink = defineRoute<
 >({
   path: '/platform/audit/export-download-link',
   access: auditAdmins,
-  errors: ['NotFound', 'Conflict'],
+  errors: ['NotFound'],
 });
