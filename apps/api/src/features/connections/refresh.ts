@@ -5,6 +5,7 @@ import { type ConnectorResult, type ConnectorSuccess, findConnector } from '../.
 import { writeSnapshot } from '../../engine/snapshot-writer';
 import type { Clock } from '../../shared/clock';
 import type { SecretKey } from '../../shared/crypto/sealing';
+import { emitEvent } from '../../shared/events/emit-event';
 import type { Logger } from '../../shared/logger';
 import { randomToken } from '../../shared/secure-tokens';
 import { findTitularName } from './connections.repository';
@@ -126,13 +127,28 @@ export async function applyRefreshResult(
         ? { ...attempt, status: 'error', error: 'down' as const }
         : { ...attempt, status: 'error', error: result.outcome, blocked: true };
   // Only if nothing wrote the credential since this refresh read it: a stale failure must not undo a
-  // newer success (a reset that repaired it meanwhile).
-  await db
-    .updateTable('credentials')
-    .set(set)
-    .where('id', '=', credential.id)
-    .where(updatedAtMs, '<=', credential.updated_at)
-    .execute();
+  // newer success (a reset that repaired it meanwhile). A credential this refresh blocks needs action
+  // now: its event commits with the status (an SCA wait needs action only after 20 h: the scan's).
+  await db.transaction().execute(async (trx) => {
+    const written = await trx
+      .updateTable('credentials')
+      .set(set)
+      .where('id', '=', credential.id)
+      .where(updatedAtMs, '<=', credential.updated_at)
+      .returning(['token', 'entity_id', 'company_id'])
+      .executeTakeFirst();
+    if (written && (result.outcome === 'blocked' || result.outcome === 'invalid_access')) {
+      await emitEvent(
+        trx,
+        {
+          companyId: written.company_id,
+          type: 'credentials.needs_action',
+          data: { credentials_token: written.token, bank: written.entity_id, reason: result.outcome },
+        },
+        now,
+      );
+    }
+  });
 }
 
 /**
@@ -173,9 +189,19 @@ export async function saveSuccess(
     })
     .where('id', '=', credential.id)
     .$if(unchangedSince !== undefined, (qb) => qb.where(updatedAtMs, '<=', unchangedSince as Date))
-    .returning('id')
+    .returning(['id', 'token', 'entity_id'])
     .executeTakeFirst();
   if (!updated) return false;
+  // New data (a refresh, a reset or a reauthorisation): the event commits with it.
+  await emitEvent(
+    trx,
+    {
+      companyId: credential.company_id,
+      type: 'credentials.updated',
+      data: { credentials_token: updated.token, bank: updated.entity_id, status: 'ok' },
+    },
+    now,
+  );
   await writeSnapshot(
     trx,
     { companyId: credential.company_id, credentialsId: credential.id, clientId: credential.client_id, now },

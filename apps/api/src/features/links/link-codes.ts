@@ -2,6 +2,7 @@ import { LINK_CODE_TTL_MS, type LinkCodeExchange, LOCALE_CODES } from '@caudal/c
 import type { Config } from '../../config';
 import type { Db } from '../../db/database';
 import { AppError } from '../../shared/app-error';
+import { emitEvent } from '../../shared/events/emit-event';
 import { hashToken, randomToken } from '../../shared/secure-tokens';
 
 const invalidCode = () => new AppError('InvalidLinkCode', 'Unknown, spent or expired Link code');
@@ -38,7 +39,7 @@ export async function issueLinkCode(
 ): Promise<string> {
   const link = await trx
     .selectFrom('links')
-    .select(['redirect_uri', 'active'])
+    .select(['redirect_uri', 'active', 'token'])
     .where('id', '=', input.linkId)
     .where('company_id', '=', input.companyId)
     .forShare()
@@ -46,6 +47,7 @@ export async function issueLinkCode(
   if (!link) throw new AppError('NotFound', 'The Link is gone');
   if (!link.active) throw new AppError('LinkPaused', 'The Link was paused');
   const code = randomToken(32);
+  const expiresAt = new Date(input.now.getTime() + LINK_CODE_TTL_MS);
   await trx
     .insertInto('link_codes')
     .values({
@@ -54,9 +56,28 @@ export async function issueLinkCode(
       company_id: input.companyId,
       credentials_id: input.credentialsId,
       created_at: input.now,
-      expires_at: new Date(input.now.getTime() + LINK_CODE_TTL_MS),
+      expires_at: expiresAt,
     })
     .execute();
+  const credential = await trx
+    .selectFrom('credentials')
+    .select('token')
+    .where('id', '=', input.credentialsId)
+    .executeTakeFirstOrThrow();
+  // Never the code itself (it is a credential): the Link and the credential it will unlock.
+  await emitEvent(
+    trx,
+    {
+      companyId: input.companyId,
+      type: 'link.code_issued',
+      data: {
+        link_token: link.token,
+        credentials_token: credential.token,
+        expires_at: expiresAt.toISOString(),
+      },
+    },
+    input.now,
+  );
   return buildLinkReturnUrl(config, link.redirect_uri, input.language, code);
 }
 
