@@ -75,6 +75,10 @@ const ZEnv = z.object({
   TRUST_PROXY: flag(false),
   SEED_DEMO: flag(true),
   START_JOBS: flag(true),
+  /** Development only: webhook URLs may be plain http, and may point at this machine (loopback). */
+  WEBHOOKS_ALLOW_HTTP: flag(false),
+  WEBHOOKS_ALLOW_LOOPBACK: flag(false),
+  WEBHOOKS_POLL_MS: integer(1_000, 50),
 });
 
 export interface Config {
@@ -149,6 +153,8 @@ export interface Config {
   trustProxy: boolean;
   seedDemo: boolean;
   startJobs: boolean;
+  /** Webhooks (issue 28): development relaxations of the URL rules, and how often the outbox is read. */
+  webhooks: { allowHttp: boolean; allowLoopback: boolean; pollMs: number };
 }
 
 export class ConfigError extends Error {}
@@ -225,6 +231,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     trustProxy: e.TRUST_PROXY,
     seedDemo: e.SEED_DEMO,
     startJobs: e.START_JOBS,
+    webhooks: {
+      allowHttp: e.WEBHOOKS_ALLOW_HTTP,
+      allowLoopback: e.WEBHOOKS_ALLOW_LOOPBACK,
+      pollMs: e.WEBHOOKS_POLL_MS,
+    },
   };
 }
 

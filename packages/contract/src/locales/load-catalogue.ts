@@ -22,6 +22,7 @@ export const CATALOGUE_PARTS = [
   'exports',
   'team',
   'audit',
+  'webhooks',
 ] as const;
 export type CataloguePart = (typeof CATALOGUE_PARTS)[number];
 
@@ -41,6 +42,7 @@ const PART_LOADERS: Record<LocaleCode, Record<CataloguePart, () => Promise<Texts
     exports: () => import('./es/exports').then((module) => ({ exports: module.exportTexts })),
     team: () => import('./es/team'),
     audit: () => import('./es/audit'),
+    webhooks: () => import('./es/webhooks'),
   },
   en: {
     core: () => import('./en/core'),
@@ -56,6 +58,7 @@ const PART_LOADERS: Record<LocaleCode, Record<CataloguePart, () => Promise<Texts
     exports: () => import('./en/exports').then((module) => ({ exports: module.exportTexts })),
     team: () => import('./en/team'),
     audit: () => import('./en/audit'),
+    webhooks: () => import('./en/webhooks'),
   },
 };
 

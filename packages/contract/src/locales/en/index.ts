@@ -17,6 +17,7 @@ import { unmatched } from './unmatched';
 import { validation } from './validation';
 import { wealth } from './wealth';
 import { wealthCodes } from './wealth-codes';
+import { webhooks } from './webhooks';
 
 export const en: typeof es = {
   errors,
@@ -37,4 +38,5 @@ export const en: typeof es = {
   exports: exportTexts,
   team,
   audit,
+  webhooks,
 };

@@ -16,6 +16,7 @@ import { unmatched } from './unmatched';
 import { validation } from './validation';
 import { wealth } from './wealth';
 import { wealthCodes } from './wealth-codes';
+import { webhooks } from './webhooks';
 
 /** The Spanish catalogue is the source: English must have exactly the same keys and placeholders. */
 export const es = {
@@ -37,4 +38,5 @@ export const es = {
   exports: exportTexts,
   team,
   audit,
+  webhooks,
 };
