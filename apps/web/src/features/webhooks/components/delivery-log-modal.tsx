@@ -7,6 +7,7 @@ import { errorMessageKey } from '../../../shared/api/api-error';
 import { AppModal } from '../../../shared/components/app-modal';
 import { notifyFailure, notifySuccess } from '../../../shared/components/notify';
 import { EmptyPanel } from '../../../shared/components/state-panel';
+import { TableScroll } from '../../../shared/components/table-scroll';
 import { useFormatters } from '../../../shared/format/use-formatters';
 import { translateDynamic } from '../../../shared/i18n/i18n';
 import { useAttemptsQuery, useDeliveriesQuery, useReplayDelivery } from '../api/webhooks-api';
@@ -45,7 +46,7 @@ export function DeliveryLogModal({
             text={t('webhooks.log.emptyText')}
           />
         ) : (
-          <Table.ScrollContainer minWidth={560}>
+          <TableScroll minWidth={560} phone="scroll">
             <Table
               verticalSpacing="xs"
               aria-label={t('webhooks.log.tableLabel')}
@@ -73,7 +74,7 @@ export function DeliveryLogModal({
                 ))}
               </Table.Tbody>
             </Table>
-          </Table.ScrollContainer>
+          </TableScroll>
         )}
         <Group justify="flex-end">
           <Button

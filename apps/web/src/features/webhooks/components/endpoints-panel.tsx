@@ -19,6 +19,7 @@ import { AppModal } from '../../../shared/components/app-modal';
 import { ConfirmModal, ConfirmText } from '../../../shared/components/confirm-modal';
 import { notifyFailure, notifySuccess } from '../../../shared/components/notify';
 import { EmptyPanel, ErrorPanel } from '../../../shared/components/state-panel';
+import { TableScroll } from '../../../shared/components/table-scroll';
 import { TableSkeletonRows } from '../../../shared/components/table-skeleton';
 import { useFormatters } from '../../../shared/format/use-formatters';
 import { translateDynamic } from '../../../shared/i18n/i18n';
@@ -82,7 +83,7 @@ export function EndpointsPanel({ clientId }: { clientId: string }) {
             actions={addButton}
           />
         ) : (
-          <Table.ScrollContainer minWidth={520}>
+          <TableScroll minWidth={520} phone="scroll">
             <Table
               verticalSpacing="sm"
               aria-label={t('webhooks.endpoints.tableLabel')}
@@ -112,7 +113,7 @@ export function EndpointsPanel({ clientId }: { clientId: string }) {
                 )}
               </Table.Tbody>
             </Table>
-          </Table.ScrollContainer>
+          </TableScroll>
         )}
       </Paper>
       <EndpointFormModal
