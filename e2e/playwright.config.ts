@@ -52,6 +52,9 @@ export default defineConfig({
         NODE_ENV: 'production',
         // Mail goes to the sink, where specs read it as its addressee would (the invitation's link).
         SMTP_URL: `smtp://127.0.0.1:${SMTP_SINK_PORT}`,
+        // Webhooks to a receiver the spec starts on this machine (development settings, never production).
+        WEBHOOKS_ALLOW_HTTP: 'true',
+        WEBHOOKS_ALLOW_LOOPBACK: 'true',
       },
     },
   ],

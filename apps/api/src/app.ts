@@ -18,6 +18,7 @@ import { registerSummaryCalls } from './features/summary';
 import { registerTeamFeature } from './features/team';
 import { registerUnmatchedCalls } from './features/unmatched';
 import { registerWealthCalls } from './features/wealth';
+import { registerWebhooksCalls } from './features/webhooks';
 import { encodeSecret } from './shared/auth/access-token';
 import { createOidcVerifier } from './shared/auth/oidc';
 import { type Clock, systemClock } from './shared/clock';
@@ -88,6 +89,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerTeamFeature(app);
   registerSecurityFeature(app);
   registerAuditFeature(app);
+  registerWebhooksCalls(app);
   registerDataApiCalls(app);
   options.registerExtra?.(app);
   await registerWeb(app, {

@@ -79,6 +79,10 @@ const ZEnv = z.object({
   START_JOBS: flag(true),
   /** Tests: a call answering an error code its contract does not declare fails (a 500, reported). */
   CHECK_DECLARED_ERRORS: optionalText,
+  /** Development only: webhook URLs may be plain http, and may point at this machine (loopback). */
+  WEBHOOKS_ALLOW_HTTP: flag(false),
+  WEBHOOKS_ALLOW_LOOPBACK: flag(false),
+  WEBHOOKS_POLL_MS: integer(1_000, 50),
 });
 
 export interface Config {
@@ -160,6 +164,8 @@ export interface Config {
    * (shared/http/declared-errors.ts). On under tests (NODE_ENV=test, or CHECK_DECLARED_ERRORS=true).
    */
   checksDeclaredErrors: boolean;
+  /** Webhooks (issue 28): development relaxations of the URL rules, and how often the outbox is read. */
+  webhooks: { allowHttp: boolean; allowLoopback: boolean; pollMs: number };
 }
 
 export class ConfigError extends Error {}
@@ -241,6 +247,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       e.CHECK_DECLARED_ERRORS === undefined
         ? e.NODE_ENV === 'test'
         : !/^(false|0|no|off)$/i.test(e.CHECK_DECLARED_ERRORS),
+    webhooks: {
+      allowHttp: e.WEBHOOKS_ALLOW_HTTP,
+      allowLoopback: e.WEBHOOKS_ALLOW_LOOPBACK,
+      pollMs: e.WEBHOOKS_POLL_MS,
+    },
   };
 }
 

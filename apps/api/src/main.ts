@@ -9,6 +9,7 @@ import { resanitiseStoredCss } from './features/custom-css/resanitise-stored-css
 import { exportJobs } from './features/exports';
 import type { DemoApplication } from './features/seed/demo-applications';
 import { DEMO_SIGN_INS } from './features/seed/seed';
+import { webhookJobs } from './features/webhooks';
 import { startOperatorSocket } from './operator/operator-socket';
 import {
   isFreshDataDir,
@@ -61,6 +62,7 @@ async function main() {
       expiryHours: config.exportExpiryHours,
       queue: config.exportQueue,
     }),
+    webhookJobs({ db: handle.db, config, clock: systemClock }),
     housekeepingJobs({
       db: handle.db,
       clock: systemClock,

@@ -2,6 +2,7 @@ import { authPurgeTasks } from './features/auth/auth-housekeeping';
 import { connectionsPurgeTasks } from './features/connections/connections-housekeeping';
 import { linksPurgeTasks } from './features/links/links-housekeeping';
 import { teamPurgeTasks } from './features/team/team-housekeeping';
+import { webhooksPurgeTasks } from './features/webhooks';
 import { auditPurgeTask, auditRetentionDaysFrom } from './shared/audit/audit-purge';
 import type { PurgeTask } from './shared/housekeeping/housekeeping';
 import { mailPurgeTask } from './shared/mail/mail-housekeeping';
@@ -15,6 +16,7 @@ export const PURGE_TASKS: readonly PurgeTask[] = [
   ...connectionsPurgeTasks,
   ...linksPurgeTasks,
   ...teamPurgeTasks,
+  ...webhooksPurgeTasks,
   // AUDIT_RETENTION_DAYS (default 365): the only deletion of audit events.
   auditPurgeTask(auditRetentionDaysFrom(process.env)),
 ];

@@ -36,3 +36,8 @@ export * as wealth from './wealth/calls';
 export * as wealthDataApi from './wealth/data-api';
 export * from './wealth/models';
 export * from './wealth/overview-models';
+export * as webhooks from './webhooks/calls';
+export * from './webhooks/constants';
+export * as webhooksDataApi from './webhooks/data-api';
+export { EVENTS_FEED_LAG_MS, EVENTS_PAGE_MAX } from './webhooks/data-api';
+export * from './webhooks/payloads';

@@ -114,3 +114,19 @@ export {
   TOTAL_COUNT_HEADER,
   TRANSACTION_PAGE_SIZE,
 } from './wealth/routes';
+export type {
+  WebhookAttempt,
+  WebhookDelivery,
+  WebhookDeliveryPage,
+  WebhookEndpoint,
+  WebhookEndpointForm,
+  WebhookEndpointWithSecret,
+} from './webhooks/calls';
+export * as webhooks from './webhooks/routes';
+export {
+  WEBHOOK_DEFAULT_OVERLAP_HOURS,
+  WEBHOOK_DELIVERY_PAGE_SIZE,
+  WEBHOOK_MAX_OVERLAP_HOURS,
+  WEBHOOK_RETENTION_DAYS,
+  type WebhookDeliveryStatus,
+} from './webhooks/routes';

@@ -359,6 +359,12 @@ export interface ApplicationsTable {
   client_id: string;
   secret_hash: string;
   created_at: DefaultTimestamp;
+  /** The secret before the last rotation, valid until it expires (migration 0024). */
+  previous_secret_hash: Generated<string | null>;
+  previous_secret_expires_at: OptionalTimestamp;
+  secret_last_used_at: OptionalTimestamp;
+  previous_secret_last_used_at: OptionalTimestamp;
+  secret_rotated_at: OptionalTimestamp;
 }
 
 /** bigint columns come back from node-postgres as strings. */
@@ -453,6 +459,8 @@ export interface EventsTable {
   type: string;
   occurred_at: Timestamp;
   data: ColumnType<Record<string, unknown>, string, never>;
+  /** Set when the webhooks dispatcher fanned it out to the endpoints (migration 0024). */
+  dispatched_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
 }
 
 /** 0026: one hosted-page visit and the first time it reached each step (features/funnel). */

@@ -331,6 +331,13 @@ const applicationsPage = page(
   ['applications'],
 );
 
+/** `/applications/:clientId/:tab`: an application's Webhooks tab and client secret (issue 28). */
+const applicationPage = page(
+  () =>
+    import('../features/webhooks/routes/application-route').then((m) => ({ Component: m.ApplicationRoute })),
+  ['applications', 'webhooks'],
+);
+
 const linkPages = {
   list: page(
     () => import('../features/links/routes/links-route').then((m) => ({ Component: m.LinksRoute })),
@@ -376,7 +383,11 @@ const signedInRoutes: RouteObject[] = [
     { path: 'wealth/connections', ...connectionPages.summary },
     { path: 'wealth/connections/:entityId', ...connectionPages.entity },
   ]),
-  guarded('applications', [{ path: 'applications', ...applicationsPage }]),
+  guarded('applications', [
+    { path: 'applications', ...applicationsPage },
+    { path: 'applications/:clientId', element: <Navigate to="webhooks" replace /> },
+    { path: 'applications/:clientId/:tab', ...applicationPage },
+  ]),
   guarded('links', [
     { path: 'links', ...linkPages.list },
     { path: 'links/:token/funnel', ...linkPages.funnel },

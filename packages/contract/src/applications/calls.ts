@@ -12,6 +12,12 @@ export const ZApplication = z.object({
   name: z.string(),
   client_id: z.string(),
   created_at: z.string(),
+  /** When the current secret last got a token; null if never. */
+  secret_last_used_at: z.string().nullable().optional(),
+  /** Set while the secret before the last rotation still works (issue 28), with its own last use. */
+  previous_secret_expires_at: z.string().nullable().optional(),
+  previous_secret_last_used_at: z.string().nullable().optional(),
+  secret_rotated_at: z.string().nullable().optional(),
 });
 export type Application = z.infer<typeof ZApplication>;
 
@@ -35,6 +41,16 @@ export const createApplication = defineCall(routes.createApplication, {
 
 export const ZApplicationRef = z.object({
   client_id: z.string({ error: VALIDATION.required }).min(1, { error: VALIDATION.required }).max(64),
+});
+
+export const ZApplicationRotateRequest = ZApplicationRef.extend({
+  overlap_hours: z.number().int().min(0).max(168).default(24),
+});
+export const ZRotatedApplication = ZApplication.extend({ client_secret: z.string() });
+
+export const rotateApplicationSecret = defineCall(routes.rotateApplicationSecret, {
+  request: ZApplicationRotateRequest,
+  response: ZRotatedApplication,
 });
 
 export const deleteApplication = defineCall(routes.deleteApplication, {

@@ -37,3 +37,21 @@ export const deleteApplication = defineRoute<typeof schemas.ZApplicationRef, typ
   access: applicationsStaff,
   errors: ['NotFound'],
 });
+
+/**
+ * A new client secret (shown once); the one it replaces keeps getting tokens for `overlap_hours`
+ * (default 24, 0 ends it now), so the company's systems switch without downtime.
+ */
+export const rotateApplicationSecret = defineRoute<
+  typeof schemas.ZApplicationRotateRequest,
+  typeof schemas.ZRotatedApplication
+>({
+  path: '/platform/applications/rotate-application-secret',
+  audit: {
+    action: 'rotate-application-secret',
+    targets: { application: { request: 'client_id' } },
+    fields: ['overlap_hours'],
+  },
+  access: applicationsStaff,
+  errors: ['NotFound'],
+});

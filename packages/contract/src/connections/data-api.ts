@@ -32,3 +32,23 @@ export const getCredential = defineDataApiCall({
   response: Credential,
   errors: ['NotFound'],
 });
+
+/**
+ * Queues a refresh now (202): the outcome arrives as `credentials.updated` or `credentials.needs_action`
+ * (webhooks and the events feed). Limited like every data-API call, per application and per company.
+ */
+export const refreshCredential = defineDataApiCall({
+  method: 'POST',
+  path: `${P}/credentials/:credentials_token/refresh`,
+  operationId: 'refreshCredential',
+  tag: 'Credentials',
+  summary: 'Refresh a credential now',
+  module: 'wealth',
+  successStatus: 202,
+  audit: { action: 'credentials-refresh', targets: { credential: { response: 'credentials_token' } } },
+  params: z.object({ credentials_token: z.string().min(1).max(LIMITS.token) }),
+  response: z
+    .object({ credentials_token: z.string(), status: z.literal('queued') })
+    .meta({ id: 'RefreshQueued', description: 'The refresh is queued' }),
+  errors: ['NotFound', 'ServiceUnavailable'],
+});

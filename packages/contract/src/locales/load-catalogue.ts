@@ -24,6 +24,7 @@ export const CATALOGUE_PARTS = [
   'team',
   'audit',
   'funnel',
+  'webhooks',
 ] as const;
 export type CataloguePart = (typeof CATALOGUE_PARTS)[number];
 
@@ -46,6 +47,7 @@ const PART_LOADERS: Record<LocaleCode, Record<CataloguePart, () => Promise<Texts
     team: () => import('./es/team'),
     audit: () => import('./es/audit'),
     funnel: () => import('./es/funnel'),
+    webhooks: () => import('./es/webhooks'),
   },
   en: {
     core: () => import('./en/core'),
@@ -64,6 +66,7 @@ const PART_LOADERS: Record<LocaleCode, Record<CataloguePart, () => Promise<Texts
     team: () => import('./en/team'),
     audit: () => import('./en/audit'),
     funnel: () => import('./en/funnel'),
+    webhooks: () => import('./en/webhooks'),
   },
 };
 

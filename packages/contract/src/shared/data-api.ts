@@ -33,6 +33,8 @@ export interface DataApiContract<
   module?: Module;
   /** Set on every route that changes state: its audit event (as a portal call's `audit`). */
   audit?: CallAudit;
+  /** 202 for a route that only queues work; 200 otherwise. */
+  successStatus?: 200 | 202;
   params: P;
   query: Q;
   /** Null: the route takes no body. */

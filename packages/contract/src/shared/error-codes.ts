@@ -48,6 +48,8 @@ export const ERROR_CODES = [
   'UnknownPermission',
   'InvalidChallenge',
   'InvalidTwoFactorCode',
+  'WebhookUrlRefused',
+  'TooManyWebhookEndpoints',
   'UnexpectedError',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
@@ -104,5 +106,7 @@ export const ERROR_STATUS: Record<ErrorCode, number> = {
   UnknownPermission: 422,
   InvalidChallenge: 400,
   InvalidTwoFactorCode: 422,
+  WebhookUrlRefused: 422,
+  TooManyWebhookEndpoints: 409,
   UnexpectedError: 500,
 };

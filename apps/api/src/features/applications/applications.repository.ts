@@ -12,19 +12,90 @@ import {
 /** The database's unique index on (company_id, lower(name)): the one arbiter of duplicate names. */
 const NAME_KEY = 'applications_company_name_key';
 
-export async function listApplications(db: Db, companyId: string): Promise<Application[]> {
+const iso = (value: Date | null) => (value ? value.toISOString() : null);
+
+/** What the portal lists of an application: never a secret; each secret's last use and the overlap. */
+function toApplication(
+  row: {
+    name: string;
+    client_id: string;
+    created_at: Date;
+    secret_last_used_at: Date | null;
+    previous_secret_expires_at: Date | null;
+    previous_secret_last_used_at: Date | null;
+    secret_rotated_at: Date | null;
+  },
+  now: Date,
+): Application {
+  const isOverlapping = row.previous_secret_expires_at !== null && row.previous_secret_expires_at > now;
+  return {
+    name: row.name,
+    client_id: row.client_id,
+    created_at: row.created_at.toISOString(),
+    secret_last_used_at: iso(row.secret_last_used_at),
+    previous_secret_expires_at: isOverlapping ? iso(row.previous_secret_expires_at) : null,
+    previous_secret_last_used_at: isOverlapping ? iso(row.previous_secret_last_used_at) : null,
+    secret_rotated_at: iso(row.secret_rotated_at),
+  };
+}
+
+const LISTED = [
+  'name',
+  'client_id',
+  'created_at',
+  'secret_last_used_at',
+  'previous_secret_expires_at',
+  'previous_secret_last_used_at',
+  'secret_rotated_at',
+] as const;
+
+export async function listApplications(db: Db, companyId: string, now = new Date()): Promise<Application[]> {
   const rows = await db
     .selectFrom('applications')
-    .select(['name', 'client_id', 'created_at'])
+    .select(LISTED)
     .where('company_id', '=', companyId)
     .orderBy('created_at', 'desc')
     .orderBy('id', 'desc')
     .execute();
-  return rows.map((row) => ({
-    name: row.name,
-    client_id: row.client_id,
-    created_at: row.created_at.toISOString(),
-  }));
+  return rows.map((row) => toApplication(row, now));
+}
+
+/**
+ * A new client secret, in the answer only. The current one becomes the previous and keeps getting
+ * tokens until `overlapHours` from now (0: at once); a previous one still overlapping is dropped.
+ * Only onto the secret read, so two rotations racing cannot both keep "the previous" one.
+ */
+export async function rotateApplicationSecret(
+  db: Db,
+  input: { companyId: string; clientId: string; overlapHours: number; now: Date },
+) {
+  const current = await db
+    .selectFrom('applications')
+    .select(['id', 'secret_hash', 'secret_last_used_at'])
+    .where('company_id', '=', input.companyId)
+    .where('client_id', '=', input.clientId)
+    .executeTakeFirst();
+  if (!current) throw new AppError('NotFound', 'No such application');
+  const clientSecret = generateClientSecret();
+  const hasOverlap = input.overlapHours > 0;
+  const row = await db
+    .updateTable('applications')
+    .set({
+      secret_hash: hashClientSecret(clientSecret),
+      previous_secret_hash: hasOverlap ? current.secret_hash : null,
+      previous_secret_expires_at: hasOverlap
+        ? new Date(input.now.getTime() + input.overlapHours * 3_600_000)
+        : null,
+      previous_secret_last_used_at: hasOverlap ? current.secret_last_used_at : null,
+      secret_last_used_at: null,
+      secret_rotated_at: input.now,
+    })
+    .where('id', '=', current.id)
+    .where('secret_hash', '=', current.secret_hash)
+    .returning(LISTED)
+    .executeTakeFirst();
+  if (!row) throw new AppError('Conflict', 'The secret changed meanwhile');
+  return { ...toApplication(row, input.now), client_secret: clientSecret };
 }
 
 /**

@@ -34,6 +34,10 @@ describe('create-application', () => {
       name: 'Contabilidad',
       client_id: created.client_id,
       created_at: created.created_at,
+      secret_last_used_at: null,
+      previous_secret_expires_at: null,
+      previous_secret_last_used_at: null,
+      secret_rotated_at: null,
     });
     expect(JSON.stringify(listed)).not.toContain(CLIENT_SECRET_PREFIX);
   });

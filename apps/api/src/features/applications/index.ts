@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { registerCreateApplication } from './create-application';
 import { registerDeleteApplication } from './delete-application';
 import { registerListApplications } from './list-applications';
+import { registerRotateApplicationSecret } from './rotate-application-secret';
 
 export { createApplication } from './applications.repository';
 
@@ -9,4 +10,5 @@ export function registerApplicationsCalls(app: FastifyInstance) {
   registerListApplications(app);
   registerCreateApplication(app);
   registerDeleteApplication(app);
+  registerRotateApplicationSecret(app);
 }

@@ -4,5 +4,7 @@ import { registerCall } from '../../shared/http/register-call';
 import { listApplications } from './applications.repository';
 
 export function registerListApplications(app: FastifyInstance) {
-  registerCall(app, applications.listApplications, ({ actor, db }) => listApplications(db, actor.companyId));
+  registerCall(app, applications.listApplications, ({ actor, db, clock }) =>
+    listApplications(db, actor.companyId, clock()),
+  );
 }

@@ -15,6 +15,7 @@ import { findHostedCustomCss } from '../../shared/branding/custom-css';
 import type { Clock } from '../../shared/clock';
 import { loadSecretKey } from '../../shared/crypto/sealing';
 import { findListedEntities } from '../../shared/entity-catalogue';
+import { emitEvent } from '../../shared/events/emit-event';
 import { isWithinRateLimit } from '../../shared/rate-limit';
 import { findTroubledInstitutions } from '../funnel';
 import { consumeToken, findLiveToken, type LiveToken, savePendingSca } from './connect-tokens';
@@ -268,6 +269,15 @@ async function finishFlow(
         updated_at: now,
       });
       noteAudit({ targets: { credential: created.token } });
+      await emitEvent(
+        trx,
+        {
+          companyId: created.company_id,
+          type: 'credentials.created',
+          data: { credentials_token: created.token, bank: done.entityId, client_id: created.client_id },
+        },
+        now,
+      );
       await writeSnapshot(
         trx,
         {

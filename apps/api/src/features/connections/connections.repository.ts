@@ -1,9 +1,11 @@
 import { CREDENTIAL_UPDATING_MAX_MS, type CredentialInformation } from '@caudal/contract';
 import { type Expression, type ExpressionBuilder, type Insertable, type SqlBool, sql } from 'kysely';
 import type { Db } from '../../db/database';
+import { inTransaction } from '../../db/in-transaction';
 import type { CredentialsRow, CredentialsTable, Database } from '../../db/schema';
 import type { Actor } from '../../shared/auth/actor';
 import { whereInClientScope } from '../../shared/auth/client-scope';
+import { emitEvent } from '../../shared/events/emit-event';
 
 /** A refresh queued longer ago than this is taken as lost: the credential no longer shows as updating. */
 const UPDATING_FOR_AT_MOST_MS = CREDENTIAL_UPDATING_MAX_MS;
@@ -218,14 +220,26 @@ export async function listProductHolders(db: Db, actor: Actor, credentialsId: st
 }
 
 /** Deletes a visible credential; its holders, products and their movements go with it. */
-export async function deleteCredential(db: Db, actor: Actor, token: string): Promise<boolean> {
-  const deleted = await db
-    .deleteFrom('credentials')
-    .where(whereCredentialVisible(actor))
-    .where('credentials.token', '=', token)
-    .returning('id')
-    .executeTakeFirst();
-  return deleted !== undefined;
+export async function deleteCredential(db: Db, actor: Actor, token: string, now: Date): Promise<boolean> {
+  return inTransaction(db, async (trx) => {
+    const deleted = await trx
+      .deleteFrom('credentials')
+      .where(whereCredentialVisible(actor))
+      .where('credentials.token', '=', token)
+      .returning(['id', 'token', 'entity_id', 'company_id'])
+      .executeTakeFirst();
+    if (!deleted) return false;
+    await emitEvent(
+      trx,
+      {
+        companyId: deleted.company_id,
+        type: 'credentials.deleted',
+        data: { credentials_token: deleted.token, bank: deleted.entity_id },
+      },
+      now,
+    );
+    return true;
+  });
 }
 
 export async function markRefreshRequested(db: Db, credentialsIds: readonly string[], now: Date) {

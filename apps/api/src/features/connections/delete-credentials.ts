@@ -5,8 +5,8 @@ import { registerCall } from '../../shared/http/register-call';
 import { deleteCredential } from './connections.repository';
 
 export function registerCredentialsDelete(app: FastifyInstance) {
-  registerCall(app, connections.credentialsDelete, async ({ input, actor, db }) => {
-    if (!(await deleteCredential(db, actor, input.credentials_token))) {
+  registerCall(app, connections.credentialsDelete, async ({ input, actor, db, clock }) => {
+    if (!(await deleteCredential(db, actor, input.credentials_token, clock()))) {
       throw new AppError('NotFound', 'No such credential');
     }
     return { success: true } as const;

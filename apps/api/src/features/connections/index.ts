@@ -13,6 +13,7 @@ import { registerCredentialsRefresh } from './refresh-credentials';
 export { type FinishLinkVisit, getConnectSession } from './connect-flow';
 export { seedConnectionStates } from './demo-states';
 export { enqueueDueRefreshes, refreshCredential } from './refresh';
+export { emitDueScaEvents } from './sca-due-scan';
 
 /** `completions`: what other features do when a hosted connect flow they started completes. */
 export function registerConnectionsCalls(

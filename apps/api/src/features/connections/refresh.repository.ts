@@ -45,18 +45,19 @@ export async function saveFailedAttempt(
   credentialsId: string,
   set: Updateable<CredentialsTable>,
   unchangedSince: Date,
-): Promise<void> {
-  await db
+): Promise<{ token: string; entity_id: string; company_id: string } | undefined> {
+  return db
     .updateTable('credentials')
     .set(set)
     .where('id', '=', credentialsId)
     .where(updatedAtMs, '<=', unchangedSince)
-    .execute();
+    .returning(['token', 'entity_id', 'company_id'])
+    .executeTakeFirst();
 }
 
 /**
  * A successful read's status fields: last success and attempt now, no error, not blocked, no SCA
- * pending. False if the credential is gone (or changed since `unchangedSince`).
+ * pending. Undefined if the credential is gone (or changed since `unchangedSince`).
  */
 export async function saveSucceededAttempt(
   trx: Db,
@@ -69,9 +70,9 @@ export async function saveSucceededAttempt(
     login?: string;
   },
   unchangedSince: Date | undefined,
-): Promise<boolean> {
+): Promise<{ token: string; entity_id: string } | undefined> {
   const { now, connectorState, ...extra } = set;
-  const updated = await trx
+  return trx
     .updateTable('credentials')
     .set({
       ...extra,
@@ -87,9 +88,8 @@ export async function saveSucceededAttempt(
     })
     .where('id', '=', credentialsId)
     .$if(unchangedSince !== undefined, (qb) => qb.where(updatedAtMs, '<=', unchangedSince as Date))
-    .returning('id')
+    .returning(['token', 'entity_id'])
     .executeTakeFirst();
-  return updated !== undefined;
 }
 
 /**

@@ -4,6 +4,7 @@ import { type ConnectorResult, type ConnectorSuccess, findConnector } from '../.
 import { writeSnapshot } from '../../engine/snapshot-writer';
 import type { Clock } from '../../shared/clock';
 import type { SecretKey } from '../../shared/crypto/sealing';
+import { emitEvent } from '../../shared/events/emit-event';
 import type { Logger } from '../../shared/logger';
 import { randomToken } from '../../shared/secure-tokens';
 import { recordInstitutionOutcome } from '../funnel';
@@ -117,8 +118,22 @@ export async function applyRefreshResult(
         ? { ...attempt, status: 'error', error: 'down' as const }
         : { ...attempt, status: 'error', error: result.outcome, blocked: true };
   // Only if nothing wrote the credential since this refresh read it: a stale failure must not undo a
-  // newer success (a reset that repaired it meanwhile).
-  await saveFailedAttempt(db, credential.id, set, credential.updated_at);
+  // newer success (a reset that repaired it meanwhile). A credential this refresh blocks needs action
+  // now: its event commits with the status (an SCA wait needs action only after 20 h: the scan's).
+  await db.transaction().execute(async (trx) => {
+    const written = await saveFailedAttempt(trx, credential.id, set, credential.updated_at);
+    if (written && (result.outcome === 'blocked' || result.outcome === 'invalid_access')) {
+      await emitEvent(
+        trx,
+        {
+          companyId: written.company_id,
+          type: 'credentials.needs_action',
+          data: { credentials_token: written.token, bank: written.entity_id, reason: result.outcome },
+        },
+        now,
+      );
+    }
+  });
 }
 
 /**
@@ -143,13 +158,23 @@ export async function saveSuccess(
   } = {},
 ): Promise<boolean> {
   const { unchangedSince, ...extra } = options;
-  const isSaved = await saveSucceededAttempt(
+  const updated = await saveSucceededAttempt(
     trx,
     credential.id,
     { ...extra, now, connectorState: success.state },
     unchangedSince,
   );
-  if (!isSaved) return false;
+  if (!updated) return false;
+  // New data (a refresh, a reset or a reauthorisation): the event commits with it.
+  await emitEvent(
+    trx,
+    {
+      companyId: credential.company_id,
+      type: 'credentials.updated',
+      data: { credentials_token: updated.token, bank: updated.entity_id, status: 'ok' },
+    },
+    now,
+  );
   await writeSnapshot(
     trx,
     { companyId: credential.company_id, credentialsId: credential.id, clientId: credential.client_id, now },

@@ -5,6 +5,9 @@ import {
   type DataApiContract,
   ERROR_STATUS,
   type ErrorCode,
+  EVENT_TYPES,
+  eventEnvelope,
+  WEBHOOK_TEST_EVENT_TYPE,
   ZApiError,
   ZOAuthError,
   ZTokenRequest,
@@ -51,6 +54,7 @@ export function buildOpenApiDocument(routes: readonly DataApiContract[], version
     servers: [{ url: '/' }],
     tags: [...new Set(['OAuth', ...routes.map((route) => route.tag)])].map((name) => ({ name })),
     paths,
+    webhooks: webhookOperations(components),
     components: {
       schemas: components.all(),
       securitySchemes: {
@@ -91,8 +95,8 @@ function routeOperation(route: DataApiContract, components: SchemaComponents): O
         }
       : {}),
     responses: {
-      '200': {
-        description: 'OK',
+      [String(route.successStatus ?? 200)]: {
+        description: route.successStatus === 202 ? 'Accepted' : 'OK',
         content: { 'application/json': { schema: components.toSchema(route.response, 'output') } },
       },
       ...errorResponses(errorCodes, components),
@@ -133,6 +137,48 @@ function toParameters(schema: z.ZodType, location: 'path' | 'query', components:
       schema: fieldSchema,
     };
   });
+}
+
+/**
+ * OpenAPI 3.1 `webhooks`: what each event POSTs to an endpoint (Standard Webhooks), one entry per type
+ * of the contract's list, so a type added there is documented here without a line of its own.
+ */
+function webhookOperations(components: SchemaComponents): Record<string, { post: Operation }> {
+  const header = (name: string, description: string) => ({
+    name,
+    in: 'header',
+    required: true,
+    description,
+    schema: { type: 'string' },
+  });
+  const parameters = [
+    header('webhook-id', 'The event’s id (evt_…): the same on every retry and replay; drop duplicates by it'),
+    header('webhook-timestamp', 'Seconds since the epoch when this attempt was signed'),
+    header(
+      'webhook-signature',
+      'Space-separated `v1,<base64 HMAC-SHA256>` of `id.timestamp.body`; two while a rotated secret overlaps',
+    ),
+  ];
+  return Object.fromEntries(
+    [...EVENT_TYPES, WEBHOOK_TEST_EVENT_TYPE].map((type) => [
+      type,
+      {
+        post: {
+          operationId: `webhook_${type.replace(/\W/g, '_')}`,
+          summary: `Event ${type}`,
+          description:
+            'Signed per the Standard Webhooks specification with the endpoint’s secret (whsec_…). Answer 2xx ' +
+            'within 10 s; anything else, a redirect or a timeout is retried with exponential back-off for 24 h.',
+          parameters,
+          requestBody: {
+            required: true,
+            content: { 'application/json': { schema: components.toSchema(eventEnvelope(type), 'output') } },
+          },
+          responses: { '2XX': { description: 'Received' } },
+        },
+      },
+    ]),
+  );
 }
 
 function tokenOperation(components: SchemaComponents): Operation {

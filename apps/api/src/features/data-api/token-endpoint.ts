@@ -88,7 +88,7 @@ async function issueToken(app: FastifyInstance, request: FastifyRequest, reply: 
   if (grantType !== 'client_credentials') {
     throw new OAuthFailure('unsupported_grant_type', 'Only grant_type=client_credentials is supported');
   }
-  const application = await authenticateClient(db, client.id, client.secret);
+  const application = await authenticateClient(db, client.id, client.secret, clock());
   if (!application) {
     reply.header('WWW-Authenticate', 'Basic realm="caudal-data-api", charset="UTF-8"');
     throw new OAuthFailure('invalid_client', 'Client authentication failed');

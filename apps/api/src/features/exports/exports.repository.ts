@@ -1,9 +1,11 @@
 import { type Export, type ExportFormat, type ExportType, exports as exportCalls } from '@caudal/contract';
 import { type Expression, type ExpressionBuilder, type SqlBool, sql } from 'kysely';
 import type { Db } from '../../db/database';
+import { inTransaction } from '../../db/in-transaction';
 import type { Database, StoredExportType } from '../../db/schema';
 import type { AuditFilter } from '../../shared/audit/audit-filter';
 import type { Actor } from '../../shared/auth/actor';
+import { emitEvent } from '../../shared/events/emit-event';
 
 export interface NewExport {
   companyId: string;
@@ -237,20 +239,40 @@ export async function completeExport(
   exportId: string,
   result: { rows: number; bytes: number; now: Date; expiresAt: Date },
 ): Promise<boolean> {
-  const updated = await db
-    .updateTable('exports')
-    .set({
-      status: 'ready',
-      rows_written: result.rows,
-      size_bytes: result.bytes,
-      finished_at: result.now,
-      expires_at: result.expiresAt,
-    })
-    .where('id', '=', exportId)
-    .where('status', '=', 'running')
-    .returning('id')
-    .executeTakeFirst();
-  return updated !== undefined;
+  return inTransaction(db, async (trx) => {
+    const updated = await trx
+      .updateTable('exports')
+      .set({
+        status: 'ready',
+        rows_written: result.rows,
+        size_bytes: result.bytes,
+        finished_at: result.now,
+        expires_at: result.expiresAt,
+      })
+      .where('id', '=', exportId)
+      .where('status', '=', 'running')
+      .returning(['id', 'company_id', 'type', 'format'])
+      .executeTakeFirst();
+    if (!updated) return false;
+    // The audit log's own export is the admins' (on /audit), not one of the documents integrators fetch.
+    if (updated.type === 'audit') return true;
+    // The file is downloadable from this commit on; so is its event.
+    await emitEvent(
+      trx,
+      {
+        companyId: updated.company_id,
+        type: 'export.ready',
+        data: {
+          export_id: updated.id,
+          type: updated.type,
+          format: updated.format,
+          expires_at: result.expiresAt.toISOString(),
+        },
+      },
+      result.now,
+    );
+    return true;
+  });
 }
 
 /** Exports still queued after `before`: their job was never sent, or was lost; the sweep sends them again. */

@@ -9,11 +9,21 @@ import type { LinkCodesTable } from '../../db/schema';
 export async function findLinkForCode(trx: Db, input: { linkId: string; companyId: string }) {
   return trx
     .selectFrom('links')
-    .select(['redirect_uri', 'active'])
+    .select(['redirect_uri', 'active', 'token'])
     .where('id', '=', input.linkId)
     .where('company_id', '=', input.companyId)
     .forShare()
     .executeTakeFirst();
+}
+
+/** The credentials token a code will unlock (for its event: ids only, never the code). */
+export async function findCredentialsTokenOf(trx: Db, credentialsId: string): Promise<string> {
+  const row = await trx
+    .selectFrom('credentials')
+    .select('token')
+    .where('id', '=', credentialsId)
+    .executeTakeFirstOrThrow();
+  return row.token;
 }
 
 export async function insertLinkCode(trx: Db, values: Insertable<LinkCodesTable>): Promise<void> {

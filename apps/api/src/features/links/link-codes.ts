@@ -2,8 +2,10 @@ import { LINK_CODE_TTL_MS, type LinkCodeExchange, LOCALE_CODES } from '@caudal/c
 import type { Config } from '../../config';
 import type { Db } from '../../db/database';
 import { AppError } from '../../shared/app-error';
+import { emitEvent } from '../../shared/events/emit-event';
 import { hashToken, randomToken } from '../../shared/secure-tokens';
 import {
+  findCredentialsTokenOf,
   findLinkCodeConnection,
   findLinkForCode,
   insertLinkCode,
@@ -47,14 +49,30 @@ export async function issueLinkCode(
   if (!link) throw new AppError('NotFound', 'The Link is gone');
   if (!link.active) throw new AppError('LinkPaused', 'The Link was paused');
   const code = randomToken(32);
+  const expiresAt = new Date(input.now.getTime() + LINK_CODE_TTL_MS);
   await insertLinkCode(trx, {
     code_hash: hashToken(code),
     link_id: input.linkId,
     company_id: input.companyId,
     credentials_id: input.credentialsId,
     created_at: input.now,
-    expires_at: new Date(input.now.getTime() + LINK_CODE_TTL_MS),
+    expires_at: expiresAt,
   });
+  const credentialsToken = await findCredentialsTokenOf(trx, input.credentialsId);
+  // Never the code itself (it is a credential): the Link and the credential it will unlock.
+  await emitEvent(
+    trx,
+    {
+      companyId: input.companyId,
+      type: 'link.code_issued',
+      data: {
+        link_token: link.token,
+        credentials_token: credentialsToken,
+        expires_at: expiresAt.toISOString(),
+      },
+    },
+    input.now,
+  );
   return buildLinkReturnUrl(config, link.redirect_uri, input.language, code);
 }
 

@@ -111,6 +111,7 @@ export function registerDataApiCall<C extends DataApiContract>(
         );
         throw new AppError('UnexpectedError');
       }
+      if (contract.successStatus) reply.code(contract.successStatus);
       return checked.data;
     }),
   });

@@ -54,6 +54,9 @@ export const errors: typeof es = {
     InvalidChallenge: 'The sign-in step has expired or was already used. Sign in again with your password',
     InvalidTwoFactorCode:
       'The code is not valid, or it was already used. Enter the current code from your authenticator app',
+    WebhookUrlRefused:
+      'This URL cannot receive webhooks: it must use https and point to a public address (not a private, local or metadata one)',
+    TooManyWebhookEndpoints: 'This application already has as many webhook endpoints as it may have',
     UnexpectedError: 'An unexpected error occurred',
   },
   generic: 'An unexpected error occurred',

@@ -19,6 +19,7 @@ import { validation } from './validation';
 import { wealth } from './wealth';
 import { wealthCodes } from './wealth-codes';
 import { wealthOverview } from './wealth-overview';
+import { webhooks } from './webhooks';
 
 export const en: typeof es = {
   errors,
@@ -41,4 +42,5 @@ export const en: typeof es = {
   team,
   audit,
   funnel,
+  webhooks,
 };

@@ -56,6 +56,9 @@ export const errors = {
       'El paso de inicio de sesión ha caducado o ya se usó. Inicia sesión de nuevo con tu contraseña',
     InvalidTwoFactorCode:
       'El código no es válido o ya se usó. Introduce el código actual de tu aplicación de autenticación',
+    WebhookUrlRefused:
+      'Esta URL no puede recibir webhooks: debe usar https y apuntar a una dirección pública (no privada, local ni de metadatos)',
+    TooManyWebhookEndpoints: 'Esta aplicación ya tiene el máximo de endpoints de webhooks permitido',
     UnexpectedError: 'Ha ocurrido un error inesperado',
   },
   generic: 'Ha ocurrido un error inesperado',

@@ -18,6 +18,7 @@ import { validation } from './validation';
 import { wealth } from './wealth';
 import { wealthCodes } from './wealth-codes';
 import { wealthOverview } from './wealth-overview';
+import { webhooks } from './webhooks';
 
 /** The Spanish catalogue is the source: English must have exactly the same keys and placeholders. */
 export const es = {
@@ -41,4 +42,5 @@ export const es = {
   team,
   audit,
   funnel,
+  webhooks,
 };

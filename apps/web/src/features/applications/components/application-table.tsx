@@ -1,10 +1,12 @@
 import type { Application } from '@caudal/contract';
-import { ActionIcon, Group, Table, Text, Tooltip, VisuallyHidden } from '@mantine/core';
+import { ActionIcon, Anchor, Group, Table, Text, Tooltip, VisuallyHidden } from '@mantine/core';
 import { IconCheck, IconCopy, IconTrash } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { TableSkeletonRows } from '../../../shared/components/table-skeleton';
 import { useFormatters } from '../../../shared/format/use-formatters';
+import { useLocale } from '../../../shared/i18n/use-locale';
 import classes from './applications.module.css';
 import { useCopy } from './copy-field';
 
@@ -65,13 +67,19 @@ function ApplicationRow({
   const { t } = useTranslation();
   const format = useFormatters();
   const { state, copy } = useCopy();
+  const language = useLocale();
   const copied = state === 'copied';
   return (
     <Table.Tr>
       <Table.Td>
-        <Text fw={600} size="sm" c="secondary.9">
+        <Anchor
+          component={Link}
+          to={`/${language}/applications/${encodeURIComponent(application.client_id)}/webhooks`}
+          fw={600}
+          size="sm"
+        >
           {application.name}
-        </Text>
+        </Anchor>
       </Table.Td>
       <Table.Td>
         <Group gap={4} wrap="nowrap">

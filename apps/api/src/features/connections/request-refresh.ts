@@ -1,0 +1,37 @@
+import type { Db } from '../../db/database';
+import { AppError, retryLater } from '../../shared/app-error';
+import type { Actor } from '../../shared/auth/actor';
+import type { JobQueue } from '../../shared/jobs/jobs';
+import type { Logger } from '../../shared/logger';
+import {
+  findVisibleCredential,
+  markRefreshRequested,
+  unmarkRefreshRequested,
+} from './connections.repository';
+import { sendRefresh } from './refresh-jobs';
+
+/**
+ * Asks for a credential's refresh now, for the portal (staff or portal user, in their scope) and the
+ * data API (the application's company) alike: the one place a refresh on demand is decided, so a rule
+ * added here applies to both. The refresh runs on a worker, never on the request path.
+ */
+export async function requestCredentialRefresh(
+  deps: { db: Db; jobs: JobQueue; log: Pick<Logger, 'warn'> },
+  scope: Actor,
+  credentialsToken: string,
+  now: Date,
+): Promise<{ credentialsId: string }> {
+  const credential = await findVisibleCredential(deps.db, scope, credentialsToken);
+  if (!credential) throw new AppError('NotFound', 'No such credential');
+  await markRefreshRequested(deps.db, [credential.id], now);
+  try {
+    await sendRefresh(deps.jobs)(credential.id);
+  } catch (error) {
+    // Not queued: the marker would show "updating" for an hour with nothing running. Take it back
+    // and let the caller retry; the scheduled sweep still refreshes the credential when it is due.
+    deps.log.warn({ credentialsId: credential.id, err: error }, 'could not queue a refresh');
+    await unmarkRefreshRequested(deps.db, credential.id, now).catch(() => undefined);
+    throw retryLater('ServiceUnavailable', 'The refresh could not be queued; retry shortly', 1);
+  }
+  return { credentialsId: credential.id };
+}

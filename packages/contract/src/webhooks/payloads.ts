@@ -1,0 +1,72 @@
+import { z } from 'zod';
+import { EVENT_TYPES, type EventType } from '../events/event-types';
+
+/**
+ * What each event's `data` holds: company-scoped ids and states only, never personal data. The same
+ * objects travel in webhooks and in the events feed; the OpenAPI `webhooks` section is generated from
+ * these. An event type without an entry here is documented with the generic object (a test lists them).
+ */
+const credentialsToken = z
+  .string()
+  .meta({ description: 'The credential (as in /credentials/{credentials_token})' });
+const bank = z.string().meta({ description: 'The institution’s entity id' });
+
+export const EVENT_DATA_SCHEMAS: Partial<Record<EventType, z.ZodObject>> = {
+  'credentials.created': z.object({
+    credentials_token: credentialsToken,
+    bank,
+    client_id: z.string().nullable().meta({ description: 'The client it was connected for, if any' }),
+  }),
+  'credentials.updated': z.object({
+    credentials_token: credentialsToken,
+    bank,
+    status: z.literal('ok').meta({ description: 'A refresh, reset or reauthorisation brought new data' }),
+  }),
+  'credentials.needs_action': z.object({
+    credentials_token: credentialsToken,
+    bank,
+    reason: z
+      .enum(['blocked', 'invalid_access', 'sca_due'])
+      .meta({ description: 'Blocked by the institution, wrong access, or an SCA older than 20 h' }),
+  }),
+  'credentials.deleted': z.object({ credentials_token: credentialsToken, bank }),
+  'link.code_issued': z.object({
+    link_token: z.string().meta({ description: 'The Link the visitor came through' }),
+    credentials_token: credentialsToken,
+    expires_at: z.string().meta({ description: 'When the one-time code (never sent here) expires' }),
+  }),
+  'export.ready': z.object({
+    export_id: z.string(),
+    type: z.string(),
+    format: z.string(),
+    expires_at: z.string().meta({ description: 'When the file is deleted' }),
+  }),
+};
+
+const GENERIC_DATA = z.record(z.string(), z.unknown()).meta({ description: 'Company-scoped ids and states' });
+
+/** The body of a webhook and an item of the events feed (the Standard Webhooks shape, plus its id). */
+export function eventEnvelope(type: EventType | 'webhook.test') {
+  const data = (type === 'webhook.test' ? null : EVENT_DATA_SCHEMAS[type]) ?? GENERIC_DATA;
+  return z.object({
+    id: z
+      .string()
+      .meta({ description: 'evt_…; the same as the webhook-id header, on every retry and replay' }),
+    type: z.literal(type),
+    timestamp: z.string().meta({ description: 'When it happened (ISO 8601)' }),
+    data,
+  });
+}
+
+export const ZEvent = z
+  .object({
+    id: z.string(),
+    type: z.enum(EVENT_TYPES),
+    timestamp: z.string(),
+    data: GENERIC_DATA,
+  })
+  .meta({
+    id: 'Event',
+    description: 'Something that happened in the company; `data` per type in `webhooks`',
+  });
+export type CompanyEvent = z.infer<typeof ZEvent>;
