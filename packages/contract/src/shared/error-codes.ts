@@ -49,6 +49,7 @@ export const ERROR_CODES = [
   'UnknownPermission',
   'InvalidChallenge',
   'InvalidTwoFactorCode',
+  'ConsentExpired',
   'UnexpectedError',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
@@ -106,5 +107,7 @@ export const ERROR_STATUS: Record<ErrorCode, number> = {
   UnknownPermission: 422,
   InvalidChallenge: 400,
   InvalidTwoFactorCode: 422,
+  // The holder's consent ended: nothing refreshes until they renew it (a renewal link).
+  ConsentExpired: 409,
   UnexpectedError: 500,
 };

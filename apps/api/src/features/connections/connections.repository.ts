@@ -1,4 +1,10 @@
-import { CREDENTIAL_UPDATING_MAX_MS, type CredentialInformation } from '@caudal/contract';
+import {
+  CONSENT_EXPIRING_WITHIN_DAYS,
+  type ConsentFilter,
+  CREDENTIAL_UPDATING_MAX_MS,
+  type CredentialInformation,
+  deriveConsent,
+} from '@caudal/contract';
 import { type Expression, type ExpressionBuilder, type SqlBool, sql } from 'kysely';
 import type { Db } from '../../db/database';
 import type { CredentialsRow, Database } from '../../db/schema';
@@ -84,6 +90,7 @@ function selectInformation(db: Db, actor: Actor) {
       'credentials.error',
       'credentials.refresh_requested_at',
       'credentials.created_at',
+      'credentials.consent_expires_at',
       eb
         .selectFrom('products')
         .whereRef('products.credentials_id', '=', 'credentials.id')
@@ -96,6 +103,7 @@ function selectInformation(db: Db, actor: Actor) {
 type InformationRow = Awaited<ReturnType<ReturnType<typeof selectInformation>['executeTakeFirstOrThrow']>>;
 
 function toInformation(row: InformationRow, now: Date): CredentialInformation {
+  const consent = deriveConsent(row.consent_expires_at, now);
   return {
     credentials_token: row.token,
     bank: row.entity_id,
@@ -104,7 +112,15 @@ function toInformation(row: InformationRow, now: Date): CredentialInformation {
     client_name: row.client_name,
     products_count: Number(row.products_count ?? 0),
     created_at: row.created_at.toISOString(),
+    consent_expires_at: row.consent_expires_at.toISOString(),
+    consent_days_left: consent.daysLeft,
+    consent_state: consent.state,
   };
+}
+
+/** The end dates of the "expiring" window: after now, at most CONSENT_EXPIRING_WITHIN_DAYS ahead. */
+export function consentExpiringBefore(now: Date): Date {
+  return new Date(now.getTime() + CONSENT_EXPIRING_WITHIN_DAYS * 86_400_000);
 }
 
 export async function listCredentialInformation(
@@ -112,9 +128,19 @@ export async function listCredentialInformation(
   actor: Actor,
   now: Date,
   bank?: string,
+  consent?: ConsentFilter,
 ): Promise<CredentialInformation[]> {
   let query = selectInformation(db, actor);
   if (bank) query = query.where('credentials.entity_id', '=', bank);
+  // On credentials_consent_expiry_idx (company, end date).
+  if (consent === 'expired') query = query.where('credentials.consent_expires_at', '<=', now);
+  if (consent === 'expiring') {
+    query = query
+      .where('credentials.consent_expires_at', '>', now)
+      .where('credentials.consent_expires_at', '<=', consentExpiringBefore(now));
+  }
+  // A consent filter is a to-do list: the soonest end first.
+  if (consent) query = query.orderBy('credentials.consent_expires_at');
   const rows = await query
     .orderBy('credentials.entity_id')
     .orderBy('credentials.created_at')

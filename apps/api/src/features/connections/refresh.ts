@@ -49,7 +49,9 @@ export async function refreshCredential(deps: RefreshDeps, credentialsId: string
     )
     .executeTakeFirst();
   if (!credential) return 'skipped';
-  if (credential.blocked) {
+  // Blocked: only a reset unblocks it. Consent expired: the institution would refuse the read until the
+  // holder renews (a renewal link), so nothing is asked of it.
+  if (credential.blocked || credential.consent_expires_at.getTime() <= clock().getTime()) {
     await db
       .updateTable('credentials')
       .set({ refresh_requested_at: null })
@@ -149,6 +151,9 @@ export async function saveSuccess(
     update_time_ms?: number | null;
     secret_ciphertext?: string;
     login?: string;
+    /** A hosted flow the holder completed: their new consent's end and their page's language. */
+    consent_expires_at?: Date;
+    holder_language?: string;
     /**
      * A scheduled refresh writes only onto the credential as it read it: a reset to a new login
      * meanwhile must not be overwritten by the old login's state and products.
@@ -185,7 +190,7 @@ export async function saveSuccess(
 }
 
 /**
- * The scheduler's sweep: every credential not blocked whose last attempt is older than the interval
+ * The scheduler's sweep: every credential not blocked, with a live consent, whose last attempt is older than the interval
  * (and not already queued) is handed to `enqueue`, oldest first. Returns the ids queued.
  */
 export async function enqueueDueRefreshes(
@@ -200,6 +205,8 @@ export async function enqueueDueRefreshes(
     .selectFrom('credentials')
     .select('id')
     .where('blocked', '=', false)
+    // An expired consent is not refreshed until the holder renews it.
+    .where('consent_expires_at', '>', now)
     .where((eb) =>
       eb.not(
         eb.exists(

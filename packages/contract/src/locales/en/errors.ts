@@ -55,6 +55,8 @@ export const errors: typeof es = {
     InvalidChallenge: 'The sign-in step has expired or was already used. Sign in again with your password',
     InvalidTwoFactorCode:
       'The code is not valid, or it was already used. Enter the current code from your authenticator app',
+    ConsentExpired:
+      'The account holder’s consent has expired. Nothing is refreshed until they renew it: send them a renewal link',
     UnexpectedError: 'An unexpected error occurred',
   },
   generic: 'An unexpected error occurred',

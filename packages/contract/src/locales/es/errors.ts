@@ -57,6 +57,8 @@ export const errors = {
       'El paso de inicio de sesión ha caducado o ya se usó. Inicia sesión de nuevo con tu contraseña',
     InvalidTwoFactorCode:
       'El código no es válido o ya se usó. Introduce el código actual de tu aplicación de autenticación',
+    ConsentExpired:
+      'El consentimiento del titular ha caducado. No se actualiza nada hasta que lo renueve: envíale un enlace de renovación',
     UnexpectedError: 'Ha ocurrido un error inesperado',
   },
   generic: 'Ha ocurrido un error inesperado',

@@ -1,0 +1,24 @@
+import type PgBoss from 'pg-boss';
+import type { Config } from '../../config';
+import type { Db } from '../../db/database';
+import type { Clock } from '../../shared/clock';
+import type { JobModule } from '../../shared/jobs/jobs';
+import { scanConsents } from './consent-scan';
+
+export const CONSENT_SCAN_QUEUE = 'connections.consent-scan';
+/** Hourly: a reminder goes out within the hour its window opens; each is sent once whatever the rate. */
+export const CONSENT_SCAN_CRON = '41 * * * *';
+
+/** The consent scan's worker (reminders, consent.expiring / consent.expired), handed to the app. */
+export function consentJobs(deps: { db: Db; config: Config; clock: Clock }): JobModule {
+  return {
+    name: 'connections.consent',
+    start: async (boss: PgBoss, log) => {
+      await boss.createQueue(CONSENT_SCAN_QUEUE, { name: CONSENT_SCAN_QUEUE, policy: 'singleton' });
+      await boss.work(CONSENT_SCAN_QUEUE, async () => {
+        await scanConsents({ db: deps.db, config: deps.config, now: deps.clock(), log });
+      });
+      await boss.schedule(CONSENT_SCAN_QUEUE, CONSENT_SCAN_CRON);
+    },
+  };
+}
