@@ -56,6 +56,8 @@ export type CredentialInformation = z.infer<typeof ZCredentialInformation>;
 export const ZCredentialsInformationRequest = z
   .object({
     bank: z.string().max(64).optional(),
+    /** Only this client's credentials (the client's page). */
+    client_id: z.string().max(64).optional(),
     /** Only consents expiring within 14 days (not yet expired), or only expired ones. */
     consent: z.enum(CONSENT_FILTERS).optional(),
   })

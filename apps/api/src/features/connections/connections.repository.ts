@@ -118,6 +118,8 @@ function toInformation(row: InformationRow, now: Date): CredentialInformation {
   };
 }
 
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
 /** The end dates of the "expiring" window: after now, at most CONSENT_EXPIRING_WITHIN_DAYS ahead. */
 export function consentExpiringBefore(now: Date): Date {
   return new Date(now.getTime() + CONSENT_EXPIRING_WITHIN_DAYS * 86_400_000);
@@ -129,9 +131,16 @@ export async function listCredentialInformation(
   now: Date,
   bank?: string,
   consent?: ConsentFilter,
+  clientId?: string,
 ): Promise<CredentialInformation[]> {
   let query = selectInformation(db, actor);
   if (bank) query = query.where('credentials.entity_id', '=', bank);
+  // Not a uuid: no credential can be that client's (and the uuid column must not be compared to it).
+  if (clientId !== undefined) {
+    query = UUID.test(clientId)
+      ? query.where('credentials.client_id', '=', clientId)
+      : query.where(sql<boolean>`false`);
+  }
   // On credentials_consent_expiry_idx (company, end date).
   if (consent === 'expired') query = query.where('credentials.consent_expires_at', '<=', now);
   if (consent === 'expiring') {

@@ -11,6 +11,7 @@ import { EmptyPanel, ErrorPanel } from '../../../shared/components/state-panel';
 import { useLocalePath } from '../../../shared/i18n/use-locale';
 import { hasPermission, useSession } from '../../../shared/session/session-context';
 import { useDeleteCredentialsMutation, useSummaryQuery } from '../api/summary-api';
+import { ConsentCards } from '../components/consent-cards';
 import { EntityChart } from '../components/entity-chart';
 import { LastCredentials } from '../components/last-credentials';
 import { StateCards } from '../components/state-cards';
@@ -72,6 +73,7 @@ export function SummaryRoute() {
     body = (
       <>
         <StateCards counts={data?.counts} />
+        <ConsentCards />
         <Stack gap="xl">
           <section aria-labelledby="summary-entities">
             <Title id="summary-entities" order={2} fz="lg" mb="sm">
