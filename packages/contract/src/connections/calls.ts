@@ -45,7 +45,7 @@ export const ZCredentialInformation = z.object({
   created_at: z.string(),
   /**
    * The holder's consent (beside the spec's status: needsAction never reads it): when it ends (ISO),
-   * whole days left (0 once expired) and its state (expiring within 14 days, expired).
+   * days left counting a day begun (0 once expired) and its state (expiring within 14 days, expired).
    */
   consent_expires_at: z.string(),
   consent_days_left: z.number().int(),

@@ -21,7 +21,7 @@ export type ConsentFilter = (typeof CONSENT_FILTERS)[number];
 
 export interface DerivedConsent {
   state: ConsentState;
-  /** Whole days left (a consent ending in 36 h has 1 day left); 0 once expired. */
+  /** Days left, counting a day begun (a consent ending in 36 h has 2; one just given has all); 0 once expired. */
   daysLeft: number;
 }
 
@@ -30,6 +30,6 @@ export function deriveConsent(expiresAt: Date | string, now: Date): DerivedConse
   if (leftMs <= 0) return { state: 'expired', daysLeft: 0 };
   return {
     state: leftMs <= CONSENT_EXPIRING_WITHIN_DAYS * DAY_MS ? 'expiring' : 'valid',
-    daysLeft: Math.floor(leftMs / DAY_MS),
+    daysLeft: Math.ceil(leftMs / DAY_MS),
   };
 }

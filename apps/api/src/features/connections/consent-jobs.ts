@@ -2,7 +2,8 @@ import type PgBoss from 'pg-boss';
 import type { Config } from '../../config';
 import type { Db } from '../../db/database';
 import type { Clock } from '../../shared/clock';
-import type { JobModule } from '../../shared/jobs/jobs';
+import { type JobModule, queueOf } from '../../shared/jobs/jobs';
+import { notifyMailQueued } from '../../shared/mail/mail-jobs';
 import { scanConsents } from './consent-scan';
 
 export const CONSENT_SCAN_QUEUE = 'connections.consent-scan';
@@ -16,7 +17,9 @@ export function consentJobs(deps: { db: Db; config: Config; clock: Clock }): Job
     start: async (boss: PgBoss, log) => {
       await boss.createQueue(CONSENT_SCAN_QUEUE, { name: CONSENT_SCAN_QUEUE, policy: 'singleton' });
       await boss.work(CONSENT_SCAN_QUEUE, async () => {
-        await scanConsents({ db: deps.db, config: deps.config, now: deps.clock(), log });
+        const result = await scanConsents({ db: deps.db, config: deps.config, now: deps.clock(), log });
+        // Committed: send the reminders now (the mail sweep would within 5 minutes anyway).
+        for (const outboxId of result.outboxIds) await notifyMailQueued(queueOf(boss), log, outboxId);
       });
       await boss.schedule(CONSENT_SCAN_QUEUE, CONSENT_SCAN_CRON);
     },

@@ -27,7 +27,7 @@ export function holderLanguage(credential: Pick<CredentialsRow, 'holder_language
  * A renewal link for the credential's holder: a hosted connect token of kind `renew` (256 random bits,
  * sha-256 stored, single use, 7 days; a new one revokes the live one) that opens the flow on the same
  * credential and asks for SCA. With `sendTo`, the mail goes through the outbox in the caller's
- * transaction. The page returns to the institution's connections page when staff finish it themselves.
+ * transaction.
  */
 export async function issueConsentRenewal(
   trx: Db,
@@ -40,20 +40,22 @@ export async function issueConsentRenewal(
     createdBy: string | null;
     now: Date;
   },
-): Promise<{ url: string; expiresAt: Date }> {
+): Promise<{ url: string; expiresAt: Date; outboxId: string | null }> {
   const { credential, language, now } = input;
   const { token, expiresAt } = await createConnectToken(trx, {
     companyId: credential.company_id,
     kind: 'renew',
     clientId: credential.client_id,
     credentialsId: credential.id,
-    redirectUri: `${config.publicUrl}/${language}/wealth/connections/${encodeURIComponent(credential.entity_id)}`,
+    // The connections page: staff who finish it themselves go back there, a holder gets the confirmation.
+    redirectUri: `${config.publicUrl}/${language}/wealth/connections`,
     language,
     createdBy: input.createdBy,
     now,
     ttlMs: CONSENT_RENEWAL_LINK_TTL_MS,
   });
   const url = `${config.linkBaseUrl}/${language}/connect/${token}`;
+  let outboxId: string | null = null;
   if (input.sendTo) {
     const names = await findMailNames(trx, credential);
     const mail = composeConsentMail(language, input.mailKind, {
@@ -64,9 +66,10 @@ export async function issueConsentRenewal(
       daysLeft: deriveConsent(credential.consent_expires_at, now).daysLeft,
       linkDays: Math.round(CONSENT_RENEWAL_LINK_TTL_MS / 86_400_000),
     });
-    await queueMail(trx, { companyId: credential.company_id, to: input.sendTo, ...mail });
+    outboxId = await queueMail(trx, { companyId: credential.company_id, to: input.sendTo, ...mail });
   }
-  return { url, expiresAt };
+  // The caller asks a mail worker to send `outboxId` once its transaction commits (else the sweep does).
+  return { url, expiresAt, outboxId };
 }
 
 async function findMailNames(db: Db, credential: RenewableCredential) {

@@ -24,6 +24,8 @@ export interface ConsentScanResult {
   /** Reminders mailed (a holder without an address is counted in `unreachable`). */
   reminders: number;
   unreachable: number;
+  /** The outbox rows queued, for the caller to hand to a mail worker once committed. */
+  outboxIds: string[];
   expiring: number;
   expired: number;
 }
@@ -40,12 +42,15 @@ export interface ConsentScanResult {
  * A renewal gives the credential a new end date, so a new period starts with nothing done.
  */
 export async function scanConsents(deps: ConsentScanDeps): Promise<ConsentScanResult> {
-  const result: ConsentScanResult = { reminders: 0, unreachable: 0, expiring: 0, expired: 0 };
+  const result: ConsentScanResult = { reminders: 0, unreachable: 0, outboxIds: [], expiring: 0, expired: 0 };
   const windows = [...deps.config.consentReminderDays].sort((a, b) => b - a);
   const widest = windows[0];
   if (widest !== undefined) await remindExpiring(deps, windows, widest, result);
   await announceExpired(deps, result);
-  if (result.reminders + result.unreachable + result.expired > 0) deps.log?.info(result, 'consent scan');
+  if (result.reminders + result.unreachable + result.expired > 0) {
+    const { outboxIds: _ids, ...counts } = result;
+    deps.log?.info(counts, 'consent scan');
+  }
   return result;
 }
 
@@ -146,7 +151,7 @@ async function remindExpiring(
       const sendTo = await findHolderEmail(trx, credential.id);
       const language = holderLanguage(credential);
       if (sendTo) {
-        await issueConsentRenewal(trx, deps.config, {
+        const { outboxId } = await issueConsentRenewal(trx, deps.config, {
           credential,
           language,
           sendTo,
@@ -154,6 +159,7 @@ async function remindExpiring(
           createdBy: null,
           now,
         });
+        if (outboxId) result.outboxIds.push(outboxId);
         result.reminders += 1;
       } else {
         result.unreachable += 1;

@@ -64,6 +64,8 @@ export function ConnectionsRoute() {
               {consent ? t('connections.consent.listLabel') : t('connections.entities.tableLabel')}
             </Title>
             <SegmentedControl
+              // A phone scrolls the three choices inside the control, never the page.
+              style={{ maxWidth: '100%', overflowX: 'auto' }}
               aria-label={t('connections.consent.filterLabel')}
               value={consent ?? 'all'}
               onChange={(value) => setConsent(value === 'all' ? null : (value as ConsentFilter))}
