@@ -60,6 +60,13 @@ const ZEnv = z.object({
   /** 32 bytes, base64/base64url (44/43 chars) or hex (64 chars): seals credential secrets at rest. */
   CREDENTIALS_KEY: optionalText.pipe(z.string().min(43).optional()),
   REFRESH_INTERVAL_MINUTES: integer(360, 1),
+  /** Days before a consent ends when its holder is reminded, comma-separated (each reminder once). */
+  CONSENT_REMINDER_DAYS: optionalText.pipe(
+    z
+      .string()
+      .regex(/^\s*\d{1,3}\s*(,\s*\d{1,3}\s*)*$/, 'a comma-separated list of whole days, such as 14,3')
+      .optional(),
+  ),
   EXPORT_EXPIRY_HOURS: integer(24, 1),
   DATA_API_RATE_LIMIT_PER_MINUTE: integer(600, 1),
   DATA_API_COMPANY_RATE_LIMIT_PER_MINUTE: integer(1_200, 1),
@@ -134,6 +141,8 @@ export interface Config {
   credentialsKey: string | null;
   /** A credential is refreshed when its last attempt is older than this. */
   refreshIntervalMinutes: number;
+  /** Days before a consent ends when the holder gets a reminder with a renewal link; most first. */
+  consentReminderDays: number[];
   /** Export files are deleted this long after they are ready. */
   exportExpiryHours: number;
   /** Data-API requests one application may make per minute (counted in the database). */
@@ -228,6 +237,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     passwordHashing: { memoryCost: e.ARGON2_MEMORY_KIB, timeCost: e.ARGON2_TIME_COST },
     credentialsKey: e.CREDENTIALS_KEY ?? null,
     refreshIntervalMinutes: e.REFRESH_INTERVAL_MINUTES,
+    consentReminderDays: parseReminderDays(e.CONSENT_REMINDER_DAYS ?? '14,3'),
     exportExpiryHours: e.EXPORT_EXPIRY_HOURS,
     dataApiRateLimitPerMinute: e.DATA_API_RATE_LIMIT_PER_MINUTE,
     dataApiCompanyRateLimitPerMinute: e.DATA_API_COMPANY_RATE_LIMIT_PER_MINUTE,
@@ -262,4 +272,10 @@ function stripTrailingSlash(value: string): string {
 function readVersion(): string {
   const manifest = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8'));
   return typeof manifest.version === 'string' ? manifest.version : '0.0.0';
+}
+
+/** "14,3" -> [14, 3]: distinct, positive, most days first. */
+function parseReminderDays(text: string): number[] {
+  const days = text.split(',').map((part) => Number(part.trim()));
+  return [...new Set(days.filter((day) => day > 0))].sort((a, b) => b - a);
 }

@@ -4,6 +4,7 @@ import { buildApp } from './app';
 import { type Config, ConfigError, loadConfig } from './config';
 import { DataDirLockedError } from './db/data-dir-lock';
 import { type DatabaseTarget, type Db, openDatabase } from './db/database';
+import { consentJobs } from './features/connections/consent-jobs';
 import { refreshJobs } from './features/connections/refresh-jobs';
 import { resanitiseStoredCss } from './features/custom-css/resanitise-stored-css';
 import { exportJobs } from './features/exports';
@@ -55,6 +56,7 @@ async function main() {
   const jobModules = [
     mailJobs(mailDeps),
     refreshJobs({ db: handle.db, config, clock: systemClock }),
+    consentJobs({ db: handle.db, config, clock: systemClock }),
     exportJobs({
       db: handle.db,
       postgresUrl: handle.kind === 'postgres' ? handle.connectionString : null,

@@ -21,7 +21,8 @@ export { AUDIT_PAGE_SIZE, AUDIT_PATH } from './audit/routes';
 export type { SecondStep, TotpEnrolment } from './auth/calls';
 export * as auth from './auth/routes';
 export { ACCESS_TOKEN_MAX_AGE_SECONDS, AUTH_STORAGE_KEY } from './auth/routes';
-export type { ConnectSession, CredentialInformation } from './connections/calls';
+export type { ConnectSession, ConsentRenewalLink, CredentialInformation } from './connections/calls';
+export * from './connections/consent-state';
 export * from './connections/credential-state';
 export * as connections from './connections/routes';
 export type { CssRemoval, CssRemovalReason, CustomCss } from './custom-css/calls';
@@ -66,7 +67,13 @@ export * from './shared/error-codes';
 export type { ApiError, FieldIssue } from './shared/errors';
 export * from './shared/modules';
 export * from './shared/validation-rules';
-export type { Summary, SummaryCounts, SummaryCredential, SummaryEntity } from './summary/calls';
+export type {
+  ConsentCounts,
+  Summary,
+  SummaryCounts,
+  SummaryCredential,
+  SummaryEntity,
+} from './summary/calls';
 export * as summary from './summary/routes';
 export { SUMMARY_LAST_CREDENTIALS } from './summary/routes';
 export type { InvitationDetails, InviteStaffRequest, StaffMember, StaffState } from './team/calls';

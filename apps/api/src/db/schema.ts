@@ -187,13 +187,25 @@ export interface CredentialsTable {
   /** 0003: opaque connector state, written as a JSON string. */
   connector_state: ColumnType<Record<string, unknown> | null, string | null | undefined, string | null>;
   refresh_requested_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  /** 0025: when the holder's consent ends (the institution's validity from the connection or renewal). */
+  consent_expires_at: ColumnType<Date, Date | string | undefined, Date | string>;
+  /** 0025: the language of the holder's last hosted visit (their reminders' language). */
+  holder_language: ColumnType<string | null, string | null | undefined, string | null>;
+}
+
+/** 0025: what the consent scan did for one consent period (reminders, events), each once. */
+export interface ConsentNoticesTable {
+  credentials_id: string;
+  consent_expires_at: ColumnType<Date, Date | string, Date | string>;
+  kind: string;
+  created_at: DefaultTimestamp;
 }
 
 /** 0003: one-time tokens of the hosted connect pages (connect, reset, sca). */
 export interface ConnectTokensTable {
   token_hash: string;
   company_id: string;
-  kind: 'connect' | 'reset' | 'sca';
+  kind: 'connect' | 'reset' | 'sca' | 'renew';
   client_id: string | null;
   credentials_id: string | null;
   redirect_uri: string;
@@ -540,6 +552,7 @@ export interface Database {
   funnel_visits: FunnelVisitsTable;
   funnel_events: FunnelEventsTable;
   institution_outcomes: InstitutionOutcomesTable;
+  consent_notices: ConsentNoticesTable;
 }
 
 export type Company = Selectable<CompaniesTable>;

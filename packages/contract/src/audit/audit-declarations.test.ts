@@ -29,6 +29,7 @@ const READS_OR_SESSION_PLUMBING = new Set([
   '/platform/wealth/export-status',
   '/platform/wealth/export-list',
   '/platform/summary/get-summary',
+  '/platform/summary/get-consent-counts',
   '/platform/wealth/unmatched-list',
   '/platform/wealth/unmatched-list-hidden',
   '/platform/wealth/unmatched-count',

@@ -3,7 +3,8 @@ import { ZSuccess } from '../auth/calls';
 import { ZLocaleCode } from '../locales/locale-schema';
 import { ZEntity } from '../platform/calls';
 import { defineCall } from '../shared/define-call';
-import { LIMITS, VALIDATION, zUrl } from '../shared/validation';
+import { LIMITS, VALIDATION, zEmail, zUrl } from '../shared/validation';
+import { CONSENT_FILTERS, CONSENT_STATES } from './consent-state';
 import { CONNECT_MODES } from './constants';
 import { CREDENTIAL_ERRORS } from './credential-state';
 import * as routes from './routes';
@@ -42,10 +43,25 @@ export const ZCredentialInformation = z.object({
   client_name: z.string().nullable(),
   products_count: z.number().int(),
   created_at: z.string(),
+  /**
+   * The holder's consent (beside the spec's status: needsAction never reads it): when it ends (ISO),
+   * days left counting a day begun (0 once expired) and its state (expiring within 14 days, expired).
+   */
+  consent_expires_at: z.string(),
+  consent_days_left: z.number().int(),
+  consent_state: z.enum(CONSENT_STATES),
 });
 export type CredentialInformation = z.infer<typeof ZCredentialInformation>;
 
-export const ZCredentialsInformationRequest = z.object({ bank: z.string().max(64).optional() }).optional();
+export const ZCredentialsInformationRequest = z
+  .object({
+    bank: z.string().max(64).optional(),
+    /** Only this client's credentials (the client's page). */
+    client_id: z.string().max(64).optional(),
+    /** Only consents expiring within 14 days (not yet expired), or only expired ones. */
+    consent: z.enum(CONSENT_FILTERS).optional(),
+  })
+  .optional();
 export const ZCredentialInformationList = z.array(ZCredentialInformation);
 
 export const getCredentialsInformation = defineCall(routes.getCredentialsInformation, {
@@ -124,6 +140,26 @@ export const credentialsForceReset = defineCall(routes.credentialsForceReset, {
   response: ZForceResetLink,
 });
 
+export const ZConsentRenewalRequest = z.object({
+  credentials_token: ZToken,
+  /** Mail the link to this address (the holder's, editable by staff); absent: only answer it, to copy. */
+  send_to: zEmail().optional(),
+  /** The language of the hosted page and of the mail; the holder's last visit's, else es. */
+  language: ZLocaleCode.optional(),
+});
+export const ZConsentRenewalLink = z.object({
+  url: z.string(),
+  expires_at: z.string(),
+  /** The address the link was mailed to, null when only answered. */
+  sent_to: z.string().nullable(),
+});
+export type ConsentRenewalLink = z.infer<typeof ZConsentRenewalLink>;
+
+export const createConsentRenewalLink = defineCall(routes.createConsentRenewalLink, {
+  request: ZConsentRenewalRequest,
+  response: ZConsentRenewalLink,
+});
+
 // Hosted connect pages: public, authorised only by the one-time token in the body.
 
 export const ZSandboxCredential = z.object({
@@ -173,6 +209,8 @@ export const ZConnectCredentialsRequest = z.object({
   username: z.string({ error: VALIDATION.required }).trim().min(1, { error: VALIDATION.required }).max(200),
   password: z.string({ error: VALIDATION.required }).min(1, { error: VALIDATION.required }).max(200),
   accept_terms: z.literal(true, { error: VALIDATION.required }),
+  /** The page's language: the holder's reminders are written in it. */
+  language: ZLocaleCode.optional(),
 });
 
 export const submitConnectCredentials = defineCall(routes.submitConnectCredentials, {
@@ -183,6 +221,8 @@ export const submitConnectCredentials = defineCall(routes.submitConnectCredentia
 export const ZConnectScaRequest = z.object({
   token: ZToken,
   code: z.string({ error: VALIDATION.required }).trim().min(1, { error: VALIDATION.required }).max(32),
+  /** The page's language: the holder's reminders are written in it. */
+  language: ZLocaleCode.optional(),
 });
 
 export const submitConnectSca = defineCall(routes.submitConnectSca, {

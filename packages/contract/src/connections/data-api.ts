@@ -35,7 +35,8 @@ export const getCredential = defineDataApiCall({
 
 /**
  * Queues a refresh now (202): the outcome arrives as `credentials.updated` or `credentials.needs_action`
- * (webhooks and the events feed). Limited like every data-API call, per application and per company.
+ * (webhooks and the events feed). Limited like every data-API call, per application and per company. An
+ * expired consent is refused (409 ConsentExpired).
  */
 export const refreshCredential = defineDataApiCall({
   method: 'POST',
@@ -50,5 +51,6 @@ export const refreshCredential = defineDataApiCall({
   response: z
     .object({ credentials_token: z.string(), status: z.literal('queued') })
     .meta({ id: 'RefreshQueued', description: 'The refresh is queued' }),
-  errors: ['NotFound', 'ServiceUnavailable'],
+  // ConsentExpired: the holder's consent ended; nothing refreshes until they renew it.
+  errors: ['NotFound', 'ConsentExpired'],
 });

@@ -2,7 +2,7 @@ import type { ZSuccess } from '../auth/calls';
 import { defineRoute } from '../shared/call-route';
 import type * as schemas from './calls';
 
-export type { ConnectSession, CredentialInformation } from './calls';
+export type { ConnectSession, ConsentRenewalLink, CredentialInformation } from './calls';
 export * from './constants';
 
 const wealth = { kind: 'session', module: 'wealth' } as const;
@@ -51,6 +51,25 @@ export const credentialsRefresh = defineRoute<
 >({
   path: '/platform/wealth/credentials-refresh',
   audit: { action: 'credentials-refresh', targets: { credential: { request: 'credentials_token' } } },
+  access: wealthStaff,
+  errors: ['NotFound', 'ConsentExpired'],
+});
+
+/**
+ * A consent renewal link for the credential's holder (7 days, single use): mailed to `send_to`, or only
+ * answered for staff to copy. It opens the hosted flow on the same credential and asks for SCA; the
+ * credentials_token stays, the consent's end date starts again. A new link replaces the live one.
+ */
+export const createConsentRenewalLink = defineRoute<
+  typeof schemas.ZConsentRenewalRequest,
+  typeof schemas.ZConsentRenewalLink
+>({
+  path: '/platform/wealth/create-consent-renewal-link',
+  audit: {
+    action: 'create-consent-renewal-link',
+    targets: { credential: { request: 'credentials_token' } },
+    fields: ['send_to', 'language'],
+  },
   access: wealthStaff,
   errors: ['NotFound'],
 });

@@ -50,6 +50,7 @@ export const ERROR_CODES = [
   'InvalidTwoFactorCode',
   'WebhookUrlRefused',
   'TooManyWebhookEndpoints',
+  'ConsentExpired',
   'UnexpectedError',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
@@ -108,5 +109,7 @@ export const ERROR_STATUS: Record<ErrorCode, number> = {
   InvalidTwoFactorCode: 422,
   WebhookUrlRefused: 422,
   TooManyWebhookEndpoints: 409,
+  // The holder's consent ended: nothing refreshes until they renew it (a renewal link).
+  ConsentExpired: 409,
   UnexpectedError: 500,
 };

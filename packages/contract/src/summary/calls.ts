@@ -58,6 +58,18 @@ export type Summary = z.infer<typeof ZSummary>;
 
 export const getSummary = defineCall(routes.getSummary, { request: ZOptionalEmptyBody, response: ZSummary });
 
+/**
+ * Consents beside the summary's states (a credential counts in its state and, here, by its consent):
+ * ending within 14 days, and ended (nothing refreshes until the holder renews).
+ */
+export const ZConsentCounts = z.object({ expiring: z.number().int(), expired: z.number().int() });
+export type ConsentCounts = z.infer<typeof ZConsentCounts>;
+
+export const getConsentCounts = defineCall(routes.getConsentCounts, {
+  request: ZOptionalEmptyBody,
+  response: ZConsentCounts,
+});
+
 export const ZDeleteCredentialsRequest = z.object({
   credentials_token: z
     .string({ error: VALIDATION.required })

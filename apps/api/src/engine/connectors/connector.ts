@@ -45,6 +45,8 @@ export interface CompleteScaInput {
   /** As in RefreshInput; null during a first connection. */
   titularName: string | null;
   asOf: Date;
+  /** The holder renews their consent (a renewal link), not a periodic SCA the login itself asks for. */
+  renewsConsent?: boolean;
 }
 
 export interface RefreshInput {

@@ -85,11 +85,13 @@ export const sandboxConnector: Connector = {
     };
   },
 
-  async completeSca({ entityId, login, secret, code, state, titularName, asOf }) {
+  async completeSca({ entityId, login, secret, code, state, titularName, asOf, renewsConsent }) {
     if (!isValidSandboxScaCode(code)) return { outcome: 'invalid_code' };
     const previous = (state ?? {}) as SandboxState;
     if (previous.simulate === 'down') return { outcome: 'down' };
-    const next: SandboxState = { ...previous, scaRequired: true, scaAuthorisedAt: asOf.toISOString() };
+    // A consent renewal's code does not make a login that never asked for SCA start asking (demo-ok).
+    const scaRequired = renewsConsent ? (previous.scaRequired ?? false) : true;
+    const next: SandboxState = { ...previous, scaRequired, scaAuthorisedAt: asOf.toISOString() };
     const key = secret ? loginKey(secret) : login.trim().toLowerCase();
     return { outcome: 'ok', snapshot: snapshotOf(entityId, key, asOf, titularName), state: next };
   },

@@ -3,6 +3,9 @@ export { dayOf, isoDate } from './calendar';
 export { buildSpanishIban, formatIban, isValidIban, normalizeIban } from './iban';
 export { generateDni, isValidDni } from './identity';
 export {
+  CONSENT_90_DAY_INSTITUTIONS,
+  type ConsentDays,
+  consentExpiryFrom,
   INSTITUTIONS,
   type InstitutionKind,
   type InstitutionProfile,

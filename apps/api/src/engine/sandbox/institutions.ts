@@ -36,7 +36,25 @@ export interface InstitutionProfile {
   savingsAccountNames: readonly string[];
   /** The brand used in portfolio names ("Cartera Gestionada Openbank"). */
   brand: string;
+  /** How long a holder's account-information consent lasts at this institution (PSD2: 90 or 180 days). */
+  consentDays: ConsentDays;
 }
+
+export type ConsentDays = 90 | 180;
+
+/**
+ * The institutions whose consents last 90 days; every other one gives 180. Migration 0025 backfills
+ * existing credentials with the same list (keep both in step).
+ */
+export const CONSENT_90_DAY_INSTITUTIONS: ReadonlySet<string> = new Set([
+  'ing',
+  'openbank',
+  'myinvestor',
+  'degiro',
+  'interactive-brokers',
+]);
+
+const consentDaysOf = (id: string): ConsentDays => (CONSENT_90_DAY_INSTITUTIONS.has(id) ? 90 : 180);
 
 const BANK_OFFERS: readonly Offer[] = [
   'current',
@@ -75,7 +93,17 @@ function bank(
   savingsAccountNames: readonly string[] = GENERIC_SAVINGS,
   offers: readonly Offer[] = BANK_OFFERS,
 ): InstitutionProfile {
-  return { id, name, kind: 'bank', bankCode, offers, currentAccountNames, savingsAccountNames, brand: name };
+  return {
+    id,
+    name,
+    kind: 'bank',
+    bankCode,
+    offers,
+    currentAccountNames,
+    savingsAccountNames,
+    brand: name,
+    consentDays: consentDaysOf(id),
+  };
 }
 
 function broker(
@@ -94,6 +122,7 @@ function broker(
     currentAccountNames: [cashAccountName],
     savingsAccountNames: [],
     brand: name,
+    consentDays: consentDaysOf(id),
   };
 }
 
@@ -193,4 +222,9 @@ export function institutionProfile(entityId: string): InstitutionProfile {
   // The contract's one rule, shared with the portal's routes.
   const known = resolveEntityId(entityId, INSTITUTION_IDS);
   return (known !== null && INSTITUTIONS.get(known)) || genericProfile(entityId);
+}
+
+/** When a consent given at `from` for `entityId` ends: the institution's validity in whole days. */
+export function consentExpiryFrom(entityId: string, from: Date): Date {
+  return new Date(from.getTime() + institutionProfile(entityId).consentDays * 86_400_000);
 }

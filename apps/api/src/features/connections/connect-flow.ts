@@ -7,7 +7,7 @@ import {
   findConnector,
   type ScaResult,
 } from '../../engine/connectors';
-import { SANDBOX_TEST_CREDENTIALS } from '../../engine/sandbox';
+import { consentExpiryFrom, SANDBOX_TEST_CREDENTIALS } from '../../engine/sandbox';
 import { writeSnapshot } from '../../engine/snapshot-writer';
 import { AppError } from '../../shared/app-error';
 import { noteAudit } from '../../shared/audit/audit-scope';
@@ -89,7 +89,7 @@ export async function getConnectSession(
     company_name: token.company_name,
     entity_id: credential?.entity_id ?? token.pending_entity_id,
     entities: await findListedEntities(deps.db),
-    awaiting_sca: token.pending_sca_token !== null || token.kind === 'sca',
+    awaiting_sca: token.pending_sca_token !== null || token.kind === 'sca' || token.kind === 'renew',
     sandbox_credentials: SANDBOX_CREDENTIALS,
     // Set on tokens a hosted Link page minted: the Link's own documents.
     terms_and_conditions_url: token.terms_and_conditions_url,
@@ -116,14 +116,15 @@ function throwFailure(
  */
 export async function submitConnectCredentials(
   deps: FlowDeps,
-  input: { token: string; entity_id: string; username: string; password: string },
+  input: { token: string; entity_id: string; username: string; password: string; language?: string },
 ): Promise<ConnectStep> {
   const { db, clock } = deps;
   const now = clock();
   const token = await findLiveToken(db, input.token, now);
   noteAudit({ companyId: token.company_id, targets: { client: token.client_id } });
-  // An SCA link only reauthorises (submit-sca): it must never rebind the credential's login.
-  if (token.kind === 'sca') throw new AppError('InvalidConnectToken', 'This link only takes an SCA code');
+  // An SCA or renewal link only reauthorises (submit-sca): it must never rebind the credential's login.
+  if (token.kind === 'sca' || token.kind === 'renew')
+    throw new AppError('InvalidConnectToken', 'This link only takes an SCA code');
   const credential = await findTokenCredential(db, token);
   const entities = await findListedEntities(db);
   if (!entities.some((entity) => entity.id === input.entity_id))
@@ -168,13 +169,14 @@ export async function submitConnectCredentials(
     login: input.username,
     sealed,
     success: result,
+    language: input.language ?? null,
   });
 }
 
 /** Step two: the SCA code, for a challenge of step one or for a reauthorisation (sca mode). */
 export async function submitConnectSca(
   deps: FlowDeps,
-  input: { token: string; code: string },
+  input: { token: string; code: string; language?: string },
 ): Promise<ConnectStep> {
   const { db, clock } = deps;
   const now = clock();
@@ -197,7 +199,7 @@ export async function submitConnectSca(
       sealed: token.pending_secret,
       scaToken: token.pending_sca_token,
     };
-  } else if (token.kind === 'sca' && credential) {
+  } else if ((token.kind === 'sca' || token.kind === 'renew') && credential) {
     step = {
       entityId: credential.entity_id,
       login: credential.login,
@@ -220,6 +222,7 @@ export async function submitConnectSca(
       state: credential?.connector_state ?? null,
       titularName: credential ? await findTitularName(db, credential.id) : null,
       asOf: now,
+      renewsConsent: token.kind === 'renew',
     });
   } catch {
     result = { outcome: 'down' };
@@ -233,20 +236,33 @@ export async function submitConnectSca(
     login: step.login,
     sealed: step.sealed,
     success: result,
+    language: input.language ?? null,
   });
 }
 
 /**
  * The flow completes in one transaction: the token is consumed (single use, whoever races), then a
- * connect creates the credential and a reset or reauthorisation updates its own one, keeping its
- * credentials_token; the snapshot is written either way.
+ * connect creates the credential and a reset, reauthorisation or renewal updates its own one, keeping
+ * its credentials_token; the snapshot is written either way. Whatever the holder completed here, they
+ * gave the institution a new consent: its end date starts again from now (decision 0033), and the
+ * page's language becomes the one their reminders are written in.
  */
 async function finishFlow(
   deps: FlowDeps,
   live: LiveToken,
-  done: { entityId: string; login: string; sealed: string | null; success: ConnectorSuccess },
+  done: {
+    entityId: string;
+    login: string;
+    sealed: string | null;
+    success: ConnectorSuccess;
+    language: string | null;
+  },
 ): Promise<ConnectStep> {
   const now = deps.clock();
+  const consent = {
+    consent_expires_at: consentExpiryFrom(done.entityId, now),
+    holder_language: done.language ?? live.language,
+  };
   // A token minted by a hosted Link page ends with a one-time Link code instead of the credentials token.
   let linkReturn: string | null = null;
   const credentialsToken = await deps.db.transaction().execute(async (trx) => {
@@ -267,6 +283,7 @@ async function finishFlow(
         last_success_at: now,
         created_at: now,
         updated_at: now,
+        ...consent,
       });
       noteAudit({ targets: { credential: created.token } });
       await emitEvent(
@@ -311,7 +328,7 @@ async function finishFlow(
       credential,
       done.success,
       now,
-      done.sealed ? { secret_ciphertext: done.sealed, login: done.login.trim() } : {},
+      done.sealed ? { ...consent, secret_ciphertext: done.sealed, login: done.login.trim() } : consent,
     );
     return credential.token;
   });

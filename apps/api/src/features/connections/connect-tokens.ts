@@ -1,13 +1,15 @@
 import { connections } from '@caudal/contract';
 import type { Db } from '../../db/database';
+import { inTransaction } from '../../db/in-transaction';
 import { AppError } from '../../shared/app-error';
 import { hashToken, randomToken } from '../../shared/secure-tokens';
 
-export type ConnectTokenKind = 'connect' | 'reset' | 'sca';
+export type ConnectTokenKind = 'connect' | 'reset' | 'sca' | 'renew';
 
 /**
  * A new link: 256 random bits, only its sha-256 stored. A reset or SCA link for a credential replaces
- * the earlier live links of that credential and kind, in the same transaction: only the newest works.
+ * the earlier live links of that credential and kind, in the same transaction (the caller's, when it
+ * is in one): only the newest works. Links live CONNECT_TOKEN_TTL_MS unless `ttlMs` says otherwise.
  */
 export async function createConnectToken(
   db: Db,
@@ -20,12 +22,13 @@ export async function createConnectToken(
     language: string;
     createdBy: string | null;
     now: Date;
+    ttlMs?: number;
   },
 ): Promise<{ token: string; expiresAt: Date }> {
   const token = randomToken(32);
-  const expiresAt = new Date(input.now.getTime() + connections.CONNECT_TOKEN_TTL_MS);
+  const expiresAt = new Date(input.now.getTime() + (input.ttlMs ?? connections.CONNECT_TOKEN_TTL_MS));
   const { credentialsId } = input;
-  await db.transaction().execute(async (trx) => {
+  await inTransaction(db, async (trx) => {
     if (credentialsId !== null) {
       // Revoked, not used: they expire now (used_at keeps meaning "completed a flow").
       await trx

@@ -1,4 +1,10 @@
-import { CREDENTIAL_UPDATING_MAX_MS, type CredentialInformation } from '@caudal/contract';
+import {
+  CONSENT_EXPIRING_WITHIN_DAYS,
+  type ConsentFilter,
+  CREDENTIAL_UPDATING_MAX_MS,
+  type CredentialInformation,
+  deriveConsent,
+} from '@caudal/contract';
 import { type Expression, type ExpressionBuilder, type Insertable, type SqlBool, sql } from 'kysely';
 import type { Db } from '../../db/database';
 import { inTransaction } from '../../db/in-transaction';
@@ -86,6 +92,7 @@ function selectInformation(db: Db, actor: Actor) {
       'credentials.error',
       'credentials.refresh_requested_at',
       'credentials.created_at',
+      'credentials.consent_expires_at',
       eb
         .selectFrom('products')
         .whereRef('products.credentials_id', '=', 'credentials.id')
@@ -98,6 +105,7 @@ function selectInformation(db: Db, actor: Actor) {
 type InformationRow = Awaited<ReturnType<ReturnType<typeof selectInformation>['executeTakeFirstOrThrow']>>;
 
 function toInformation(row: InformationRow, now: Date): CredentialInformation {
+  const consent = deriveConsent(row.consent_expires_at, now);
   return {
     credentials_token: row.token,
     bank: row.entity_id,
@@ -106,7 +114,17 @@ function toInformation(row: InformationRow, now: Date): CredentialInformation {
     client_name: row.client_name,
     products_count: Number(row.products_count ?? 0),
     created_at: row.created_at.toISOString(),
+    consent_expires_at: row.consent_expires_at.toISOString(),
+    consent_days_left: consent.daysLeft,
+    consent_state: consent.state,
   };
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** The end dates of the "expiring" window: after now, at most CONSENT_EXPIRING_WITHIN_DAYS ahead. */
+export function consentExpiringBefore(now: Date): Date {
+  return new Date(now.getTime() + CONSENT_EXPIRING_WITHIN_DAYS * 86_400_000);
 }
 
 export async function listCredentialInformation(
@@ -114,9 +132,26 @@ export async function listCredentialInformation(
   actor: Actor,
   now: Date,
   bank?: string,
+  consent?: ConsentFilter,
+  clientId?: string,
 ): Promise<CredentialInformation[]> {
   let query = selectInformation(db, actor);
   if (bank) query = query.where('credentials.entity_id', '=', bank);
+  // Not a uuid: no credential can be that client's (and the uuid column must not be compared to it).
+  if (clientId !== undefined) {
+    query = UUID.test(clientId)
+      ? query.where('credentials.client_id', '=', clientId)
+      : query.where(sql<boolean>`false`);
+  }
+  // On credentials_consent_expiry_idx (company, end date).
+  if (consent === 'expired') query = query.where('credentials.consent_expires_at', '<=', now);
+  if (consent === 'expiring') {
+    query = query
+      .where('credentials.consent_expires_at', '>', now)
+      .where('credentials.consent_expires_at', '<=', consentExpiringBefore(now));
+  }
+  // A consent filter is a to-do list: the soonest end first.
+  if (consent) query = query.orderBy('credentials.consent_expires_at');
   const rows = await query
     .orderBy('credentials.entity_id')
     .orderBy('credentials.created_at')

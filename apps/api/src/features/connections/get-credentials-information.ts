@@ -5,6 +5,6 @@ import { listCredentialInformation } from './connections.repository';
 
 export function registerGetCredentialsInformation(app: FastifyInstance) {
   registerCall(app, connections.getCredentialsInformation, ({ input, actor, db, clock }) =>
-    listCredentialInformation(db, actor, clock(), input?.bank),
+    listCredentialInformation(db, actor, clock(), input?.bank, input?.consent, input?.client_id),
   );
 }

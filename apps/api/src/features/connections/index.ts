@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { registerConnectCalls } from './connect-calls';
 import type { FinishLinkVisit } from './connect-flow';
 import { registerCreateConnectLink } from './create-connect-link';
+import { registerCreateConsentRenewalLink } from './create-consent-renewal-link';
 import { registerConnectionsDataApi } from './data-api';
 import { registerCredentialsDelete } from './delete-credentials';
 import { registerCredentialsForceReset } from './force-reset-credentials';
@@ -13,6 +14,7 @@ import { registerCredentialsRefresh } from './refresh-credentials';
 export { type FinishLinkVisit, getConnectSession } from './connect-flow';
 export { seedConnectionStates } from './demo-states';
 export { enqueueDueRefreshes, refreshCredential } from './refresh';
+export { requestCredentialRefresh } from './request-refresh';
 export { emitDueScaEvents } from './sca-due-scan';
 
 /** `completions`: what other features do when a hosted connect flow they started completes. */
@@ -27,6 +29,7 @@ export function registerConnectionsCalls(
   registerCredentialsRefresh(app);
   registerCreateConnectLink(app);
   registerCredentialsForceReset(app);
+  registerCreateConsentRenewalLink(app);
   registerConnectCalls(app, completions.finishLinkVisit);
   registerConnectionsDataApi(app);
 }

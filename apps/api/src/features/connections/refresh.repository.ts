@@ -93,17 +93,19 @@ export async function saveSucceededAttempt(
 }
 
 /**
- * Credentials due a refresh: not blocked, company enabled, last attempt before `dueBefore` and not
+ * Credentials due a refresh: not blocked, consent unexpired, company enabled, last attempt before `dueBefore` and not
  * queued since `queuedSince`; oldest first.
  */
 export async function findDueCredentialIds(
   db: Db,
-  due: { dueBefore: Date; queuedSince: Date; limit: number },
+  due: { dueBefore: Date; queuedSince: Date; now: Date; limit: number },
 ): Promise<string[]> {
   const rows = await db
     .selectFrom('credentials')
     .select('id')
     .where('blocked', '=', false)
+    // An expired consent is not refreshed until the holder renews it.
+    .where('consent_expires_at', '>', due.now)
     .where((eb) =>
       eb.not(
         eb.exists(

@@ -41,7 +41,9 @@ export async function refreshCredential(deps: RefreshDeps, credentialsId: string
   const { db, clock, key } = deps;
   const credential = await findRefreshableCredential(db, credentialsId);
   if (!credential) return 'skipped';
-  if (credential.blocked) {
+  // Blocked: only a reset unblocks it. Consent expired: the institution would refuse the read until the
+  // holder renews (a renewal link), so nothing is asked of it.
+  if (credential.blocked || credential.consent_expires_at.getTime() <= clock().getTime()) {
     await clearRefreshRequest(db, credential.id);
     return 'skipped';
   }
@@ -150,6 +152,9 @@ export async function saveSuccess(
     update_time_ms?: number | null;
     secret_ciphertext?: string;
     login?: string;
+    /** A hosted flow the holder completed: their new consent's end and their page's language. */
+    consent_expires_at?: Date;
+    holder_language?: string;
     /**
      * A scheduled refresh writes only onto the credential as it read it: a reset to a new login
      * meanwhile must not be overwritten by the old login's state and products.
@@ -184,7 +189,7 @@ export async function saveSuccess(
 }
 
 /**
- * The scheduler's sweep: every credential not blocked whose last attempt is older than the interval
+ * The scheduler's sweep: every credential not blocked, with a live consent, whose last attempt is older than the interval
  * (and not already queued) is handed to `enqueue`, oldest first. Returns the ids queued.
  */
 export async function enqueueDueRefreshes(
@@ -195,7 +200,7 @@ export async function enqueueDueRefreshes(
 ): Promise<string[]> {
   const dueBefore = new Date(now.getTime() - options.intervalMinutes * 60_000);
   const queuedSince = new Date(now.getTime() - 60 * 60_000);
-  const due = await findDueCredentialIds(db, { dueBefore, queuedSince, limit: options.limit ?? 1000 });
+  const due = await findDueCredentialIds(db, { dueBefore, queuedSince, now, limit: options.limit ?? 1000 });
   const queued: string[] = [];
   for (const id of due) {
     if (await enqueue(id)) queued.push(id);

@@ -13,7 +13,9 @@ import { sendRefresh } from './refresh-jobs';
 /**
  * Asks for a credential's refresh now, for the portal (staff or portal user, in their scope) and the
  * data API (the application's company) alike: the one place a refresh on demand is decided, so a rule
- * added here applies to both. The refresh runs on a worker, never on the request path.
+ * added here applies to both. The refresh runs on a worker, never on the request path. An expired
+ * consent is refused with `ConsentExpired`: the institution would refuse the read, and only the holder's
+ * renewal (a renewal link) lets refreshes run again.
  */
 export async function requestCredentialRefresh(
   deps: { db: Db; jobs: JobQueue; log: Pick<Logger, 'warn'> },
@@ -23,6 +25,9 @@ export async function requestCredentialRefresh(
 ): Promise<{ credentialsId: string }> {
   const credential = await findVisibleCredential(deps.db, scope, credentialsToken);
   if (!credential) throw new AppError('NotFound', 'No such credential');
+  if (credential.consent_expires_at.getTime() <= now.getTime()) {
+    throw new AppError('ConsentExpired', 'The holder’s consent has expired; send a renewal link');
+  }
   await markRefreshRequested(deps.db, [credential.id], now);
   try {
     await sendRefresh(deps.jobs)(credential.id);

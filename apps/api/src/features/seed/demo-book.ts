@@ -3,7 +3,12 @@ import type { Insertable } from 'kysely';
 import { chunks } from '../../db/batches';
 import type { Db } from '../../db/database';
 import type { ClientsTable, CredentialsTable } from '../../db/schema';
-import { createRandom, generateSnapshot, INSTITUTIONS as SANDBOX_INSTITUTIONS } from '../../engine/sandbox';
+import {
+  createRandom,
+  generateSnapshot,
+  institutionProfile,
+  INSTITUTIONS as SANDBOX_INSTITUTIONS,
+} from '../../engine/sandbox';
 import { type SnapshotWrite, writeSnapshots } from '../../engine/snapshot-writer';
 import { INSTITUTIONS } from './institutions';
 import { assignPortalClients, createCredentialsToken } from './wealth-factories';
@@ -121,6 +126,12 @@ export async function seedDemoBook(
       update_time_ms: createRandom(`${login}|${entityId}|time`).int(1_500, 9_000),
       created_at: now,
       updated_at: now,
+      // Consents given at different times: a few end within the next two weeks, none has ended.
+      consent_expires_at: new Date(
+        now.getTime() +
+          createRandom(`${login}|${entityId}|consent`).int(3, institutionProfile(entityId).consentDays) *
+            86_400_000,
+      ),
     });
     const snapshot = generateSnapshot({
       entityId,

@@ -2,11 +2,14 @@ import { randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
 import type { Db } from '../../db/database';
 import type { ProductKind } from '../../db/schema';
+import { consentExpiryFrom } from '../../engine/sandbox';
 
 /** A random credentials token: 192 bits, base64url, never derived from an id (spec: credentials_token). */
 export function createCredentialsToken(): string {
   return randomBytes(24).toString('base64url');
 }
+
+const FAR_FUTURE = new Date('2100-01-01T00:00:00Z');
 
 const suffix = () => randomBytes(4).toString('hex');
 
@@ -30,20 +33,31 @@ export async function createClient(
 
 export async function createCredentials(
   db: Db,
-  overrides: { companyId: string; entityId?: string; clientId?: string | null; login?: string; now?: Date },
+  overrides: {
+    companyId: string;
+    entityId?: string;
+    clientId?: string | null;
+    login?: string;
+    now?: Date;
+    consentExpiresAt?: Date;
+  },
 ) {
   const now = overrides.now ?? new Date();
+  const entityId = overrides.entityId ?? 'santander';
   return db
     .insertInto('credentials')
     .values({
       company_id: overrides.companyId,
       token: createCredentialsToken(),
-      entity_id: overrides.entityId ?? 'santander',
+      entity_id: entityId,
       client_id: overrides.clientId ?? null,
       login: overrides.login ?? `login-${suffix()}`,
       status: 'ok',
       last_update: now,
       last_success_at: now,
+      // Without the test's clock (`now`), a consent no test's clock reaches; with it, the institution's.
+      consent_expires_at:
+        overrides.consentExpiresAt ?? (overrides.now ? consentExpiryFrom(entityId, now) : FAR_FUTURE),
     })
     .returningAll()
     .executeTakeFirstOrThrow();

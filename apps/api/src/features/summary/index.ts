@@ -1,8 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { registerDeleteCredentials } from './delete-credentials';
-import { registerGetSummary } from './get-summary';
+import { registerGetConsentCounts, registerGetSummary } from './get-summary';
 
 export function registerSummaryCalls(app: FastifyInstance) {
   registerGetSummary(app);
+  registerGetConsentCounts(app);
   registerDeleteCredentials(app);
 }

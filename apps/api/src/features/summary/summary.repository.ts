@@ -1,4 +1,6 @@
 import {
+  CONSENT_EXPIRING_WITHIN_DAYS,
+  type ConsentCounts,
   CREDENTIAL_UPDATING_MAX_MS,
   SCA_STALE_AFTER_MS,
   SUMMARY_LAST_CREDENTIALS,
@@ -96,6 +98,24 @@ async function listLastCredentials(db: Db, companyId: string, now: Date) {
     last_update: row.last_success_at ? row.last_success_at.toISOString() : null,
     created_at: row.created_at.toISOString(),
   }));
+}
+
+/**
+ * Consents beside the states (never part of them): those ending within the warning window and those
+ * already ended. A range read of credentials_consent_expiry_idx (company, end date) up to the window.
+ */
+export async function countConsents(db: Db, companyId: string, now: Date): Promise<ConsentCounts> {
+  const windowEnd = new Date(now.getTime() + CONSENT_EXPIRING_WITHIN_DAYS * 86_400_000);
+  const row = await db
+    .selectFrom('credentials')
+    .where('credentials.company_id', '=', companyId)
+    .where('credentials.consent_expires_at', '<=', windowEnd)
+    .select([
+      sql<string>`count(*) filter (where credentials.consent_expires_at > ${now})`.as('expiring'),
+      sql<string>`count(*) filter (where credentials.consent_expires_at <= ${now})`.as('expired'),
+    ])
+    .executeTakeFirstOrThrow();
+  return { expiring: toCount(row.expiring), expired: toCount(row.expired) };
 }
 
 /** Staff only (the contract's access): the whole company, every client and the unassigned credentials. */

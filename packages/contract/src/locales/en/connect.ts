@@ -47,6 +47,12 @@ export const connect: typeof es = {
     code: 'Verification code',
     submit: 'Verify',
   },
+  renew: {
+    title: 'Renew your authorisation',
+    subtitle:
+      '{entity} has sent you a verification code. Enter it to renew the authorisation {company} uses to read your accounts.',
+    submit: 'Renew',
+  },
   done: {
     title: 'Connection complete',
     text: 'Redirecting you…',

@@ -57,6 +57,8 @@ export const errors: typeof es = {
     WebhookUrlRefused:
       'This URL cannot receive webhooks: it must use https and point to a public address (not a private, local or metadata one)',
     TooManyWebhookEndpoints: 'This application already has as many webhook endpoints as it may have',
+    ConsentExpired:
+      'The account holder’s consent has expired. Nothing is refreshed until they renew it: send them a renewal link',
     UnexpectedError: 'An unexpected error occurred',
   },
   generic: 'An unexpected error occurred',

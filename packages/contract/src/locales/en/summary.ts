@@ -18,6 +18,16 @@ export const summary = {
     ok_one: 'Healthy',
     ok_other: 'Healthy',
   },
+  consents: {
+    openExpiring: 'See those expiring',
+    openExpired: 'See the expired',
+    title: 'Consents',
+    label: 'Account holders’ consents',
+    expiring_one: 'Expiring within 14 days',
+    expiring_other: 'Expiring within 14 days',
+    expired_one: 'Expired',
+    expired_other: 'Expired',
+  },
   entities: {
     title: 'Credentials by institution',
     chartLabel: 'Chart of credentials by institution: total, blocked and SCA',

@@ -83,6 +83,15 @@ export const wealth: typeof es = {
     edit: 'Edit',
     delete: 'Delete',
     tabsLabel: "Client's products",
+    consents: {
+      title: 'Connections and consent',
+      label: 'The client’s credentials and their consent',
+      until: 'until {date}',
+      daysLeft_one: '{count} day left',
+      daysLeft_other: '{count} days left',
+      expired: 'Expired on {date}',
+      error: 'The client’s connections could not be loaded',
+    },
     tabs: { accounts: 'Accounts', portfolios: 'Portfolios', liabilities: 'Liabilities' },
   },
   products: {

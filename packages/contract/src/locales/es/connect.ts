@@ -47,6 +47,13 @@ export const connect = {
     code: 'Código de verificación',
     submit: 'Verificar',
   },
+  /** A renewal link: the holder renews their consent with the institution's code. */
+  renew: {
+    title: 'Renueva tu autorización',
+    subtitle:
+      '{entity} te ha enviado un código de verificación. Introdúcelo para renovar la autorización con la que {company} consulta tus cuentas.',
+    submit: 'Renovar',
+  },
   done: {
     title: 'Conexión completada',
     text: 'Te estamos redirigiendo…',

@@ -59,6 +59,8 @@ export const errors = {
     WebhookUrlRefused:
       'Esta URL no puede recibir webhooks: debe usar https y apuntar a una dirección pública (no privada, local ni de metadatos)',
     TooManyWebhookEndpoints: 'Esta aplicación ya tiene el máximo de endpoints de webhooks permitido',
+    ConsentExpired:
+      'El consentimiento del titular ha caducado. No se actualiza nada hasta que lo renueve: envíale un enlace de renovación',
     UnexpectedError: 'Ha ocurrido un error inesperado',
   },
   generic: 'Ha ocurrido un error inesperado',

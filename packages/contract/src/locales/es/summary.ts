@@ -18,6 +18,16 @@ export const summary = {
     ok_one: 'Correcta',
     ok_other: 'Correctas',
   },
+  consents: {
+    openExpiring: 'Ver los que caducan',
+    openExpired: 'Ver los caducados',
+    title: 'Consentimientos',
+    label: 'Consentimientos de los titulares',
+    expiring_one: 'Caduca en 14 días',
+    expiring_other: 'Caducan en 14 días',
+    expired_one: 'Caducado',
+    expired_other: 'Caducados',
+  },
   entities: {
     title: 'Credenciales por entidad',
     chartLabel: 'Gráfico de credenciales por entidad: total, bloqueadas y SCA',

@@ -81,6 +81,15 @@ export const wealth = {
     edit: 'Editar',
     delete: 'Eliminar',
     tabsLabel: 'Productos del cliente',
+    consents: {
+      title: 'Conexiones y consentimiento',
+      label: 'Credenciales del cliente y su consentimiento',
+      until: 'hasta el {date}',
+      daysLeft_one: 'Queda {count} día',
+      daysLeft_other: 'Quedan {count} días',
+      expired: 'Caducado el {date}',
+      error: 'No se han podido cargar las conexiones del cliente',
+    },
     tabs: { accounts: 'Cuentas', portfolios: 'Carteras', liabilities: 'Financiación' },
   },
   products: {

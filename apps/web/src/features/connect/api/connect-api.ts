@@ -2,6 +2,7 @@ import { connections } from '@caudal/contract/routes';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { ApiError } from '../../../shared/api/api-error';
 import { callApi } from '../../../shared/api/call-api';
+import { useLocale } from '../../../shared/i18n/use-locale';
 
 /** The hosted session behind a one-time token; a dead token is an answer, never retried. */
 export function useConnectSessionQuery(token: string) {
@@ -20,7 +21,9 @@ export interface CredentialsValues {
   accept_terms: boolean;
 }
 
+/** Each submit names the page's language: the holder's reminders are written in it. */
 export function useSubmitCredentialsMutation(token: string) {
+  const language = useLocale();
   return useMutation({
     mutationFn: (body: CredentialsValues & { entity_id: string }) =>
       callApi(connections.submitConnectCredentials, {
@@ -29,13 +32,15 @@ export function useSubmitCredentialsMutation(token: string) {
         username: body.username,
         password: body.password,
         accept_terms: true,
+        language,
       }),
   });
 }
 
 export function useSubmitScaMutation(token: string) {
+  const language = useLocale();
   return useMutation({
-    mutationFn: (code: string) => callApi(connections.submitConnectSca, { token, code }),
+    mutationFn: (code: string) => callApi(connections.submitConnectSca, { token, code, language }),
   });
 }
 

@@ -24,10 +24,17 @@ export function ScaStep({ session, entityName, pending, error, onSubmit }: ScaSt
   });
   return (
     <>
-      <StepHeading
-        title={t('connect.sca.title')}
-        subtitle={t('connect.sca.subtitle', { entity: entityName })}
-      />
+      {session.mode === 'renew' ? (
+        <StepHeading
+          title={t('connect.renew.title')}
+          subtitle={t('connect.renew.subtitle', { entity: entityName, company: session.company_name })}
+        />
+      ) : (
+        <StepHeading
+          title={t('connect.sca.title')}
+          subtitle={t('connect.sca.subtitle', { entity: entityName })}
+        />
+      )}
       <form onSubmit={form.onSubmit((values) => onSubmit(values.code.trim()))} noValidate>
         <Stack gap="md">
           <StepError error={error} />
@@ -42,7 +49,7 @@ export function ScaStep({ session, entityName, pending, error, onSubmit }: ScaSt
             {...form.getInputProps('code')}
           />
           <Button type="submit" size="md" fullWidth loading={pending}>
-            {t('connect.sca.submit')}
+            {session.mode === 'renew' ? t('connect.renew.submit') : t('connect.sca.submit')}
           </Button>
         </Stack>
       </form>

@@ -2,9 +2,9 @@ import { type ConnectSession, type Entity, isListedEntity } from '@caudal/contra
 
 export type ConnectStep = 'institution' | 'credentials' | 'sca';
 
-/** The steps the visitor goes through in each mode: reset has its institution fixed, sca only asks the code. */
+/** The steps the visitor goes through in each mode: reset has its institution fixed, sca and renew only ask the code. */
 export function stepsFor(mode: ConnectSession['mode']): ConnectStep[] {
-  if (mode === 'sca') return ['sca'];
+  if (mode === 'sca' || mode === 'renew') return ['sca'];
   if (mode === 'reset') return ['credentials', 'sca'];
   return ['institution', 'credentials', 'sca'];
 }
@@ -13,7 +13,7 @@ export function stepsFor(mode: ConnectSession['mode']): ConnectStep[] {
 export function initialStep(
   session: Pick<ConnectSession, 'mode' | 'entity_id' | 'awaiting_sca'>,
 ): ConnectStep {
-  if (session.mode === 'sca' || session.awaiting_sca) return 'sca';
+  if (session.mode === 'sca' || session.mode === 'renew' || session.awaiting_sca) return 'sca';
   if (session.mode === 'reset' || session.entity_id !== null) return 'credentials';
   return 'institution';
 }

@@ -2,6 +2,7 @@
 export const connectionsKeys = {
   all: ['connections'] as const,
   credentials: (bank?: string) => [...connectionsKeys.all, 'credentials', bank ?? null] as const,
+  consents: (filter: string) => [...connectionsKeys.all, 'consents', filter] as const,
   identity: (tokens: readonly string[]) => [...connectionsKeys.all, 'identity', tokens] as const,
   products: (token: string) => [...connectionsKeys.all, 'products', token] as const,
 };

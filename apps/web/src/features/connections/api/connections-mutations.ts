@@ -58,3 +58,15 @@ export function useDeleteCredentialMutation() {
     onSuccess: () => invalidateProductQueries(queryClient),
   });
 }
+
+/** A consent renewal link for the credential's holder: mailed to `sendTo`, or only answered to copy. */
+export function useCreateRenewalLinkMutation() {
+  return useMutation({
+    mutationFn: (request: { credentialsToken: string; sendTo: string | null; language: LocaleCode }) =>
+      callApi(connections.createConsentRenewalLink, {
+        credentials_token: request.credentialsToken,
+        ...(request.sendTo ? { send_to: request.sendTo } : {}),
+        language: request.language,
+      }),
+  });
+}

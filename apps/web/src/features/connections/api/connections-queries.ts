@@ -1,4 +1,4 @@
-import { connections } from '@caudal/contract/routes';
+import { type ConsentFilter, connections, wealth } from '@caudal/contract/routes';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { callApi } from '../../../shared/api/call-api';
 import { connectionsKeys } from './connections-keys';
@@ -13,6 +13,16 @@ export function useCredentialsQuery(bank?: string) {
         console.error('[connections] get credentials information failed', error);
         throw error;
       }),
+  });
+}
+
+/** The consents expiring within 14 days, or the expired ones, soonest end first (filtered on the server). */
+export function useConsentCredentialsQuery(filter: ConsentFilter | null) {
+  return useQuery({
+    queryKey: connectionsKeys.consents(filter ?? ''),
+    queryFn: ({ signal }) =>
+      callApi(connections.getCredentialsInformation, { consent: filter ?? 'expiring' }, { signal }),
+    enabled: filter !== null,
   });
 }
 

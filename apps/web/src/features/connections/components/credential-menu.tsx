@@ -9,6 +9,7 @@ import {
   IconHistory,
   IconKey,
   IconLink,
+  IconMailForward,
   IconRefresh,
   IconRotateClockwise2,
   IconShieldLock,
@@ -20,7 +21,7 @@ import { useLocalePath } from '../../../shared/i18n/use-locale';
 import { isTeamAdmin, useSession } from '../../../shared/session/session-context';
 import { shortToken } from '../lib/credential-summary';
 
-export type CredentialAction = 'refresh' | 'link' | 'sca' | 'reset' | 'force_reset' | 'delete';
+export type CredentialAction = 'refresh' | 'link' | 'renew' | 'sca' | 'reset' | 'force_reset' | 'delete';
 
 interface CredentialMenuProps {
   credential: CredentialInformation;
@@ -59,12 +60,16 @@ export function CredentialMenu({ credential, now, refreshing, onAction }: Creden
         <Menu.Item
           leftSection={<IconRefresh size={16} aria-hidden />}
           onClick={act('refresh')}
-          disabled={refreshing || status.updating}
+          // An expired consent refreshes nothing until the holder renews it.
+          disabled={refreshing || status.updating || credential.consent_state === 'expired'}
         >
           {t('connections.actions.refresh')}
         </Menu.Item>
         <Menu.Item leftSection={<IconLink size={16} aria-hidden />} onClick={act('link')}>
           {t('connections.actions.copyLink')}
+        </Menu.Item>
+        <Menu.Item leftSection={<IconMailForward size={16} aria-hidden />} onClick={act('renew')}>
+          {t('connections.consent.renew')}
         </Menu.Item>
         {isAdmin ? (
           <Menu.Item

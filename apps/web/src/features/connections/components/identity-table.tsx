@@ -12,6 +12,7 @@ import { shortToken } from '../lib/credential-summary';
 import type { IdentityRow } from '../lib/identity-rows';
 import { StatusBadge, YesNoBadge } from './badges';
 import classes from './connections.module.css';
+import { ConsentCell } from './consent-cell';
 import { type CredentialAction, CredentialMenu } from './credential-menu';
 import { TokenCell } from './token-cell';
 
@@ -39,6 +40,7 @@ const COLUMNS = [
   'blocked',
   'sca',
   'lastUpdate',
+  'consent',
   'credentialsToken',
   'document',
   'email',
@@ -53,6 +55,7 @@ const MIN_WIDTH: Partial<Record<Column, number>> = {
   needsAction: 120,
   sca: 70,
   status: 150,
+  consent: 130,
 };
 
 /** Spec section 3: one row per holder, with the credential's state repeated on each of its rows. */
@@ -189,6 +192,9 @@ function IdentityTableRow({
         )}
       </Table.Td>
       <Table.Td>
+        <ConsentCell consent={credential} />
+      </Table.Td>
+      <Table.Td>
         <TokenCell token={credential.credentials_token} />
       </Table.Td>
       <Table.Td className={`${classes.mono} ${classes.wideOnly}`}>{holder?.document ?? dash}</Table.Td>
@@ -278,6 +284,7 @@ function DetailsDrawer({ row, now, onClose }: { row: IdentityRow | null; now: Da
               ? dateTime(current.credential.status.last_update)
               : t('connections.never'),
           )}
+          {field(t('connections.detail.columns.consent'), <ConsentCell consent={current.credential} />)}
           {field(
             t('connections.detail.columns.credentialsToken'),
             <code>{current.credential.credentials_token}</code>,

@@ -11,6 +11,9 @@ function credential(token: string): CredentialInformation {
     client_name: null,
     products_count: 0,
     created_at: '2025-01-01T00:00:00.000Z',
+    consent_expires_at: '2025-06-30T00:00:00.000Z',
+    consent_days_left: 0,
+    consent_state: 'expired',
   };
 }
 

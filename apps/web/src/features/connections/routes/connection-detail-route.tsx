@@ -19,6 +19,7 @@ import type { CredentialAction } from '../components/credential-menu';
 import { DeleteCredentialModal } from '../components/delete-credential-modal';
 import { IdentityTable } from '../components/identity-table';
 import { ProductsSection } from '../components/products-table';
+import { RenewalModal, type RenewalTarget } from '../components/renewal-modal';
 import { RepairModal, type RepairTarget } from '../components/repair-modal';
 import { useEntityName } from '../components/use-entity-name';
 import { useNow } from '../components/use-now';
@@ -57,6 +58,7 @@ function EntityConnections({ entityId, isKnown }: { entityId: string; isKnown: b
   const [picked, setPicked] = useState<string | null>(null);
   const [repair, setRepair] = useState<RepairTarget | null>(null);
   const [deleting, setDeleting] = useState<CredentialInformation | null>(null);
+  const [renewing, setRenewing] = useState<RenewalTarget | null>(null);
   const refresh = useRefreshCredentialMutation();
 
   // The products follow the picked credential, or the first one until the user picks.
@@ -71,7 +73,13 @@ function EntityConnections({ entityId, isKnown }: { entityId: string; isKnown: b
 
   const onAction = (action: CredentialAction, credential: CredentialInformation) => {
     if (action === 'delete') setDeleting(credential);
-    else if (action === 'refresh') {
+    else if (action === 'renew') {
+      // The holder's address from the identity (the first holder that has one), editable in the dialog.
+      const holders =
+        identities.data?.find((entry) => entry.credentials_token === credential.credentials_token)?.holders ??
+        [];
+      setRenewing({ credential, email: holders.find((holder) => holder.email)?.email ?? null });
+    } else if (action === 'refresh') {
       refresh.mutate(credential.credentials_token, {
         onSuccess: () => notifySuccess(t('connections.actions.refreshed')),
         onError: (error) =>
@@ -108,6 +116,7 @@ function EntityConnections({ entityId, isKnown }: { entityId: string; isKnown: b
       ) : null}
       <RepairModal target={repair} entityName={name} onClose={() => setRepair(null)} />
       <DeleteCredentialModal credential={deleting} entityName={name} onClose={() => setDeleting(null)} />
+      <RenewalModal target={renewing} entityName={name} onClose={() => setRenewing(null)} />
     </>
   );
 }

@@ -1,5 +1,5 @@
-import { connections } from '@caudal/contract/routes';
-import { Button, Title } from '@mantine/core';
+import { CONSENT_FILTERS, type ConsentFilter, connections } from '@caudal/contract/routes';
+import { Button, Group, SegmentedControl, Title } from '@mantine/core';
 import { IconPlugConnected, IconPlus } from '@tabler/icons-react';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -9,6 +9,7 @@ import { PageHeader } from '../../../shared/components/page-header';
 import { EmptyPanel, ErrorPanel } from '../../../shared/components/state-panel';
 import { useCanCall } from '../../../shared/session/use-can-call';
 import { useCredentialsQuery } from '../api/connections-queries';
+import { ConsentTable } from '../components/consent-table';
 import { EntityTable } from '../components/entity-table';
 import { NewConnectionModal } from '../components/new-connection-modal';
 import { StatCards } from '../components/stat-cards';
@@ -26,6 +27,7 @@ export function ConnectionsRoute() {
   const credentials = useCredentialsQuery();
   const [creating, setCreating] = useState(false);
   useFromLinkNotice();
+  const [consent, setConsent] = useConsentFilter();
 
   const data = credentials.data;
   const counts = useMemo(() => (data ? summariseCredentials(data, now) : undefined), [data, now]);
@@ -57,10 +59,26 @@ export function ConnectionsRoute() {
       ) : (
         <>
           <StatCards counts={counts} />
-          <Title order={2} fz="lg" mb="sm">
-            {t('connections.entities.tableLabel')}
-          </Title>
-          {rows?.length === 0 ? (
+          <Group justify="space-between" align="center" mb="sm" gap="sm">
+            <Title order={2} fz="lg">
+              {consent ? t('connections.consent.listLabel') : t('connections.entities.tableLabel')}
+            </Title>
+            <SegmentedControl
+              // A phone scrolls the three choices inside the control, never the page.
+              style={{ maxWidth: '100%', overflowX: 'auto' }}
+              aria-label={t('connections.consent.filterLabel')}
+              value={consent ?? 'all'}
+              onChange={(value) => setConsent(value === 'all' ? null : (value as ConsentFilter))}
+              data={[
+                { value: 'all', label: t('connections.consent.filterAll') },
+                { value: 'expiring', label: t('connections.consent.filterExpiring') },
+                { value: 'expired', label: t('connections.consent.filterExpired') },
+              ]}
+            />
+          </Group>
+          {consent ? (
+            <ConsentTable filter={consent} canManage={canManage} />
+          ) : rows?.length === 0 ? (
             <EmptyPanel
               icon={<IconPlugConnected size={26} stroke={1.6} aria-hidden />}
               title={t('connections.entities.emptyTitle')}
@@ -75,6 +93,22 @@ export function ConnectionsRoute() {
       <NewConnectionModal opened={creating} onClose={() => setCreating(false)} />
     </>
   );
+}
+
+/** `?consent=expiring|expired`: the consent list instead of the institutions (kept in the address). */
+function useConsentFilter(): [ConsentFilter | null, (next: ConsentFilter | null) => void] {
+  const [params, setParams] = useSearchParams();
+  const value = params.get('consent');
+  const filter = (CONSENT_FILTERS as readonly string[]).includes(value ?? '')
+    ? (value as ConsentFilter)
+    : null;
+  const set = (next: ConsentFilter | null) => {
+    const updated = new URLSearchParams(params);
+    if (next) updated.set('consent', next);
+    else updated.delete('consent');
+    setParams(updated, { replace: true });
+  };
+  return [filter, set];
 }
 
 /** Back from the hosted flow (`?fromlink=true`): announce it once and drop the marker from the URL. */

@@ -26,3 +26,12 @@ export function useDeleteCredentialsMutation() {
     onSettled: () => invalidateCredentialQueries(queryClient),
   });
 }
+
+/** The consent card's counts (consents ending within 14 days, ended), beside the states. */
+export function useConsentCountsQuery() {
+  return useQuery({
+    queryKey: [...summaryKeys.all, 'consents'] as const,
+    queryFn: ({ signal }) => callApi(summary.getConsentCounts, {}, { signal }),
+    refetchInterval: 60_000,
+  });
+}

@@ -12,6 +12,7 @@ import { useLocalePath } from '../../../shared/i18n/use-locale';
 import { hasPermission, useSession } from '../../../shared/session/session-context';
 import { InstitutionHealthPanel } from '../../funnel';
 import { useDeleteCredentialsMutation, useSummaryQuery } from '../api/summary-api';
+import { ConsentCards } from '../components/consent-cards';
 import { EntityChart } from '../components/entity-chart';
 import { LastCredentials } from '../components/last-credentials';
 import { StateCards } from '../components/state-cards';
@@ -76,6 +77,7 @@ export function SummaryRoute() {
     body = (
       <>
         <StateCards counts={data?.counts} />
+        <ConsentCards />
         <Stack gap="xl">
           <section aria-labelledby="summary-entities">
             <Title id="summary-entities" order={2} fz="lg" mb="sm">

@@ -3,6 +3,7 @@ import { IconBuildingBank, IconChartDonut, IconChartPie, IconReceipt } from '@ta
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation, useNavigate } from 'react-router';
 import { useLocalePath } from '../../../shared/i18n/use-locale';
+import { ClientConsents } from '../components/client-consents';
 import { ClientHeader } from '../components/client-header';
 import classes from '../components/wealth.module.css';
 import { WealthBreadcrumbs } from '../components/wealth-breadcrumbs';
@@ -31,6 +32,7 @@ export function ClientTabsRoute() {
     <>
       <WealthBreadcrumbs items={[{ label: client.name }]} />
       <ClientHeader client={client} />
+      <ClientConsents clientId={client.id} />
       <Tabs
         value={current}
         // A tab keeps the page where it is: the client's header stays, only the panel changes.

@@ -1,0 +1,451 @@
+import {
+  CONSENT_RENEWAL_LINK_TTL_MS,
+  connections,
+  deriveCredentialState,
+  deriveSummaryState,
+  summary,
+} from '@caudal/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SANDBOX_TEST_CREDENTIALS } from '../../engine/sandbox';
+import { createLogCapture, createTestApp, type TestApp } from '../../test/test-app';
+import { createCredentials } from '../seed/wealth-factories';
+import { type SignedInTenant, signInPortalUser, signInTenant } from '../wealth/wealth-fixtures';
+import {
+  connect,
+  credentialRow,
+  informationOf,
+  publicCall,
+  refreshDeps,
+  signInAgain,
+} from './connections-fixtures';
+import { scanConsents } from './consent-scan';
+import { seedConnectionStates } from './demo-states';
+import { enqueueDueRefreshes, refreshCredential } from './refresh';
+
+let t: TestApp;
+const logs = createLogCapture();
+beforeAll(async () => {
+  t = await createTestApp({ logger: logs.logger });
+}, 60_000);
+afterAll(() => t.close());
+
+const DAY_MINUTES = 1440;
+const DAY_MS = 86_400_000;
+
+const scan = () => scanConsents({ db: t.db, config: t.config, now: t.clock() });
+
+/** Moves the test clock to `days` before the credential's consent ends (and signs in again). */
+async function moveTo(tenant: SignedInTenant, token: string, daysBefore: number) {
+  const row = await credentialRow(t, token);
+  const target = row.consent_expires_at.getTime() - daysBefore * DAY_MS;
+  t.clock.advanceSeconds((target - t.clock().getTime()) / 1000);
+  return signInAgain(t, tenant);
+}
+
+async function mailsTo(companyId: string) {
+  return t.db
+    .selectFrom('mail_outbox')
+    .select(['to_address', 'subject', 'body_text'])
+    .where('company_id', '=', companyId)
+    .orderBy('created_at')
+    .orderBy('id')
+    .execute();
+}
+
+async function eventsOf(companyId: string, type: string) {
+  return t.db
+    .selectFrom('events')
+    .select(['type', 'data'])
+    .where('company_id', '=', companyId)
+    .where('type', '=', type)
+    .execute();
+}
+
+function linkToken(url: string): string {
+  return new URL(url).pathname.split('/').at(-1) ?? '';
+}
+
+function renewalLinkIn(body: string): string {
+  const found = body.match(/https?:\/\/\S+\/connect\/[\w-]+/);
+  if (!found) throw new Error(`no link in: ${body}`);
+  return found[0];
+}
+
+async function renewOnHostedPage(url: string, language?: 'es' | 'en') {
+  const token = linkToken(url);
+  return publicCall(t, connections.submitConnectSca.path, {
+    token,
+    code: SANDBOX_TEST_CREDENTIALS.sca.code,
+    ...(language ? { language } : {}),
+  });
+}
+
+describe('consent validity', () => {
+  it('a connection gives the institution’s validity: 180 days at most, 90 at some', async () => {
+    const tenant = await signInTenant(t);
+    const santander = await connect(t, tenant, { username: 'demo-ok' });
+    const ing = await connect(t, tenant, { username: 'demo-ok', entityId: 'ing' });
+    const now = t.clock().getTime();
+    expect((await credentialRow(t, santander.credentialsToken)).consent_expires_at.getTime()).toBe(
+      now + 180 * DAY_MS,
+    );
+    expect((await credentialRow(t, ing.credentialsToken)).consent_expires_at.getTime()).toBe(
+      now + 90 * DAY_MS,
+    );
+    expect(await informationOf(tenant, ing.credentialsToken)).toMatchObject({
+      consent_expires_at: new Date(now + 90 * DAY_MS).toISOString(),
+      consent_days_left: 90,
+      consent_state: 'valid',
+    });
+  });
+
+  it('expiry is reached: expiring within 14 days, then expired; the filters list each', async () => {
+    let tenant = await signInTenant(t);
+    const { credentialsToken } = await connect(t, tenant, { username: 'demo-ok', entityId: 'ing' });
+    const listed = async (consent: 'expiring' | 'expired') => {
+      const response = await tenant.call(connections.getCredentialsInformation.path, { consent });
+      expect(response.statusCode).toBe(200);
+      return connections.getCredentialsInformation.response
+        .parse(response.json())
+        .map((item) => item.credentials_token);
+    };
+    expect(await listed('expiring')).toEqual([]);
+
+    tenant = await moveTo(tenant, credentialsToken, 14);
+    expect(await informationOf(tenant, credentialsToken)).toMatchObject({
+      consent_days_left: 14,
+      consent_state: 'expiring',
+    });
+    expect(await listed('expiring')).toEqual([credentialsToken]);
+    expect(await listed('expired')).toEqual([]);
+    const counts = await tenant.call(summary.getConsentCounts.path, {});
+    expect(counts.json()).toEqual({ expiring: 1, expired: 0 });
+
+    tenant = await moveTo(tenant, credentialsToken, 0);
+    expect(await informationOf(tenant, credentialsToken)).toMatchObject({
+      consent_days_left: 0,
+      consent_state: 'expired',
+    });
+    expect(await listed('expiring')).toEqual([]);
+    expect(await listed('expired')).toEqual([credentialsToken]);
+    expect((await tenant.call(summary.getConsentCounts.path, {})).json()).toEqual({
+      expiring: 0,
+      expired: 1,
+    });
+  });
+
+  it('refreshes stop when expired: not scheduled, skipped by the worker, refused with ConsentExpired', async () => {
+    let tenant = await signInTenant(t);
+    const { credentialsToken } = await connect(t, tenant, { username: 'demo-ok', entityId: 'degiro' });
+    const row = await credentialRow(t, credentialsToken);
+    tenant = await moveTo(tenant, credentialsToken, 0);
+    t.clock.advanceMinutes(1);
+    tenant = await signInAgain(t, tenant);
+
+    const queued = await enqueueDueRefreshes(
+      t.db,
+      t.clock(),
+      { intervalMinutes: 1, limit: 100_000 },
+      async () => true,
+    );
+    expect(queued).not.toContain(row.id);
+
+    const before = await credentialRow(t, credentialsToken);
+    expect(await refreshCredential(await refreshDeps(t), row.id)).toBe('skipped');
+    expect((await credentialRow(t, credentialsToken)).last_update).toEqual(before.last_update);
+
+    const refused = await tenant.call(connections.credentialsRefresh.path, {
+      credentials_token: credentialsToken,
+    });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().error.code).toBe('ConsentExpired');
+  });
+});
+
+describe('renewal links', () => {
+  it('staff mail a renewal link; the holder renews with SCA, same token, a new end date', async () => {
+    let tenant = await signInTenant(t);
+    const { credentialsToken } = await connect(t, tenant, { username: 'demo-ok' });
+    tenant = await moveTo(tenant, credentialsToken, -2);
+    expect((await informationOf(tenant, credentialsToken))?.consent_state).toBe('expired');
+
+    const response = await tenant.call(connections.createConsentRenewalLink.path, {
+      credentials_token: credentialsToken,
+      send_to: 'titular@example.com',
+      language: 'en',
+    });
+    expect(response.statusCode).toBe(200);
+    const link = connections.createConsentRenewalLink.response.parse(response.json());
+    expect(link.sent_to).toBe('titular@example.com');
+    expect(new Date(link.expires_at).getTime()).toBe(t.clock().getTime() + CONSENT_RENEWAL_LINK_TTL_MS);
+    expect(link.url).toContain('/en/connect/');
+    // 256 random bits in the URL; only their hash is stored.
+    const token = linkToken(link.url);
+    expect(token.length).toBeGreaterThanOrEqual(43);
+    expect(
+      await t.db.selectFrom('connect_tokens').select('kind').where('token_hash', '=', token).execute(),
+    ).toEqual([]);
+
+    const mails = await mailsTo(tenant.companyId);
+    const mail = mails.at(-1);
+    expect(mail?.to_address).toBe('titular@example.com');
+    expect(mail?.subject).toMatch(/renew your authorisation/);
+    expect(renewalLinkIn(mail?.body_text ?? '')).toBe(link.url);
+
+    const session = await publicCall(t, connections.getConnectSession.path, { token });
+    expect(session.json()).toMatchObject({ mode: 'renew', awaiting_sca: true, entity_id: 'santander' });
+    // A renewal only takes the SCA code: it never rebinds the login.
+    const rebind = await publicCall(t, connections.submitConnectCredentials.path, {
+      token,
+      entity_id: 'santander',
+      username: 'demo-ok',
+      password: 'demo',
+      accept_terms: true,
+    });
+    expect(rebind.json().error.code).toBe('InvalidConnectToken');
+
+    const renewed = await renewOnHostedPage(link.url, 'en');
+    expect(renewed.statusCode).toBe(200);
+    expect(renewed.json().status).toBe('done');
+    const row = await credentialRow(t, credentialsToken);
+    expect(row.consent_expires_at.getTime()).toBe(t.clock().getTime() + 180 * DAY_MS);
+    expect(row.holder_language).toBe('en');
+    expect(await informationOf(tenant, credentialsToken)).toMatchObject({
+      credentials_token: credentialsToken,
+      consent_days_left: 180,
+      consent_state: 'valid',
+      status: { blocked: false, sca_token: null },
+    });
+    // Refreshes run again.
+    const refreshed = await tenant.call(connections.credentialsRefresh.path, {
+      credentials_token: credentialsToken,
+    });
+    expect(refreshed.statusCode).toBe(200);
+
+    // Single use.
+    const reused = await renewOnHostedPage(link.url);
+    expect(reused.statusCode).toBe(404);
+    expect(reused.json().error.code).toBe('InvalidConnectToken');
+    // The token never reached the logs.
+    expect(logs.text()).not.toContain(token);
+  });
+
+  it('a renewal link expires after 7 days, and a newer one replaces the live one', async () => {
+    let tenant = await signInTenant(t);
+    const { credentialsToken } = await connect(t, tenant, { username: 'demo-ok' });
+    const create = async () =>
+      connections.createConsentRenewalLink.response.parse(
+        (
+          await tenant.call(connections.createConsentRenewalLink.path, {
+            credentials_token: credentialsToken,
+          })
+        ).json(),
+      );
+    const first = await create();
+    expect(first.sent_to).toBeNull();
+    const second = await create();
+    const replaced = await renewOnHostedPage(first.url);
+    expect(replaced.json().error.code).toBe('InvalidConnectToken');
+
+    t.clock.advanceMinutes(7 * DAY_MINUTES + 1);
+    tenant = await signInAgain(t, tenant);
+    const expired = await renewOnHostedPage(second.url);
+    expect(expired.statusCode).toBe(404);
+    expect(expired.json().error.code).toBe('InvalidConnectToken');
+  });
+
+  it('only staff of the company: a portal user is refused, another company’s token is not found', async () => {
+    const tenant = await signInTenant(t);
+    const other = await signInTenant(t);
+    const { credentialsToken } = await connect(t, tenant, { username: 'demo-ok' });
+    const portal = await signInPortalUser(t, tenant);
+    const asPortal = await portal.call(connections.createConsentRenewalLink.path, {
+      credentials_token: credentialsToken,
+    });
+    expect(asPortal.statusCode).toBe(403);
+    const asOther = await other.call(connections.createConsentRenewalLink.path, {
+      credentials_token: credentialsToken,
+    });
+    expect(asOther.statusCode).toBe(404);
+    const badMail = await tenant.call(connections.createConsentRenewalLink.path, {
+      credentials_token: credentialsToken,
+      send_to: 'not an address',
+    });
+    expect(badMail.statusCode).toBe(400);
+    expect(await mailsTo(other.companyId)).toEqual([]);
+  });
+
+  it('is audited', async () => {
+    const tenant = await signInTenant(t);
+    const { credentialsToken } = await connect(t, tenant, { username: 'demo-ok' });
+    await tenant.call(connections.createConsentRenewalLink.path, {
+      credentials_token: credentialsToken,
+      send_to: 'holder@example.org',
+    });
+    const audit = await t.db
+      .selectFrom('audit_events')
+      .select(['action', 'actor_kind', 'target_credential_id', 'changes'])
+      .where('company_id', '=', tenant.companyId)
+      .where('action', '=', 'create-consent-renewal-link')
+      .execute();
+    expect(audit).toHaveLength(1);
+    expect(audit[0]).toMatchObject({ actor_kind: 'staff', target_credential_id: credentialsToken });
+  });
+});
+
+describe('the consent scan', () => {
+  it('reminds 14 and 3 days before, once each, in the holder’s language; events once per period', async () => {
+    let tenant = await signInTenant(t);
+    // The holder's visit was in English; the link staff made was Spanish (the default).
+    const link = await tenant.call(connections.createConnectLink.path, {
+      redirect_uri: '/es/wealth/connections',
+    });
+    const connectToken = link.json().token as string;
+    const visit = await publicCall(t, connections.submitConnectCredentials.path, {
+      token: connectToken,
+      entity_id: 'bbva',
+      username: 'demo-ok',
+      password: 'demo',
+      accept_terms: true,
+      language: 'en',
+    });
+    expect(visit.statusCode).toBe(200);
+    const english = new URL(visit.json().redirect_to).searchParams.get('credentials_token') ?? '';
+    // No visit recorded: the company's language (Spanish).
+    const spanishRow = await createCredentials(t.db, {
+      companyId: tenant.companyId,
+      entityId: 'bbva',
+      now: t.clock(),
+    });
+    await t.db
+      .insertInto('holders')
+      .values({
+        company_id: tenant.companyId,
+        credentials_id: spanishRow.id,
+        external_id: 'holder-lucia',
+        name: 'Lucía Pérez',
+        document: null,
+        email: 'lucia@example.com',
+      })
+      .execute();
+    const englishRow = await credentialRow(t, english);
+    expect(englishRow.holder_language).toBe('en');
+    const englishEmail = (
+      await t.db
+        .selectFrom('holders')
+        .select('email')
+        .where('credentials_id', '=', englishRow.id)
+        .where('email', 'is not', null)
+        .execute()
+    ).map((row) => row.email);
+
+    const before = (await mailsTo(tenant.companyId)).length;
+    tenant = await moveTo(tenant, english, 15);
+    await scan();
+    expect((await mailsTo(tenant.companyId)).length).toBe(before);
+
+    tenant = await moveTo(tenant, english, 14);
+    await scan();
+    await scan();
+    let mails = (await mailsTo(tenant.companyId)).slice(before);
+    expect(mails).toHaveLength(2);
+    const toEnglish = mails.find((mail) => englishEmail.includes(mail.to_address));
+    const toSpanish = mails.find((mail) => mail.to_address === 'lucia@example.com');
+    expect(toEnglish?.subject).toMatch(/expires in 14 days/);
+    expect(toSpanish?.subject).toMatch(/caduca en 14 días/);
+    expect(await eventsOf(tenant.companyId, 'consent.expiring')).toHaveLength(2);
+
+    tenant = await moveTo(tenant, english, 3);
+    await scan();
+    await scan();
+    mails = (await mailsTo(tenant.companyId)).slice(before);
+    expect(mails).toHaveLength(4);
+    expect(mails.filter((mail) => /expires in 3 days/.test(mail.subject))).toHaveLength(1);
+    expect(mails.filter((mail) => /caduca en 3 días/.test(mail.subject))).toHaveLength(1);
+    expect(await eventsOf(tenant.companyId, 'consent.expiring')).toHaveLength(2);
+
+    // Each reminder's link renews: the holder follows the 3-day one.
+    const reminder = mails.find((mail) => /expires in 3 days/.test(mail.subject));
+    const audit = await t.db
+      .selectFrom('audit_events')
+      .select(['actor_kind', 'actor_name', 'changes'])
+      .where('company_id', '=', tenant.companyId)
+      .where('action', '=', 'consent-reminder')
+      .execute();
+    expect(audit).toHaveLength(4);
+    expect(
+      audit.every((event) => event.actor_kind === 'operator' && event.actor_name === 'consent-scan'),
+    ).toBe(true);
+
+    tenant = await moveTo(tenant, english, -1);
+    await scan();
+    await scan();
+    const expiredEvents = await eventsOf(tenant.companyId, 'consent.expired');
+    expect(expiredEvents).toHaveLength(2);
+    expect(
+      expiredEvents.map((event) => (event.data as { credentials_token: string }).credentials_token),
+    ).toContain(english);
+
+    // The reminder's link is older than 3 days but within its 7: the holder renews, a new period starts.
+    const renewed = await renewOnHostedPage(renewalLinkIn(reminder?.body_text ?? ''));
+    expect(renewed.statusCode).toBe(200);
+    await scan();
+    expect(await eventsOf(tenant.companyId, 'consent.expired')).toHaveLength(2);
+    tenant = await moveTo(tenant, english, 14);
+    await scan();
+    expect(await eventsOf(tenant.companyId, 'consent.expiring')).toHaveLength(3);
+  });
+
+  it('a consent found inside the 3-day window gets one reminder, not two', async () => {
+    let tenant = await signInTenant(t);
+    const { credentialsToken } = await connect(t, tenant, { username: 'demo-ok', entityId: 'caixabank' });
+    const before = (await mailsTo(tenant.companyId)).length;
+    tenant = await moveTo(tenant, credentialsToken, 2);
+    await scan();
+    await scan();
+    const mails = (await mailsTo(tenant.companyId)).slice(before);
+    expect(mails).toHaveLength(1);
+    expect(mails[0]?.subject).toMatch(/caduca en 2 días/);
+  });
+});
+
+describe('the spec’s states are untouched by consent', () => {
+  it('needsAction, repairs and the summary states are the same with every consent expired', async () => {
+    const tenant = await signInTenant(t);
+    for (const entityId of ['santander', 'bbva', 'ing', 'sabadell', 'abanca', 'evo']) {
+      await createCredentials(t.db, { companyId: tenant.companyId, entityId, now: t.clock() });
+    }
+    await seedConnectionStates(t.db, tenant.companyId, t.clock);
+    const read = async () => {
+      const session = await signInAgain(t, tenant);
+      const list = connections.getCredentialsInformation.response.parse(
+        (await session.call(connections.getCredentialsInformation.path, {})).json(),
+      );
+      const states = list.map((item) => ({
+        token: item.credentials_token,
+        status: item.status,
+        needsAction: deriveCredentialState(item.status, t.clock()).needsAction,
+        summaryState: deriveSummaryState(item.status, t.clock()),
+      }));
+      const counts = (await session.call(summary.getSummary.path, {})).json();
+      return { states, counts: counts.counts, entities: counts.entities };
+    };
+    const valid = await read();
+    expect(valid.states.map((state) => state.needsAction)).toContain(true);
+    expect(valid.states.map((state) => state.summaryState)).toEqual(
+      expect.arrayContaining(['sca', 'blocked', 'down', 'ok']),
+    );
+    await t.db
+      .updateTable('credentials')
+      .set({ consent_expires_at: new Date(t.clock().getTime() - DAY_MS) })
+      .where('company_id', '=', tenant.companyId)
+      .execute();
+    expect(await read()).toEqual(valid);
+    await t.db
+      .updateTable('credentials')
+      .set({ consent_expires_at: new Date(t.clock().getTime() + 3 * DAY_MS) })
+      .where('company_id', '=', tenant.companyId)
+      .execute();
+    expect(await read()).toEqual(valid);
+  });
+});

@@ -1,0 +1,32 @@
+import { connections } from '@caudal/contract';
+import type { FastifyInstance } from 'fastify';
+import { AppError } from '../../shared/app-error';
+import { registerCall } from '../../shared/http/register-call';
+import { notifyMailQueued } from '../../shared/mail/mail-jobs';
+import { findVisibleCredential } from './connections.repository';
+import { holderLanguage, issueConsentRenewal } from './consent-renewal';
+
+/** Staff give the holder a renewal link: mailed to the address they confirmed, or answered to copy. */
+export function registerCreateConsentRenewalLink(app: FastifyInstance) {
+  registerCall(
+    app,
+    connections.createConsentRenewalLink,
+    async ({ input, actor, db, config, clock, jobs, log }) => {
+      const credential = await findVisibleCredential(db, actor, input.credentials_token);
+      if (!credential) throw new AppError('NotFound', 'No such credential');
+      const sendTo = input.send_to ?? null;
+      const { url, expiresAt, outboxId } = await db.transaction().execute((trx) =>
+        issueConsentRenewal(trx, config, {
+          credential,
+          language: input.language ?? holderLanguage(credential),
+          sendTo,
+          mailKind: 'renewal',
+          createdBy: actor.userId,
+          now: clock(),
+        }),
+      );
+      if (outboxId) await notifyMailQueued(jobs, log, outboxId);
+      return { url, expires_at: expiresAt.toISOString(), sent_to: sendTo };
+    },
+  );
+}
