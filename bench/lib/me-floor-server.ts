@@ -19,7 +19,14 @@ export async function startMeFloor(options: {
   idleMinutes: number;
   runSql: RunSql;
 }): Promise<{ base: string; close(): Promise<void> }> {
-  const key = new TextEncoder().encode(options.secret);
+  // Imported once, as the API does (access-token.ts): the floor is what a careful minimal server costs.
+  const key = await crypto.subtle.importKey(
+    'raw',
+    new TextEncoder().encode(options.secret),
+    { name: 'HMAC', hash: 'SHA-256' },
+    false,
+    ['verify'],
+  );
   const app = Fastify({ logger: false });
   app.post('/bench/bare', async (request, reply) => {
     const token = /^Bearer (.+)$/.exec(request.headers.authorization ?? '')?.[1] ?? '';
