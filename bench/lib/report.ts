@@ -1,8 +1,8 @@
 // Prints one scenario: the API call against the bare SQL, and the ratio of the medians.
 import { CONNECTIONS, DURATION_SECONDS, type Measurement, WARM_UP_SECONDS } from './api';
 
-/** The issue's target: the API's median within this factor of the bare SQL's. */
-export const TARGET_RATIO = 3;
+/** Issue 32: the API's median within this factor of its floor (session check + its statements, own process). */
+export const TARGET_RATIO = 1.5;
 
 export function printHeader(title: string, database: string) {
   console.log(
