@@ -25,7 +25,14 @@ import { migrate } from '../apps/api/src/db/migrate';
 import type { Database } from '../apps/api/src/db/schema';
 import { DEMO_PASSWORD, seedDemo } from '../apps/api/src/features/seed/seed';
 import { findSessionWithUser } from '../apps/api/src/shared/auth/session-store';
-import { CONNECTIONS, DURATION_SECONDS, measureCall, signIn, startApi, WARM_UP_SECONDS } from './lib/api';
+import {
+  CONNECTIONS,
+  DURATION_SECONDS,
+  measureCallFromOwnProcess,
+  signIn,
+  startApi,
+  WARM_UP_SECONDS,
+} from './lib/api';
 import { startMeFloor } from './lib/me-floor-server';
 import { writeResult } from './lib/results';
 
@@ -100,8 +107,8 @@ async function measure(side: 'me' | 'floor') {
   const load = loadavg()[0] ?? 0;
   const figures =
     side === 'me'
-      ? await measureCall(api.base, token, '/platform/me', {})
-      : await measureCall(floor.base, token, '/bench/bare', {});
+      ? await measureCallFromOwnProcess(api.base, token, '/platform/me', {})
+      : await measureCallFromOwnProcess(floor.base, token, '/bench/bare', {});
   return { side, load, ...figures };
 }
 

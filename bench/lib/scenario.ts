@@ -4,7 +4,15 @@ import type pg from 'pg';
 import type { Db } from '../../apps/api/src/db/database';
 import type { Actor } from '../../apps/api/src/shared/auth/actor';
 import { findSessionWithUser } from '../../apps/api/src/shared/auth/session-store';
-import { isServed, type Measurement, measureCall, type RunningApi, signIn, startApi, warmUp } from './api';
+import {
+  isServed,
+  type Measurement,
+  measureCallFromOwnProcess,
+  type RunningApi,
+  signIn,
+  startApi,
+  warmUp,
+} from './api';
 import { measureBareInOwnProcess } from './bare-sql-run';
 import { captureStatements, loadStaffActor } from './capture';
 import { openBenchDatabase } from './database';
@@ -77,7 +85,7 @@ export async function runBench(
       for (const scenario of scenarios)
         await warmUp(context.api.base, context.api.token, scenario.path, scenario.body);
       // The floor every call pays (token, session row, actor, no wealth SQL), to read the ratios against.
-      const floor = await measureCall(context.api.base, context.api.token, '/platform/me', {});
+      const floor = await measureCallFromOwnProcess(context.api.base, context.api.token, '/platform/me', {});
       recorded.floor = floor;
       console.log(
         `\nAPI floor, /platform/me (token, session row, actor; no wealth SQL): ${floor.rps.toFixed(0)} req/s, p50 ${floor.p50} ms, p99 ${floor.p99} ms`,
@@ -87,7 +95,7 @@ export async function runBench(
       const groups = await captureStatements(databaseUrl, scenario.queries);
       const plan = await explain(pool, groups.flat());
       const api = context.api
-        ? await measureCall(context.api.base, context.api.token, scenario.path, scenario.body)
+        ? await measureCallFromOwnProcess(context.api.base, context.api.token, scenario.path, scenario.body)
         : null;
       // The floor: the session check the guard runs, then the call's own statements, from a minimal
       // process of its own (lib/bare-sql-process.ts: node-postgres only), right after the API's run.
