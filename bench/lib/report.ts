@@ -29,11 +29,11 @@ export function printScenario(
       ].join(' '),
     );
   row('API', api);
-  row('bare SQL', bare);
+  row('floor', bare);
   if (api) {
     const ratio = api.p50 / bare.p50;
     const verdict = ratio <= TARGET_RATIO ? 'within' : 'OVER';
-    console.log(`\n   p50 API / bare SQL = ${ratio.toFixed(2)}× (${verdict} the ${TARGET_RATIO}× target)`);
+    console.log(`\n   p50 API / floor = ${ratio.toFixed(2)}× (${verdict} the ${TARGET_RATIO}× target)`);
   } else {
     console.log('\n   API: the call is not served yet (404); bare SQL only.');
   }
