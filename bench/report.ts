@@ -440,7 +440,7 @@ table(
   [
     me
       ? [
-          '`/platform/me` vs bare JWT + session join (throughput)',
+          '`/platform/me` vs a separate minimal process (JWT + session join; throughput)',
           `${n(me.data.ratio, 2)}× (${me.data.database})`,
           '≥ 0.8×',
           verdict(me.data.ratio >= 0.8),
@@ -478,12 +478,16 @@ interface ScenarioFile {
     ratio: number | null;
   }[];
 }
-out('## Wealth lists and the summary on the large tenant: API p50 vs its own SQL', '');
+out(
+  '## Wealth lists and the summary on the large tenant: API p50 vs its floor (session check + its SQL, own process)',
+  '',
+);
 const scenarioRows: string[][] = [];
 for (const [name, target] of [
-  ['client-list', 3],
-  ['transactions', 3],
-  ['summary', 2],
+  // Issue 32: within 1.5× of the floor (the session check and the call's SQL, from a minimal process).
+  ['client-list', 1.5],
+  ['transactions', 1.5],
+  ['summary', 1.5],
 ] as const) {
   const file = read<ScenarioFile>(name);
   if (!file) {

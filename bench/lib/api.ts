@@ -1,5 +1,7 @@
 // The API built in-process on 127.0.0.1, a sign-in, and autocannon against one call.
+import { spawn } from 'node:child_process';
 import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
 import autocannon from 'autocannon';
 import type { FastifyInstance } from 'fastify';
 import pino from 'pino';
@@ -121,4 +123,46 @@ export async function measureCall(
     p99: result.latency.p99,
     total: result.requests.total,
   };
+}
+
+/**
+ * As `measureCall`, with autocannon in a child process (lib/cannon-process.ts), so the load generator
+ * does not share the measured server's event loop: what a comparison with a separate floor needs.
+ */
+export function measureCallFromOwnProcess(
+  base: string,
+  token: string,
+  path: string,
+  body: unknown,
+): Promise<Measurement> {
+  const options = cannonOptions(base, token, path, body);
+  return new Promise((resolve, reject) => {
+    const child = spawn(
+      process.execPath,
+      ['--import', 'tsx', join(import.meta.dirname, 'cannon-process.ts')],
+      {
+        stdio: ['pipe', 'pipe', 'inherit'],
+      },
+    );
+    let out = '';
+    child.stdout.on('data', (chunk) => {
+      out += chunk;
+    });
+    child.on('error', reject);
+    child.on('exit', (code) =>
+      code === 0
+        ? resolve(JSON.parse(out) as Measurement)
+        : reject(new Error(`${path}: load process exited ${code}`)),
+    );
+    child.stdin.end(
+      JSON.stringify({
+        url: options.url,
+        headers: options.headers,
+        body: options.body,
+        connections: CONNECTIONS,
+        warmUpSeconds: WARM_UP_SECONDS,
+        seconds: DURATION_SECONDS,
+      }),
+    );
+  });
 }

@@ -1,8 +1,8 @@
 // Prints one scenario: the API call against the bare SQL, and the ratio of the medians.
 import { CONNECTIONS, DURATION_SECONDS, type Measurement, WARM_UP_SECONDS } from './api';
 
-/** The issue's target: the API's median within this factor of the bare SQL's. */
-export const TARGET_RATIO = 3;
+/** Issue 32: the API's median within this factor of its floor (session check + its statements, own process). */
+export const TARGET_RATIO = 1.5;
 
 export function printHeader(title: string, database: string) {
   console.log(
@@ -29,11 +29,11 @@ export function printScenario(
       ].join(' '),
     );
   row('API', api);
-  row('bare SQL', bare);
+  row('floor', bare);
   if (api) {
     const ratio = api.p50 / bare.p50;
     const verdict = ratio <= TARGET_RATIO ? 'within' : 'OVER';
-    console.log(`\n   p50 API / bare SQL = ${ratio.toFixed(2)}× (${verdict} the ${TARGET_RATIO}× target)`);
+    console.log(`\n   p50 API / floor = ${ratio.toFixed(2)}× (${verdict} the ${TARGET_RATIO}× target)`);
   } else {
     console.log('\n   API: the call is not served yet (404); bare SQL only.');
   }

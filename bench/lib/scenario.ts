@@ -3,12 +3,23 @@
 import type pg from 'pg';
 import type { Db } from '../../apps/api/src/db/database';
 import type { Actor } from '../../apps/api/src/shared/auth/actor';
-import { isServed, type Measurement, measureCall, type RunningApi, signIn, startApi, warmUp } from './api';
+import { findSessionWithUser } from '../../apps/api/src/shared/auth/session-store';
+import {
+  isServed,
+  type Measurement,
+  measureCallFromOwnProcess,
+  type RunningApi,
+  signIn,
+  startApi,
+  warmUp,
+} from './api';
+import { measureBareInOwnProcess } from './bare-sql-run';
 import { captureStatements, loadStaffActor } from './capture';
 import { openBenchDatabase } from './database';
 import { printHeader, printScenario } from './report';
 import { writeResult } from './results';
-import { explain, measureSql, openPool } from './sql-load';
+import type { Statement } from './sql-load';
+import { explain, openPool } from './sql-load';
 import { BENCH_COMPANY, BENCH_PASSWORD, BENCH_USERNAME, requireBenchCompany } from './tenant';
 
 export interface Scenario {
@@ -67,13 +78,14 @@ export async function runBench(
       api: served ? { base: running.base, token } : null,
     };
     const scenarios = await prepare(context);
+    const sessionJoin = await captureSessionJoin(databaseUrl, token);
     printHeader(title, target.label);
     if (context.api) {
       // Every call hot first: otherwise whichever scenario runs first pays for the JIT (seen: 2–3× p50).
       for (const scenario of scenarios)
         await warmUp(context.api.base, context.api.token, scenario.path, scenario.body);
       // The floor every call pays (token, session row, actor, no wealth SQL), to read the ratios against.
-      const floor = await measureCall(context.api.base, context.api.token, '/platform/me', {});
+      const floor = await measureCallFromOwnProcess(context.api.base, context.api.token, '/platform/me', {});
       recorded.floor = floor;
       console.log(
         `\nAPI floor, /platform/me (token, session row, actor; no wealth SQL): ${floor.rps.toFixed(0)} req/s, p50 ${floor.p50} ms, p99 ${floor.p99} ms`,
@@ -83,13 +95,15 @@ export async function runBench(
       const groups = await captureStatements(databaseUrl, scenario.queries);
       const plan = await explain(pool, groups.flat());
       const api = context.api
-        ? await measureCall(context.api.base, context.api.token, scenario.path, scenario.body)
+        ? await measureCallFromOwnProcess(context.api.base, context.api.token, scenario.path, scenario.body)
         : null;
-      const bare = await measureSql(pool, groups);
-      const shape = groups.map((group) => group.length).join(' then ');
+      // The floor: the session check the guard runs, then the call's own statements, from a minimal
+      // process of its own (lib/bare-sql-process.ts: node-postgres only), right after the API's run.
+      const bare = await measureBareInOwnProcess(databaseUrl, [[sessionJoin], ...groups]);
+      const shape = ['session join', ...groups.map((group) => `${group.length} statement(s)`)].join(' then ');
       printScenario(
         scenario.name,
-        `${scenario.path} ${JSON.stringify(scenario.body)}\n   bare SQL: ${shape} statement(s) per request (concurrent within a step)`,
+        `${scenario.path} ${JSON.stringify(scenario.body)}\n   floor (own process, pg pool): ${shape} per request (concurrent within a step)`,
         api,
         bare,
         plan,
@@ -102,4 +116,14 @@ export async function runBench(
     await running?.close();
     await target.handle.close();
   }
+}
+
+/** The guard's session join for the signed-in bench user, exactly as the API sends it. */
+async function captureSessionJoin(databaseUrl: string, token: string) {
+  const sessionId = JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString('utf8'))
+    .sid as string;
+  const [[statement]] = (await captureStatements(databaseUrl, (db) =>
+    findSessionWithUser(db, sessionId),
+  )) as [[Statement]];
+  return statement;
 }

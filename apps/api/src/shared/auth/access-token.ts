@@ -1,4 +1,7 @@
+import { webcrypto } from 'node:crypto';
 import { errors, jwtVerify, SignJWT } from 'jose';
+
+type CryptoKey = webcrypto.CryptoKey;
 
 export const TOKEN_ISSUER = 'caudal-api';
 export const TOKEN_AUDIENCE = 'caudal-portal';
@@ -35,10 +38,25 @@ export type TokenCheck =
   | { ok: true; claims: AccessTokenClaims }
   | { ok: false; reason: 'expired' | 'invalid' };
 
+/**
+ * The secret imported once as an HMAC verification key: given raw bytes, jose imports a WebCrypto key
+ * on every call, which was a measurable share of the guard's CPU (bench/README.md).
+ */
+const verifyKeys = new WeakMap<Uint8Array, Promise<CryptoKey>>();
+
+function verifyKeyOf(secret: Uint8Array): Promise<CryptoKey> {
+  let key = verifyKeys.get(secret);
+  if (!key) {
+    key = webcrypto.subtle.importKey('raw', secret, { name: 'HMAC', hash: 'SHA-256' }, false, ['verify']);
+    verifyKeys.set(secret, key);
+  }
+  return key;
+}
+
 /** The algorithm is pinned: `alg: none` or any other algorithm is refused before the signature. */
 export async function verifyAccessToken(token: string, secret: Uint8Array, now: Date): Promise<TokenCheck> {
   try {
-    const { payload } = await jwtVerify(token, secret, {
+    const { payload } = await jwtVerify(token, await verifyKeyOf(secret), {
       algorithms: [ALGORITHM],
       issuer: TOKEN_ISSUER,
       audience: TOKEN_AUDIENCE,
