@@ -58,6 +58,8 @@ test('a portal user walks every wealth screen, uses every action shown, and stay
   // Client tabs, each product's page, and back.
   const tabs = page.getByRole('tablist', { name: 'Productos del cliente' });
   await expect(tabs).toBeVisible();
+  // A client opens on its overview (issue 31); the accounts are the next tab.
+  await tabs.getByRole('tab', { name: 'Cuentas' }).click();
   await expectNoStaffActions(page, 'the client header and accounts');
   const accounts = page.getByRole('table', { name: 'Cuentas del cliente' });
   await accounts.getByRole('row').nth(1).getByRole('link').click();

@@ -72,6 +72,11 @@ test('unlinking a product puts it back in Pendientes at once: list, count and na
     .click();
   await searchClients(page, 'Buscar clientes', suffix);
   await page.getByRole('link', { name: client.name, exact: true }).click();
+  // A client opens on its overview (issue 31); the product is on the accounts tab.
+  await page
+    .getByRole('tablist', { name: 'Productos del cliente' })
+    .getByRole('tab', { name: 'Cuentas' })
+    .click();
   await page
     .getByRole('row')
     .filter({ hasText: product.name })

@@ -75,7 +75,6 @@ export const FIRST_SCREENS: readonly FirstScreenEntry[] = [
     modules: [
       'features/wealth/routes/client-route.tsx',
       'features/wealth/routes/client-tabs-route.tsx',
-      'features/wealth/routes/overview-tab-route.tsx',
     ],
     paths: [],
     catalogue: [],
