@@ -68,14 +68,12 @@ export const FIRST_SCREENS: readonly FirstScreenEntry[] = [
     ],
   },
   {
-    // What the list prefetches (a client's page, on its overview tab; its charts load apart): a few files.
+    // What the list prefetches: a client's frame and tabs. The overview tab stays a chunk of its own: grouped
+    // here, opening a client from the list after the prefetch rendered an undefined element (React #130).
     name: 'client-page',
     prefetchOnly: true,
     ownCodeOnly: true,
-    modules: [
-      'features/wealth/routes/client-route.tsx',
-      'features/wealth/routes/client-tabs-route.tsx',
-    ],
+    modules: ['features/wealth/routes/client-route.tsx', 'features/wealth/routes/client-tabs-route.tsx'],
     paths: [],
     catalogue: [],
   },

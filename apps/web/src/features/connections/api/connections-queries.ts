@@ -1,4 +1,4 @@
-import { type ConsentFilter, connections, wealth } from '@caudal/contract/routes';
+import { type ConsentFilter, connections } from '@caudal/contract/routes';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { callApi } from '../../../shared/api/call-api';
 import { connectionsKeys } from './connections-keys';
