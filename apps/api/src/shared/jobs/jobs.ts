@@ -5,6 +5,8 @@ import type { Logger } from '../logger';
 export interface SendOptions {
   /** At most one queued job per key (with the queue's policy); `send` answers false when one is. */
   singletonKey?: string;
+  /** Higher first among a queue's waiting jobs (pg-boss fetches by priority): a person waiting beats a batch. */
+  priority?: number;
 }
 
 /** What handlers may ask of the background workers. Call it only after the transaction committed. */
@@ -47,11 +49,17 @@ export function queueWhenStarted(starting: Promise<JobQueue>): JobQueue {
   };
 }
 
-export function openJobBoss(handle: DatabaseHandle, log: Logger): PgBoss {
+export interface JobBossOptions {
+  /** False: scheduled jobs (cron) never start here; a test then sees only the jobs it sends. */
+  isScheduling?: boolean;
+}
+
+export function openJobBoss(handle: DatabaseHandle, log: Logger, options: JobBossOptions = {}): PgBoss {
+  const schedule = options.isScheduling ?? true;
   // With PGlite, pg-boss goes through the same mutex as Kysely (see db/pglite-dialect.ts).
   const boss = handle.executor
-    ? new PgBoss({ db: handle.executor as PgBoss.Db })
-    : new PgBoss({ connectionString: handle.connectionString ?? undefined, max: 4 });
+    ? new PgBoss({ db: handle.executor as PgBoss.Db, schedule })
+    : new PgBoss({ connectionString: handle.connectionString ?? undefined, max: 4, schedule });
   boss.on('error', (error) => log.error({ err: error }, 'job queue error'));
   return boss;
 }
@@ -61,8 +69,9 @@ export async function startJobs(
   handle: DatabaseHandle,
   modules: readonly JobModule[],
   log: Logger,
+  options: JobBossOptions = {},
 ): Promise<JobQueue> {
-  const boss = openJobBoss(handle, log);
+  const boss = openJobBoss(handle, log, options);
   await boss.start();
   const stops: StopWork[] = [];
   for (const module of modules) {
@@ -75,11 +84,54 @@ export async function startJobs(
 export function queueOf(boss: PgBoss, stops: readonly StopWork[] = []): JobQueue {
   return {
     async send(queue, data, options = {}) {
-      return (await boss.send(queue, data, options)) !== null;
+      const id = await boss.send(queue, data, options);
+      // Sent here: this instance's worker of the queue takes it now, not at its next poll.
+      if (id !== null) wakeLocalWorkers(boss, queue);
+      return id !== null;
     },
     async stop() {
       await Promise.allSettled(stops.map((stop) => stop()));
       await boss.stop({ graceful: true, wait: true, timeout: 10_000 });
     },
   };
+}
+
+/** This process's workers by pg-boss instance and queue, so a job sent here wakes them at once. */
+const localWorkers = new WeakMap<PgBoss, Map<string, string[]>>();
+
+function wakeLocalWorkers(boss: PgBoss, queue: string): void {
+  for (const id of localWorkers.get(boss)?.get(queue) ?? []) boss.notifyWorker(id);
+}
+
+export interface WorkOptions {
+  batchSize?: number;
+  /** How long an idle worker waits before asking again (pg-boss's default: 2 s). */
+  pollingIntervalSeconds?: number;
+}
+
+/**
+ * `boss.work` for a queue whose jobs should flow: pg-boss waits its polling interval after every fetch,
+ * even one that found jobs, so a worker of one job per fetch sends at most one mail every 2 s and a
+ * burst (an hourly scan's reminders) holds back the mail a person is waiting for. This worker asks
+ * again at once while it finds jobs, and wakes when this instance sends to its queue; an idle worker
+ * still polls, for jobs sent by other instances. Answers the worker's id.
+ */
+export async function workQueue<T extends object>(
+  boss: PgBoss,
+  queue: string,
+  options: WorkOptions,
+  handler: (jobs: PgBoss.Job<T>[]) => Promise<unknown>,
+): Promise<string> {
+  let workerId = '';
+  workerId = await boss.work<T>(queue, options, async (jobs) => {
+    try {
+      return await handler(jobs);
+    } finally {
+      if (workerId) boss.notifyWorker(workerId);
+    }
+  });
+  const byQueue = localWorkers.get(boss) ?? new Map<string, string[]>();
+  localWorkers.set(boss, byQueue);
+  byQueue.set(queue, [...(byQueue.get(queue) ?? []), workerId]);
+  return workerId;
 }
