@@ -34,7 +34,7 @@ export default defineConfig({
       reuseExistingServer: false,
     },
     {
-      command: `rm -rf .artifacts/data-${port} && npx tsx ../apps/api/src/main.ts`,
+      command: `node fixtures/fresh-data-dir.mjs .artifacts/data-${port} && npx tsx ../apps/api/src/main.ts`,
       cwd: import.meta.dirname,
       url: `${baseURL}/health`,
       reuseExistingServer: false,

@@ -131,9 +131,23 @@ const isE2eWanted = !skip.has('e2e');
 const staticSteps = [];
 if (!skip.has('typecheck')) {
   // Every workspace, the largest first.
-  for (const workspace of ['apps/web', 'apps/api', 'e2e', 'bench', 'packages/contract']) {
+  for (const workspace of ['apps/web', 'apps/api', 'bench', 'packages/contract', 'e2e']) {
     staticSteps.push(() => runBeside(`typecheck ${workspace}`, 'npx', ['tsc', '-p', workspace]));
   }
+}
+// The e2e servers' demo database, migrated and seeded once here, beside the static checks: each e2e
+// server then starts on a copy (e2e/fixtures/fresh-data-dir.mjs) instead of seeding its own.
+const seededDataDir = join(reports, 'e2e-seeded-data');
+let isSeeded = false;
+if (isE2eWanted) {
+  staticSteps.push(async () => {
+    isSeeded = await runBeside('seed the e2e database', 'npx', ['tsx', 'apps/api/src/main.ts'], {
+      CAUDAL_PREPARE_ONLY: '1',
+      DATA_DIR: seededDataDir,
+      DATABASE_URL: '',
+      LOG_LEVEL: 'warn',
+    });
+  });
 }
 let isPortalBuilt = null;
 if (isE2eWanted) {
@@ -205,7 +219,12 @@ if (isE2eWanted) {
       suites.map((suite, index) => {
         const report = join(reports, `playwright-${index}.json`);
         // The browser tests always run on a fresh embedded database with the demo seed.
-        const env = { DATABASE_URL: '', CHROMIUM_PATH: chromium, PLAYWRIGHT_JSON_OUTPUT_NAME: report };
+        const env = {
+          DATABASE_URL: '',
+          CHROMIUM_PATH: chromium,
+          PLAYWRIGHT_JSON_OUTPUT_NAME: report,
+          ...(isSeeded ? { E2E_SEEDED_DATA_DIR: seededDataDir } : {}),
+        };
         const args = ['playwright', 'test', '--config', suite.config];
         const ran =
           index === 0

@@ -35,11 +35,12 @@ export default defineConfig({
       stdout: 'pipe',
     },
     {
-      command: 'rm -rf .artifacts/oidc-data && npx tsx ../apps/api/src/main.ts',
+      command: 'node fixtures/fresh-data-dir.mjs .artifacts/oidc-data && npx tsx ../apps/api/src/main.ts',
       cwd: E2E_DIR,
       url: `${PORTAL_ORIGIN}/health`,
       reuseExistingServer: false,
-      timeout: 120_000,
+      // As the main suite's server: a cold start that seeds can take minutes on a busy machine.
+      timeout: 300_000,
       stdout: 'pipe',
       env: {
         PORT: String(PORTAL_PORT),
