@@ -1,5 +1,16 @@
 import type { Page } from '@playwright/test';
 import { callApi, signInByApi } from '../fixtures/api';
+import {
+  ALPHABET,
+  attackCss,
+  connectLink,
+  downloadPathsPerCharacter,
+  expectNoTokenSpent,
+  expectOnlyThePagesOwnRequests,
+  openHostedPage,
+  recordRequests,
+  typeOnHostedPage,
+} from '../fixtures/css-side-channel';
 import { DEMO_USERS } from '../fixtures/demo';
 import { expect, test } from '../fixtures/signed-in';
 
@@ -24,6 +35,8 @@ async function replaceEditorText(page: Page, text: string) {
   await page.keyboard.insertText(text);
 }
 
+// One company's CSS is one shared setting: every test that saves or clears Demo Wealth's CSS is in this
+// file, one after another, so no test finds the page wearing another test's CSS (or none, cleared).
 test.describe.configure({ mode: 'serial', timeout: 60_000 });
 
 test.describe('custom CSS', () => {
@@ -99,5 +112,72 @@ test.describe('custom CSS', () => {
     await replaceEditorText(page, 'a { color: red }');
     await page.getByRole('button', { name: 'Guardar' }).click();
     await expect(page.getByText('Ha habido un error actualizando el CSS')).toBeVisible();
+  });
+});
+
+test.describe('the custom-CSS side channel on the hosted connect page', () => {
+  test.describe.configure({ timeout: 120_000 });
+  test.afterAll(async ({ request }) => {
+    // Leave the demo as it was: other specs on this server open the hosted pages too.
+    const token = await signInByApi(request, DEMO_USERS.wealth);
+    await callApi(request, token, '/platform/custom-css/set-custom-css', { file: '' });
+  });
+
+  test('saved CSS with a font per character: nothing leaves the page and no token is spent', async ({
+    browser,
+    request,
+  }) => {
+    const token = await signInByApi(request, DEMO_USERS.wealth);
+    const paths = await downloadPathsPerCharacter(request, token);
+    const saved = await callApi<{ removed: { reason: string }[] }>(
+      request,
+      token,
+      '/platform/custom-css/set-custom-css',
+      { file: Buffer.from(attackCss(paths), 'utf8').toString('base64') },
+    );
+    // Every font's URL and range, and the fields' selector, are reported removed.
+    const reasons = saved.removed.map((removal) => removal.reason);
+    expect(reasons.filter((reason) => reason === 'url')).toHaveLength(ALPHABET.length);
+    expect(reasons).toContain('attribute_selector');
+
+    const { url } = await connectLink(request, token);
+    const visitor = await browser.newContext();
+    const page = await visitor.newPage();
+    const requests = recordRequests(page);
+    await openHostedPage(page, url);
+    await typeOnHostedPage(page);
+    expect(requests.refusedByCsp.map((request) => request.url())).toEqual([]);
+    const injected = (await page.locator('style[data-caudal-custom-css]').textContent()) ?? '';
+    expect(injected).not.toMatch(/export-file|unicode-range|autocomplete/);
+    expectOnlyThePagesOwnRequests(requests.sent, new URL(url).origin);
+    await visitor.close();
+    await expectNoTokenSpent(request, paths);
+  });
+
+  test('the same CSS put on the page by hand (as if the sanitiser missed it) loads nothing: the CSP', async ({
+    browser,
+    request,
+  }) => {
+    const token = await signInByApi(request, DEMO_USERS.wealth);
+    const paths = await downloadPathsPerCharacter(request, token);
+    const { url } = await connectLink(request, token);
+    const visitor = await browser.newContext();
+    const page = await visitor.newPage();
+    const requests = recordRequests(page);
+    await openHostedPage(page, url);
+    await page.evaluate((css) => {
+      const style = document.createElement('style');
+      style.textContent = css;
+      document.head.append(style);
+    }, attackCss(paths));
+    await typeOnHostedPage(page);
+    expectOnlyThePagesOwnRequests(requests.sent, new URL(url).origin);
+    // The probe is live: the typed characters' fonts were asked for, and the browser refused to send
+    // them (font-src has no API path).
+    const refused = requests.refusedByCsp.map((request) => new URL(request.url()).pathname);
+    expect(refused.length).toBeGreaterThan(0);
+    expect(refused.every((path) => path.includes('/export-file/'))).toBe(true);
+    await visitor.close();
+    await expectNoTokenSpent(request, paths);
   });
 });
