@@ -22,18 +22,18 @@ interface HistoryRow {
 
 /**
  * Balances of the client's accounts and liabilities from the movements' running balances (issue 31,
- * decisions 0035 and 0044). A point's balance is that of the last movement on or before its day (by
- * operation date, then id: the keyset index's order), so days without movements carry the last one;
- * before a product's first movement it is the balance before it (an account's running balance minus
- * its amount; a liability's, which is the debt, plus it). The last point (today) is the product's
- * balance as the tabs show it: where it disagrees with the last running balance, it wins and the
- * difference is answered. Totals: accounts minus liabilities, per currency.
+ * decisions 0035 and 0044). A point's balance is the close of the last day on or before it that had a
+ * movement (that day's last movement's running balance, by id), so days without movements carry the
+ * last one; before a product's first movement it is the balance before it (an account's running
+ * balance minus its amount; a liability's, which is the debt, plus it). The last point (today) is the
+ * product's balance as the tabs show it: where it disagrees with the last running balance, it wins and
+ * the difference is answered. Totals: accounts minus liabilities, per currency.
  *
- * One statement whose cost follows the answer's size, not the movements': the points are every day of
- * a span up to HISTORY_DAILY_MAX_DAYS, else each week's or month's last day (chosen here by the span),
- * and each point of each product is one backward seek on the keyset index (`limit 1`), never a read of
- * the movements in between. A client with 100,000 movements over three years costs what one with a
- * few hundred does.
+ * One statement whose cost follows the days, not the movements: it reads the day closes the insert
+ * trigger of migration 0032 keeps (one row per product and day with movements) and carries them with
+ * window functions over the points. The points are every day of a span up to HISTORY_DAILY_MAX_DAYS,
+ * else each week's or month's last day, chosen here by the span. Beyond the range, only each product's
+ * first and last movement and its last close before the range are read (index seeks).
  */
 export async function findBalanceHistory(
   db: Db,
@@ -81,20 +81,43 @@ export async function findBalanceHistory(
       cross join generate_series(date_trunc(b.bucket, b.from_day::timestamp), b.to_day::timestamp,
                                  ('1 ' || b.bucket)::interval) g(start)
     ),
-    vals as (
-      select p.id, pt.day,
-             case when pt.day = b.to_day then p.balance
-                  else coalesce(m.balance, e.before_first, p.balance) end as balance
+    closes as (
+      -- The range's day closes (product_day_balances, migration 0032), each on its point (its
+      -- bucket's last day), the latest of each point kept: a few hundred rows per product and year.
+      select distinct on (d.product_id, c.point) d.product_id, c.point as day, d.balance
       from p
-      join edges e on e.id = p.id
       cross join bounds b
+      join product_day_balances d on d.product_id = p.id and d.day between b.from_day and b.to_day
+      cross join lateral (
+        select least((date_trunc(b.bucket, d.day::timestamp) + ('1 ' || b.bucket)::interval
+                      - interval '1 day')::date, b.to_day) as point
+      ) c
+      order by d.product_id, c.point, d.day desc
+    ),
+    opening as (
+      select p.id, coalesce((
+        select d.balance from product_day_balances d
+        where d.product_id = p.id and d.day < b.from_day
+        order by d.day desc limit 1
+      ), e.before_first, p.balance) as balance
+      from p join edges e on e.id = p.id cross join bounds b
+    ),
+    grid as (
+      -- Products × points; a run number that grows at each close, so a point without one takes the
+      -- run's first (the last close before it), and points before any close the opening balance.
+      select p.id, pt.day, c.balance,
+             count(c.balance) over (partition by p.id order by pt.day) as run
+      from p
       cross join points pt
-      left join lateral (
-        select t.balance from product_transactions t
-        where t.product_id = p.id and t.operation_date <= pt.day and t.balance is not null
-        order by t.operation_date desc, t.id desc
-        limit 1
-      ) m on true
+      left join closes c on c.product_id = p.id and c.day = pt.day
+    ),
+    vals as (
+      select g.id, g.day,
+             case when g.day = b.to_day then p.balance
+                  else coalesce(first_value(g.balance) over (partition by g.id, g.run order by g.day),
+                                o.balance)
+             end as balance
+      from grid g join p on p.id = g.id join opening o on o.id = g.id cross join bounds b
     ),
     totals as (
       select p.currency, v.day,

@@ -261,6 +261,53 @@ describe('client balance history', () => {
     ]);
   });
 
+  it('keeps each day’s close as movements arrive: the last by id with a balance, older days too', async () => {
+    const late = await createClient(t.db, { companyId: tenant.companyId });
+    const account = await createProduct(t.db, {
+      companyId: tenant.companyId,
+      clientId: late.id,
+      kind: 'account',
+      balance: 30,
+    });
+    const insert = (rows: [string, number, number | null][]) =>
+      sql`
+        insert into product_transactions
+          (company_id, product_id, external_id, operation_date, value_date, amount, balance, description)
+        select ${tenant.companyId}::uuid, ${account.id}::uuid, 'late-' || r.day || '-' || r.n, r.day, r.day,
+               r.amount, r.balance, 'Movimiento'
+        from jsonb_to_recordset(${JSON.stringify(rows.map(([day, amount, balance], n) => ({ day, amount, balance, n: `${n}-${amount}` })))}::jsonb)
+          as r(day date, amount numeric, balance numeric, n text)
+        order by r.n`.execute(t.db);
+    // One statement: two movements on 2030-01-10 (the later id closes the day), one without a
+    // balance after them (it closes nothing), and an older day.
+    await insert([
+      ['2030-01-10', 5, 10],
+      ['2030-01-10', 10, 20],
+      ['2030-01-10', 1, null],
+      ['2030-01-08', 5, 5],
+    ]);
+    // A later refresh brings a newer movement of that day and one of a day before all the others.
+    await insert([
+      ['2030-01-10', 10, 30],
+      ['2030-01-05', 2, 2],
+    ]);
+    const closes = await sql<{ day: string; balance: string }>`
+      select to_char(day, 'YYYY-MM-DD') as day, balance::text as balance from product_day_balances
+      where product_id = ${account.id}::uuid order by day`.execute(t.db);
+    expect(closes.rows).toEqual([
+      { day: '2030-01-05', balance: '2.00' },
+      { day: '2030-01-08', balance: '5.00' },
+      { day: '2030-01-10', balance: '30.00' },
+    ]);
+    const answer = await history('1m', late.id);
+    expect(runs(answer.dates, valuesOf(answer, account.id))).toEqual([
+      ['2029-12-15', 0],
+      ['2030-01-05', 2],
+      ['2030-01-08', 5],
+      ['2030-01-10', 30],
+    ]);
+  });
+
   it('refuses an unknown range', async () => {
     const response = await tenant.call(wealth.clientBalanceHistory.path, {
       client_id: client.id,
