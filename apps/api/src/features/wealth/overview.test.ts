@@ -261,6 +261,25 @@ describe('client balance history', () => {
     ]);
   });
 
+  it('picks the step by the span at its limits: 400 days daily, 401 weekly, 1,831 monthly', async () => {
+    const spanOf = async (firstDay: string) => {
+      const edge = await createClient(t.db, { companyId: tenant.companyId });
+      const account = await createProduct(t.db, {
+        companyId: tenant.companyId,
+        clientId: edge.id,
+        kind: 'account',
+        balance: 1,
+      });
+      await addMovements(account.id, [[firstDay, 1, 1]]);
+      const answer = await history('all', edge.id);
+      return [answer.bucket, answer.dates.length];
+    };
+    expect(await spanOf('2028-12-11')).toEqual(['day', 401]);
+    expect((await spanOf('2028-12-10'))[0]).toBe('week');
+    expect((await spanOf('2025-01-11'))[0]).toBe('week');
+    expect((await spanOf('2025-01-10'))[0]).toBe('month');
+  });
+
   it('keeps each day’s close as movements arrive: the last by id with a balance, older days too', async () => {
     const late = await createClient(t.db, { companyId: tenant.companyId });
     const account = await createProduct(t.db, {
