@@ -106,6 +106,7 @@ async function deleteTenant(db: Kysely<Database>, companyId: string) {
     for (const text of [
       `delete from investment_transactions where company_id = ${company}`,
       `delete from product_transactions where company_id = ${company}`,
+      `delete from product_day_balances where product_id in (select id from products where company_id = ${company})`,
       `delete from investments where company_id = ${company}`,
       `delete from product_holders where product_id in (select id from products where company_id = ${company})`,
       `delete from products where company_id = ${company}`,

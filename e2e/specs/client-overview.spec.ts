@@ -130,3 +130,34 @@ for (const lang of ['es', 'en'] as const) {
     await page.screenshot({ path: `${SHOTS}/investment-${lang}.png`, fullPage: true });
   });
 }
+
+// A portal user sees the overview of a client assigned to them, as staff do, and not another's.
+test.describe('as a portal user', () => {
+  test.use({ signedInAs: DEMO_USERS.portal });
+  for (const lang of ['es', 'en'] as const) {
+    for (const width of [1366, 390]) {
+      test(`an assigned client's overview (${lang}, ${width} px)`, async ({ page }) => {
+        const t = TEXT[lang];
+        await page.setViewportSize({ width, height: width > 500 ? 800 : 844 });
+        const token = await signInByApi(page.request, DEMO_USERS.portal);
+        const [mine] = await callApi<{ id: string }[]>(page.request, token, '/platform/wealth/client-list', {
+          sort: 'name',
+        });
+        if (!mine) throw new Error('the demo portal user has clients assigned');
+        const overview = await callApi<Overview>(page.request, token, '/platform/wealth/client-overview', {
+          client_id: mine.id,
+        });
+        await page.goto(`/${lang}/wealth/clients/${mine.id}/overview?range=all`);
+        await expect(page.getByRole('tab', { name: t.tab, selected: true })).toBeVisible(FIRST_LOAD);
+        for (const position of overview.positions) {
+          await expect(page.getByRole('region', { name: t.net(position.currency) })).toBeVisible(FIRST_LOAD);
+        }
+        await expect(page.getByRole('heading', { name: t.history })).toBeVisible(FIRST_LOAD);
+        await expect(page.locator('.recharts-surface').first()).toBeVisible(FIRST_LOAD);
+        const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+        expect(overflow).toBeLessThanOrEqual(0);
+        await page.screenshot({ path: `${SHOTS}/overview-portal-${lang}-${width}.png`, fullPage: true });
+      });
+    }
+  }
+});

@@ -351,6 +351,14 @@ export interface ValuationsTable {
   currency: string;
 }
 
+/** 0032: each account's and liability's close per day with movements (kept by an insert trigger). */
+export interface ProductDayBalancesTable {
+  product_id: string;
+  day: DateColumn;
+  last_id: string;
+  balance: Numeric;
+}
+
 /** 0010: the company's custom CSS for its hosted pages (source as written, sanitised css, what was removed). */
 export interface CustomCssTable {
   company_id: string;
@@ -538,6 +546,7 @@ export interface Database {
   product_transactions: ProductTransactionsTable;
   investment_transactions: InvestmentTransactionsTable;
   valuations: ValuationsTable;
+  product_day_balances: ProductDayBalancesTable;
   connect_tokens: ConnectTokensTable;
   applications: ApplicationsTable;
   links: LinksTable;

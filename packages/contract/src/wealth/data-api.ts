@@ -6,7 +6,9 @@ import {
   CLIENT_PAGE_SIZE,
   CLIENT_SORTS,
   DEFAULT_HISTORY_RANGE,
+  HISTORY_DAILY_MAX_DAYS,
   HISTORY_RANGES,
+  HISTORY_WEEKLY_MAX_DAYS,
   TRANSACTION_PAGE_SIZE,
 } from './constants';
 import {
@@ -186,8 +188,7 @@ export const listPortfolioTransactions = defineDataApiCall({
 
 const BalanceHistory = ZBalanceHistory.meta({
   id: 'BalanceHistory',
-  description:
-    'Daily balances from `from` to `to`: one series per account and liability (a liability’s balance is the debt outstanding), and per currency the accounts minus the liabilities. Days without movements carry the last running balance; before a product’s first movement, its balance before it. The last day is the product’s current balance; `difference` is what the movements’ running balances do not explain. Currencies are never converted.',
+  description: `Balances from \`from\` to \`to\`: one series per account and liability (a liability’s balance is the debt outstanding), and per currency the accounts minus the liabilities. A point is the balance at the end of its day of \`dates\`: one a day for spans up to ${HISTORY_DAILY_MAX_DAYS} days, else each week’s last day (Sunday) up to ${HISTORY_WEEKLY_MAX_DAYS} days, else each month’s last day (\`bucket\` says which); the last point is always \`to\`. Days without movements carry the last running balance; before a product’s first movement, its balance before it. The last day is the product’s current balance; \`difference\` is what the movements’ running balances do not explain. Currencies are never converted.`,
 });
 
 export const getClientBalanceHistory = defineDataApiCall({
@@ -196,7 +197,7 @@ export const getClientBalanceHistory = defineDataApiCall({
   tag: 'Clients',
   summary: 'A client’s balance history',
   description:
-    'Day-by-day balances of the client’s accounts and liabilities over the last month (`1m`), three (`3m`), twelve (`12m`) or since the first movement (`all`), with totals per currency.',
+    'Balances of the client’s accounts and liabilities over the last month (`1m`), three (`3m`), twelve (`12m`) or since the first movement (`all`), with totals per currency: day by day, or weekly or monthly when `all` spans years.',
   module: 'wealth',
   params: clientParams,
   query: z.object({

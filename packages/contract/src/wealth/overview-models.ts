@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { HISTORY_BUCKETS } from './constants';
 
 /**
  * The client overview and history charts (issue 31). Figures in different currencies are never added
@@ -46,7 +47,7 @@ export const ZBalanceSeries = z.object({
   name: z.string(),
   entity: z.string(),
   currency: z.string(),
-  /** One balance per day of `dates`; a liability's is the debt outstanding (positive). */
+  /** One balance per point of `dates`; a liability's is the debt outstanding (positive). */
   values: z.array(money),
   /** The product's balance, as its tab shows it: the last day's value. */
   balance: money,
@@ -60,10 +61,15 @@ export type BalanceSeries = z.infer<typeof ZBalanceSeries>;
 export const ZBalanceHistory = z.object({
   from: isoDay,
   to: isoDay,
-  /** Every day from `from` to `to`. */
+  /** How far apart the points are, chosen by the span (HISTORY_DAILY_MAX_DAYS, HISTORY_WEEKLY_MAX_DAYS). */
+  bucket: z.enum(HISTORY_BUCKETS),
+  /**
+   * The days the values are as of: every day from `from` to `to`, or each week's (Monday to Sunday)
+   * or month's last day, the last point being `to`.
+   */
   dates: z.array(isoDay),
   series: z.array(ZBalanceSeries),
-  /** Per currency and day: accounts minus liabilities. */
+  /** Per currency and point: accounts minus liabilities. */
   totals: z.array(z.object({ currency: z.string(), values: z.array(money) })),
 });
 export type BalanceHistory = z.infer<typeof ZBalanceHistory>;

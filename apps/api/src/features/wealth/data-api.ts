@@ -6,8 +6,9 @@ import { AppError } from '../../shared/app-error';
 import type { Actor } from '../../shared/auth/actor';
 import { dataApiValidationError, registerDataApiCall } from '../../shared/data-api/register-data-api-call';
 import { findListedEntityIds } from '../../shared/entity-catalogue';
+import { findBalanceHistory } from './balance-history.repository';
 import { findClient, findClients, isClientVisible } from './clients.repository';
-import { findBalanceHistory, isoDay } from './overview.repository';
+import { isoDay } from './overview.repository';
 import {
   findAccounts,
   findClientProductId,

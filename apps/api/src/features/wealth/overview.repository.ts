@@ -1,6 +1,5 @@
 import type {
   AllocationSlice,
-  BalanceHistory,
   ClientOverview,
   HistoryRange,
   InvestmentHistory,
@@ -41,7 +40,7 @@ export function daysBetween(from: string, to: string): string[] {
 }
 
 /** `from` of a fixed range, in SQL; `null` for `all`, which each query resolves from its own data. */
-const rangeStart = (range: HistoryRange, today: string) =>
+export const rangeStart = (range: HistoryRange, today: string) =>
   range === 'all'
     ? sql<string | null>`null::date`
     : sql<string>`(${today}::date - ${RANGE_INTERVAL[range]}::interval)::date`;
@@ -127,159 +126,6 @@ export async function findClientOverview(db: Db, actor: Actor, clientId: string)
     by_entity: toMoney(slices.entity.values()),
     by_currency: toMoney(slices.currency.values()),
     by_asset_type: toMoney(assetTypes.values()),
-  };
-}
-
-interface HistoryRow {
-  row_kind: 'product' | 'total';
-  product_id: string | null;
-  kind: 'account' | 'liability' | null;
-  name: string | null;
-  entity: string | null;
-  currency: string;
-  balance: number | null;
-  last_running: number | null;
-  from_day: string;
-  to_day: string;
-  vals: number[];
-}
-
-/**
- * Daily balances of the client's accounts and liabilities from the movements' running balances: a
- * day's balance is its last movement's (by operation date, then id: the keyset index's order), a day
- * without one carries the last, and the days before a product's first movement hold the balance
- * before it (an account's running balance minus its amount; a liability's, which is the debt, plus
- * it). The last day is the product's balance as the tabs show it: where it disagrees with the last
- * running balance, it wins and the difference is answered. Totals: accounts minus liabilities, per
- * currency. One statement; only the products' first and last movements are read beyond the range.
- */
-export async function findBalanceHistory(
-  db: Db,
-  actor: Actor,
-  clientId: string,
-  range: HistoryRange,
-  today: string,
-): Promise<BalanceHistory> {
-  const { rows } = await sql<HistoryRow>`
-    with p as (
-      select id, kind, name, entity_id, currency, balance
-      from products
-      where company_id = ${actor.companyId} and client_id = ${clientId} and kind in ('account', 'liability')
-    ),
-    edges as (
-      select p.id, f.operation_date as first_day,
-             f.balance - case when p.kind = 'liability' then -f.amount else f.amount end as before_first,
-             l.balance as last_running
-      from p
-      left join lateral (
-        select operation_date, amount, balance from product_transactions t
-        where t.product_id = p.id order by t.operation_date, t.id limit 1
-      ) f on true
-      left join lateral (
-        select balance from product_transactions t
-        where t.product_id = p.id order by t.operation_date desc, t.id desc limit 1
-      ) l on true
-    ),
-    bounds as (
-      select least(coalesce(${rangeStart(range, today)}, (select min(first_day) from edges), ${today}::date),
-                   ${today}::date) as from_day,
-             ${today}::date as to_day
-    ),
-    opening as (
-      select p.id, coalesce((
-        select t.balance from product_transactions t
-        where t.product_id = p.id and t.operation_date < b.from_day
-        order by t.operation_date desc, t.id desc limit 1
-      ), e.before_first, p.balance) as balance
-      from p join edges e on e.id = p.id cross join bounds b
-    ),
-    daily as (
-      -- Per product, its movements of the range straight off the keyset index (bounds as parameters
-      -- of the lateral: an index range, no sort); the first of each day in that order is its last.
-      select p.id as product_id, d.day, d.balance
-      from p
-      cross join bounds b
-      cross join lateral (
-        select distinct on (t.operation_date) t.operation_date as day, t.balance
-        from product_transactions t
-        where t.product_id = p.id and t.operation_date between b.from_day and b.to_day
-          and t.balance is not null
-        order by t.operation_date desc, t.id desc
-      ) d
-    ),
-    grid as (
-      select p.id, g.day::date as day, d.balance,
-             count(d.balance) over (partition by p.id order by g.day) as run
-      from p
-      cross join bounds b
-      cross join generate_series(b.from_day, b.to_day, interval '1 day') g(day)
-      left join daily d on d.product_id = p.id and d.day = g.day::date
-    ),
-    filled as (
-      select g.id, g.day,
-             case when g.day = b.to_day then p.balance
-                  else coalesce(first_value(g.balance) over (partition by g.id, g.run order by g.day), o.balance)
-             end as balance
-      from grid g join p on p.id = g.id join opening o on o.id = g.id cross join bounds b
-    ),
-    totals as (
-      select p.currency, f.day,
-             sum(case when p.kind = 'liability' then -f.balance else f.balance end) as balance
-      from filled f join p on p.id = f.id
-      group by p.currency, f.day
-    )
-    select 'product' as row_kind, p.id::text as product_id, p.kind, p.name, p.entity_id as entity, p.currency,
-           p.balance::float8 as balance, e.last_running::float8 as last_running,
-           to_char(b.from_day, 'YYYY-MM-DD') as from_day, to_char(b.to_day, 'YYYY-MM-DD') as to_day,
-           (select json_agg(f.balance::float8 order by f.day) from filled f where f.id = p.id) as vals
-    from p join edges e on e.id = p.id cross join bounds b
-    union all
-    select 'total', null, null, null, null, t.currency, null, null,
-           to_char(b.from_day, 'YYYY-MM-DD'), to_char(b.to_day, 'YYYY-MM-DD'),
-           json_agg(t.balance::float8 order by t.day)
-    from totals t cross join bounds b
-    group by t.currency, b.from_day, b.to_day`.execute(db);
-
-  const first = rows[0];
-  const from = first?.from_day ?? today;
-  const series = rows
-    .filter((row) => row.row_kind === 'product')
-    .map((row) => {
-      const balance = row.balance ?? 0;
-      return {
-        product_id: row.product_id ?? '',
-        kind: row.kind ?? 'account',
-        name: row.name ?? '',
-        entity: row.entity ?? '',
-        currency: row.currency,
-        values: row.vals ?? [],
-        balance,
-        last_running_balance: row.last_running,
-        difference:
-          row.last_running === null
-            ? 0
-            : (Math.round(balance * 100) - Math.round(row.last_running * 100)) / 100,
-      };
-    })
-    .sort(
-      (a, b) =>
-        a.kind.localeCompare(b.kind) ||
-        a.name.localeCompare(b.name) ||
-        a.product_id.localeCompare(b.product_id),
-    );
-  const totals = rows
-    .filter((row) => row.row_kind === 'total')
-    .map((row) => ({
-      currency: row.currency,
-      values: (row.vals ?? []).map((v) => Math.round(v * 100) / 100),
-    }))
-    .sort((a, b) => a.currency.localeCompare(b.currency));
-  return {
-    from,
-    to: first?.to_day ?? today,
-    dates: daysBetween(from, first?.to_day ?? today),
-    series,
-    totals,
   };
 }
 

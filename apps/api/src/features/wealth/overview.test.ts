@@ -35,7 +35,7 @@ async function addMovements(productId: string, movements: Movement[]) {
     await sql`
       insert into product_transactions
         (company_id, product_id, external_id, operation_date, value_date, amount, balance, description)
-      values (${tenant.companyId}::uuid, ${productId}::uuid, ${`m-${productId}-${index}`}, ${date}::date,
+      values (${tenant.companyId}::uuid, ${productId}::uuid, ${`m-${productId}-${date}-${index}`}, ${date}::date,
               ${date}::date, ${amount}, ${balance}, 'Movimiento')`.execute(t.db);
   }
 }
@@ -176,13 +176,155 @@ describe('client balance history', () => {
     expect(valuesOf(all, eur.id)[0]).toBe(1000);
     const empty = await createClient(t.db, { companyId: tenant.companyId });
     const answer = await history('all', empty.id);
+    expect(all.bucket).toBe('day');
     expect(answer).toEqual({
       from: '2030-01-15',
       to: '2030-01-15',
+      bucket: 'day',
       dates: ['2030-01-15'],
       series: [],
       totals: [],
     });
+  });
+
+  it('answers `all` over years week by week, and over more than five years month by month', async () => {
+    const long = await createClient(t.db, { companyId: tenant.companyId, name: 'Años de movimientos' });
+    const product = (kind: 'account' | 'liability', balance: number) =>
+      createProduct(t.db, { companyId: tenant.companyId, clientId: long.id, kind, balance, currency: 'EUR' });
+    // The account's last running balance (1000) and its balance (900) disagree; the loan starts later.
+    const account = await product('account', 900);
+    const loan = await product('liability', 300);
+    await addMovements(account.id, [
+      ['2026-01-05', 100, 600],
+      ['2027-06-10', 400, 1000],
+    ]);
+    await addMovements(loan.id, [['2028-03-01', 200, 300]]);
+
+    const weekly = await history('all', long.id);
+    expect(weekly.from).toBe('2026-01-05');
+    expect(weekly.bucket).toBe('week');
+    // Each week's last day (Sunday), seven days apart, then today: a few hundred points, not 1,472.
+    expect(weekly.dates[0]).toBe('2026-01-11');
+    expect(weekly.dates.at(-1)).toBe('2030-01-15');
+    expect(weekly.dates.at(-2)).toBe('2030-01-13');
+    const days = weekly.dates.map((date) => Date.parse(`${date}T00:00:00Z`) / 86_400_000);
+    for (const [index, day] of days.slice(0, -1).entries()) {
+      expect(new Date(day * 86_400_000).getUTCDay()).toBe(0);
+      if (index > 0) expect(day - (days[index - 1] ?? 0)).toBe(7);
+    }
+    expect(weekly.dates).toHaveLength(211);
+    expect(runs(weekly.dates, valuesOf(weekly, account.id))).toEqual([
+      ['2026-01-11', 600],
+      ['2027-06-13', 1000],
+      ['2030-01-15', 900],
+    ]);
+    // Before its first movement the debt was 500 (300 after an instalment of 200).
+    expect(runs(weekly.dates, valuesOf(weekly, loan.id))).toEqual([
+      ['2026-01-11', 500],
+      ['2028-03-05', 300],
+    ]);
+    expect(weekly.series.find((series) => series.product_id === account.id)?.difference).toBe(-100);
+    const total = weekly.totals.find((item) => item.currency === 'EUR')?.values ?? [];
+    expect(runs(weekly.dates, total)).toEqual([
+      ['2026-01-11', 100],
+      ['2027-06-13', 500],
+      ['2028-03-05', 700],
+      ['2030-01-15', 600],
+    ]);
+    // The data API answers the same series.
+    const token = await getToken(t, await createApplicationFor(tenant));
+    const data = await dataGet(t.app, token, `/api/v1/clients/${long.id}/balance-history?range=all`);
+    expect(data.statusCode, data.body).toBe(200);
+    expect(data.json()).toEqual(weekly);
+    // A fixed range stays daily whatever the client's history.
+    const year = await history('12m', long.id);
+    expect(year.bucket).toBe('day');
+    expect(year.dates).toHaveLength(366);
+
+    // Six years back: each month's last day, then today.
+    await addMovements(account.id, [['2024-05-20', 50, 500]]);
+    const monthly = await history('all', long.id);
+    expect(monthly.from).toBe('2024-05-20');
+    expect(monthly.bucket).toBe('month');
+    expect(monthly.dates.slice(0, 3)).toEqual(['2024-05-31', '2024-06-30', '2024-07-31']);
+    expect(monthly.dates.slice(-3)).toEqual(['2029-11-30', '2029-12-31', '2030-01-15']);
+    expect(monthly.dates).toHaveLength(69);
+    expect(runs(monthly.dates, valuesOf(monthly, account.id))).toEqual([
+      ['2024-05-31', 500],
+      ['2026-01-31', 600],
+      ['2027-06-30', 1000],
+      ['2030-01-15', 900],
+    ]);
+    expect(runs(monthly.dates, valuesOf(monthly, loan.id))).toEqual([
+      ['2024-05-31', 500],
+      ['2028-03-31', 300],
+    ]);
+  });
+
+  it('picks the step by the span at its limits: 400 days daily, 401 weekly, 1,831 monthly', async () => {
+    const spanOf = async (firstDay: string) => {
+      const edge = await createClient(t.db, { companyId: tenant.companyId });
+      const account = await createProduct(t.db, {
+        companyId: tenant.companyId,
+        clientId: edge.id,
+        kind: 'account',
+        balance: 1,
+      });
+      await addMovements(account.id, [[firstDay, 1, 1]]);
+      const answer = await history('all', edge.id);
+      return [answer.bucket, answer.dates.length];
+    };
+    expect(await spanOf('2028-12-11')).toEqual(['day', 401]);
+    expect((await spanOf('2028-12-10'))[0]).toBe('week');
+    expect((await spanOf('2025-01-11'))[0]).toBe('week');
+    expect((await spanOf('2025-01-10'))[0]).toBe('month');
+  });
+
+  it('keeps each day’s close as movements arrive: the last by id with a balance, older days too', async () => {
+    const late = await createClient(t.db, { companyId: tenant.companyId });
+    const account = await createProduct(t.db, {
+      companyId: tenant.companyId,
+      clientId: late.id,
+      kind: 'account',
+      balance: 30,
+    });
+    const insert = (rows: [string, number, number | null][]) =>
+      sql`
+        insert into product_transactions
+          (company_id, product_id, external_id, operation_date, value_date, amount, balance, description)
+        select ${tenant.companyId}::uuid, ${account.id}::uuid, 'late-' || r.day || '-' || r.n, r.day, r.day,
+               r.amount, r.balance, 'Movimiento'
+        from jsonb_to_recordset(${JSON.stringify(rows.map(([day, amount, balance], n) => ({ day, amount, balance, n: `${n}-${amount}` })))}::jsonb)
+          as r(day date, amount numeric, balance numeric, n text)
+        order by r.n`.execute(t.db);
+    // One statement: two movements on 2030-01-10 (the later id closes the day), one without a
+    // balance after them (it closes nothing), and an older day.
+    await insert([
+      ['2030-01-10', 5, 10],
+      ['2030-01-10', 10, 20],
+      ['2030-01-10', 1, null],
+      ['2030-01-08', 5, 5],
+    ]);
+    // A later refresh brings a newer movement of that day and one of a day before all the others.
+    await insert([
+      ['2030-01-10', 10, 30],
+      ['2030-01-05', 2, 2],
+    ]);
+    const closes = await sql<{ day: string; balance: string }>`
+      select to_char(day, 'YYYY-MM-DD') as day, balance::text as balance from product_day_balances
+      where product_id = ${account.id}::uuid order by day`.execute(t.db);
+    expect(closes.rows).toEqual([
+      { day: '2030-01-05', balance: '2.00' },
+      { day: '2030-01-08', balance: '5.00' },
+      { day: '2030-01-10', balance: '30.00' },
+    ]);
+    const answer = await history('1m', late.id);
+    expect(runs(answer.dates, valuesOf(answer, account.id))).toEqual([
+      ['2029-12-15', 0],
+      ['2030-01-05', 2],
+      ['2030-01-08', 5],
+      ['2030-01-10', 30],
+    ]);
   });
 
   it('refuses an unknown range', async () => {

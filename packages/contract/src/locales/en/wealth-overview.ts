@@ -40,8 +40,13 @@ export const wealthOverview = {
     ranges: { '1m': '1 month', '3m': '3 months', '12m': '12 months', all: 'All' },
     total: 'Total {currency}',
     date: 'Date',
-    note: 'Accounts and liabilities in {currency}, day by day from the balance after each movement. The total subtracts the liabilities.',
-    tableNote: 'The days on which a balance changed.',
+    note: 'Accounts and liabilities in {currency}, {step}, from the balance after each movement. The total subtracts the liabilities.',
+    steps: { day: 'day by day', week: 'at the end of each week', month: 'at the end of each month' },
+    tableNote: {
+      day: 'The days on which a balance changed.',
+      week: 'The weeks in which a balance changed: Sunday’s balance, and today’s in the last row.',
+      month: 'The months in which a balance changed: the last day’s balance, and today’s in the last row.',
+    },
     difference:
       '{name}: its balance ({balance}) differs from its last movement’s ({running}) by {difference}. The chart ends on the product’s balance.',
     empty: 'This client has no accounts or liabilities in {currency}.',

@@ -40,8 +40,13 @@ export const wealthOverview = {
     ranges: { '1m': '1 mes', '3m': '3 meses', '12m': '12 meses', all: 'Todo' },
     total: 'Total {currency}',
     date: 'Fecha',
-    note: 'Cuentas y financiación en {currency}, día a día según el saldo tras cada movimiento. El total resta la financiación.',
-    tableNote: 'Los días en que cambió algún saldo.',
+    note: 'Cuentas y financiación en {currency}, {step}, según el saldo tras cada movimiento. El total resta la financiación.',
+    steps: { day: 'día a día', week: 'al cierre de cada semana', month: 'al cierre de cada mes' },
+    tableNote: {
+      day: 'Los días en que cambió algún saldo.',
+      week: 'Las semanas en que cambió algún saldo: el del domingo, y hoy en la última fila.',
+      month: 'Los meses en que cambió algún saldo: el del último día, y hoy en la última fila.',
+    },
     difference:
       '{name}: su saldo ({balance}) no coincide con el del último movimiento ({running}); diferencia {difference}. El gráfico termina en el saldo del producto.',
     empty: 'Este cliente no tiene cuentas ni financiación en {currency}.',

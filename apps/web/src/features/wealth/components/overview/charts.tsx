@@ -1,13 +1,14 @@
 import '@mantine/charts/styles.css';
 import type {
   BalanceHistory,
+  HistoryBucket,
   InvestmentHistory,
   TimelineTransaction,
   ValueHistory,
 } from '@caudal/contract/routes';
 import { DonutChart, LineChart } from '@mantine/charts';
-import { Box, Group, Paper, SegmentedControl, Stack, Table, Text, Title } from '@mantine/core';
-import { type ReactNode, useId, useMemo, useState } from 'react';
+import { Box, Group, Stack, Table, Text } from '@mantine/core';
+import { type ReactNode, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { TableScroll } from '../../../../shared/components/table-scroll';
 import { useFormatters } from '../../../../shared/format/use-formatters';
@@ -15,6 +16,7 @@ import { changeDays, chartDays, colorAt, percentShares } from '../../lib/chart-d
 import { Money } from '../money';
 import { useTypeNames } from '../use-type-name';
 import classes from '../wealth.module.css';
+import { ChartCard } from './chart-card';
 
 /**
  * The charts of the overview, the portfolio and the investment pages (issue 31). This module is the
@@ -22,58 +24,6 @@ import classes from '../wealth.module.css';
  * React.lazy, so neither the first screens nor the product tabs carry it. Every chart has its figures
  * as a table one click away; the chart itself is a labelled image for screen readers.
  */
-
-type View = 'chart' | 'table';
-
-interface ChartCardProps {
-  title: string;
-  note?: ReactNode;
-  /** A sentence saying what the chart shows (the image's accessible name). */
-  summary: string;
-  chart: ReactNode;
-  table: ReactNode;
-  actions?: ReactNode;
-}
-
-export function ChartCard({ title, note, summary, chart, table, actions }: ChartCardProps) {
-  const { t } = useTranslation();
-  const [view, setView] = useState<View>('chart');
-  const titleId = useId();
-  return (
-    <Paper withBorder radius="md" p="md" component="section" aria-labelledby={titleId}>
-      <Group justify="space-between" align="flex-start" gap="xs" mb="xs">
-        <Title order={3} size="h5" id={titleId}>
-          {title}
-        </Title>
-        <Group gap="xs">
-          {actions}
-          <SegmentedControl
-            size="xs"
-            value={view}
-            onChange={(value) => setView(value as View)}
-            aria-label={t('wealthOverview.view.label', { title })}
-            data={[
-              { value: 'chart', label: t('wealthOverview.view.chart') },
-              { value: 'table', label: t('wealthOverview.view.table') },
-            ]}
-          />
-        </Group>
-      </Group>
-      {note ? (
-        <Text size="xs" c="dimmed" mb="sm">
-          {note}
-        </Text>
-      ) : null}
-      {view === 'chart' ? (
-        <div role="img" aria-label={summary}>
-          {chart}
-        </div>
-      ) : (
-        table
-      )}
-    </Paper>
-  );
-}
 
 export interface Slice {
   key: string;
@@ -102,22 +52,11 @@ export function AllocationDonut({ title, currency, slices, note, byCount = false
     title,
     summary: slices.map((slice, index) => `${slice.label} ${amount(slice)} (${shares[index]} %)`).join('; '),
   });
-  if (slices.length === 0) {
-    return (
-      <Paper withBorder radius="md" p="md">
-        <Title order={3} size="h5" mb="xs">
-          {title}
-        </Title>
-        <Text size="sm" c="dimmed">
-          {t('wealthOverview.allocation.empty', { currency })}
-        </Text>
-      </Paper>
-    );
-  }
   return (
     <ChartCard
       title={title}
       note={note}
+      empty={slices.length === 0 ? t('wealthOverview.allocation.empty', { currency }) : null}
       summary={summary}
       chart={
         <Group gap="md" wrap="nowrap" align="center">
@@ -182,13 +121,16 @@ export function AllocationDonut({ title, currency, slices, note, byCount = false
   );
 }
 
-/** Short axis labels: a day and month (and the year when the range spans more than one). */
-function useAxisFormat(dates: readonly string[]) {
+/**
+ * Short axis labels: a day and month (and the year when the range spans more than one); a month and
+ * year when each point closes a month.
+ */
+function useAxisFormat(dates: readonly string[], bucket: HistoryBucket = 'day') {
   const format = useFormatters();
   return useMemo(() => {
     const spansYears = (dates[0] ?? '').slice(0, 4) !== (dates.at(-1) ?? '').slice(0, 4);
     const day = new Intl.DateTimeFormat(format.iso, {
-      day: 'numeric',
+      ...(bucket === 'month' ? {} : { day: 'numeric' }),
       month: 'short',
       ...(spansYears ? { year: '2-digit' } : {}),
       timeZone: 'UTC',
@@ -198,7 +140,7 @@ function useAxisFormat(dates: readonly string[]) {
       date: (value: string) => day.format(new Date(`${value}T00:00:00Z`)),
       number: (value: number) => compact.format(value),
     };
-  }, [dates, format.iso]);
+  }, [dates, bucket, format.iso]);
 }
 
 /** A series' data key: product names may repeat or hold any character. */
@@ -214,7 +156,7 @@ interface BalanceHistoryChartProps {
 export function BalanceHistoryChart({ history, currency, actions }: BalanceHistoryChartProps) {
   const { t } = useTranslation();
   const format = useFormatters();
-  const axis = useAxisFormat(history.dates);
+  const axis = useAxisFormat(history.dates, history.bucket);
   const series = history.series.filter((item) => item.currency === currency);
   const total = history.totals.find((item) => item.currency === currency)?.values ?? [];
   const title = t('wealthOverview.history.title');
@@ -234,7 +176,10 @@ export function BalanceHistoryChart({ history, currency, actions }: BalanceHisto
   const differences = series.filter((item) => item.difference !== 0);
   const note = (
     <>
-      {t('wealthOverview.history.note', { currency })}
+      {t('wealthOverview.history.note', {
+        currency,
+        step: t(`wealthOverview.history.steps.${history.bucket}`),
+      })}
       {differences.map((item) => (
         <Text key={item.product_id} size="xs" c="orange.9" mt={4} component="span" display="block">
           {t('wealthOverview.history.difference', {
@@ -247,27 +192,14 @@ export function BalanceHistoryChart({ history, currency, actions }: BalanceHisto
       ))}
     </>
   );
-  if (series.length === 0) {
-    return (
-      <Paper withBorder radius="md" p="md">
-        <Group justify="space-between" mb="xs">
-          <Title order={3} size="h5">
-            {title}
-          </Title>
-          {actions}
-        </Group>
-        <Text size="sm" c="dimmed">
-          {t('wealthOverview.history.empty', { currency })}
-        </Text>
-      </Paper>
-    );
-  }
   const rows = changeDays([...series.map((item) => item.values), total], history.dates.length);
   return (
     <ChartCard
       title={title}
       actions={actions}
       note={note}
+      empty={series.length === 0 ? t('wealthOverview.history.empty', { currency }) : null}
+      tableNote={t(`wealthOverview.history.tableNote.${history.bucket}`)}
       summary={t('wealthOverview.history.chartLabel', {
         currency,
         from: format.date(history.from),
@@ -279,7 +211,7 @@ export function BalanceHistoryChart({ history, currency, actions }: BalanceHisto
           h={280}
           data={data}
           dataKey="date"
-          curveType="stepAfter"
+          curveType={history.bucket === 'day' ? 'stepAfter' : 'linear'}
           withDots={false}
           strokeWidth={1.5}
           withLegend
@@ -301,43 +233,38 @@ export function BalanceHistoryChart({ history, currency, actions }: BalanceHisto
         />
       }
       table={
-        <>
-          <Text size="xs" c="dimmed" mb={4}>
-            {t('wealthOverview.history.tableNote')}
-          </Text>
-          <TableScroll minWidth={200 + 130 * (series.length + 1)} phone="scroll">
-            <Table verticalSpacing={4} aria-label={title} stickyHeader>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>{t('wealthOverview.history.date')}</Table.Th>
-                  {series.map((item) => (
-                    <Table.Th key={item.product_id} className={classes.numeric}>
-                      {item.name}
-                    </Table.Th>
-                  ))}
-                  <Table.Th className={classes.numeric}>{totalLabel}</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {rows.map((day) => (
-                  <Table.Tr key={history.dates[day]}>
-                    <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                      {format.date(history.dates[day] ?? '')}
-                    </Table.Td>
-                    {series.map((item) => (
-                      <Table.Td key={item.product_id} className={classes.numeric}>
-                        <Money value={item.values[day] ?? 0} currency={currency} />
-                      </Table.Td>
-                    ))}
-                    <Table.Td className={classes.numeric}>
-                      <Money value={total[day] ?? 0} currency={currency} fw={600} />
-                    </Table.Td>
-                  </Table.Tr>
+        <TableScroll minWidth={200 + 130 * (series.length + 1)} phone="scroll">
+          <Table verticalSpacing={4} aria-label={title} stickyHeader>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>{t('wealthOverview.history.date')}</Table.Th>
+                {series.map((item) => (
+                  <Table.Th key={item.product_id} className={classes.numeric}>
+                    {item.name}
+                  </Table.Th>
                 ))}
-              </Table.Tbody>
-            </Table>
-          </TableScroll>
-        </>
+                <Table.Th className={classes.numeric}>{totalLabel}</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {rows.map((day) => (
+                <Table.Tr key={history.dates[day]}>
+                  <Table.Td style={{ whiteSpace: 'nowrap' }}>
+                    {format.date(history.dates[day] ?? '')}
+                  </Table.Td>
+                  {series.map((item) => (
+                    <Table.Td key={item.product_id} className={classes.numeric}>
+                      <Money value={item.values[day] ?? 0} currency={currency} />
+                    </Table.Td>
+                  ))}
+                  <Table.Td className={classes.numeric}>
+                    <Money value={total[day] ?? 0} currency={currency} fw={600} />
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </TableScroll>
       }
     />
   );
@@ -368,21 +295,6 @@ export function ValueHistoryChart({ history, actions, transactions = [] }: Value
       })),
     [history],
   );
-  if (!hasValues) {
-    return (
-      <Paper withBorder radius="md" p="md">
-        <Group justify="space-between" mb="xs">
-          <Title order={3} size="h5">
-            {title}
-          </Title>
-          {actions}
-        </Group>
-        <Text size="sm" c="dimmed">
-          {t('wealthOverview.value.empty')}
-        </Text>
-      </Paper>
-    );
-  }
   const rows = changeDays([history.values, history.invested], history.dates.length).filter(
     (day) => history.values[day] !== null,
   );
@@ -395,6 +307,8 @@ export function ValueHistoryChart({ history, actions, transactions = [] }: Value
     <ChartCard
       title={title}
       actions={actions}
+      empty={hasValues ? null : t('wealthOverview.value.empty')}
+      tableNote={t('wealthOverview.value.tableNote')}
       summary={t('wealthOverview.value.chartLabel', {
         currency,
         from: format.date(history.from),
@@ -434,53 +348,48 @@ export function ValueHistoryChart({ history, actions, transactions = [] }: Value
         />
       }
       table={
-        <>
-          <Text size="xs" c="dimmed" mb={4}>
-            {t('wealthOverview.value.tableNote')}
-          </Text>
-          <TableScroll minWidth={420} phone="scroll">
-            <Table verticalSpacing={4} aria-label={title} stickyHeader>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>{t('wealthOverview.history.date')}</Table.Th>
-                  <Table.Th className={classes.numeric}>{t('wealthOverview.value.value')}</Table.Th>
-                  <Table.Th className={classes.numeric}>{t('wealthOverview.value.invested')}</Table.Th>
-                  {'units' in history ? (
-                    <Table.Th className={classes.numeric}>{t('wealthOverview.value.units')}</Table.Th>
-                  ) : null}
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {rows.map((day) => {
-                  const invested = history.invested[day];
-                  const units = 'units' in history ? history.units[day] : undefined;
-                  return (
-                    <Table.Tr key={history.dates[day]}>
-                      <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                        {format.date(history.dates[day] ?? '')}
-                      </Table.Td>
+        <TableScroll minWidth={420} phone="scroll">
+          <Table verticalSpacing={4} aria-label={title} stickyHeader>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>{t('wealthOverview.history.date')}</Table.Th>
+                <Table.Th className={classes.numeric}>{t('wealthOverview.value.value')}</Table.Th>
+                <Table.Th className={classes.numeric}>{t('wealthOverview.value.invested')}</Table.Th>
+                {'units' in history ? (
+                  <Table.Th className={classes.numeric}>{t('wealthOverview.value.units')}</Table.Th>
+                ) : null}
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {rows.map((day) => {
+                const invested = history.invested[day];
+                const units = 'units' in history ? history.units[day] : undefined;
+                return (
+                  <Table.Tr key={history.dates[day]}>
+                    <Table.Td style={{ whiteSpace: 'nowrap' }}>
+                      {format.date(history.dates[day] ?? '')}
+                    </Table.Td>
+                    <Table.Td className={classes.numeric}>
+                      <Money value={history.values[day] ?? 0} currency={currency} />
+                    </Table.Td>
+                    <Table.Td className={classes.numeric}>
+                      {invested === null || invested === undefined ? (
+                        '—'
+                      ) : (
+                        <Money value={invested} currency={currency} />
+                      )}
+                    </Table.Td>
+                    {'units' in history ? (
                       <Table.Td className={classes.numeric}>
-                        <Money value={history.values[day] ?? 0} currency={currency} />
+                        {units === null || units === undefined ? '—' : format.decimal(units)}
                       </Table.Td>
-                      <Table.Td className={classes.numeric}>
-                        {invested === null || invested === undefined ? (
-                          '—'
-                        ) : (
-                          <Money value={invested} currency={currency} />
-                        )}
-                      </Table.Td>
-                      {'units' in history ? (
-                        <Table.Td className={classes.numeric}>
-                          {units === null || units === undefined ? '—' : format.decimal(units)}
-                        </Table.Td>
-                      ) : null}
-                    </Table.Tr>
-                  );
-                })}
-              </Table.Tbody>
-            </Table>
-          </TableScroll>
-        </>
+                    ) : null}
+                  </Table.Tr>
+                );
+              })}
+            </Table.Tbody>
+          </Table>
+        </TableScroll>
       }
     />
   );
@@ -499,15 +408,10 @@ export function InvestmentTimeline({
   const { transactionType } = useTypeNames();
   const title = t('wealthOverview.value.transactions');
   return (
-    <Paper withBorder radius="md" p="md" component="section" aria-label={title}>
-      <Title order={3} size="h5" mb="xs">
-        {title}
-      </Title>
-      {transactions.length === 0 ? (
-        <Text size="sm" c="dimmed">
-          {t('wealthOverview.value.transactionsEmpty')}
-        </Text>
-      ) : (
+    <ChartCard
+      title={title}
+      empty={transactions.length === 0 ? t('wealthOverview.value.transactionsEmpty') : null}
+      table={
         <TableScroll minWidth={520}>
           <Table verticalSpacing={4} aria-label={title}>
             <Table.Thead>
@@ -537,7 +441,7 @@ export function InvestmentTimeline({
             </Table.Tbody>
           </Table>
         </TableScroll>
-      )}
-    </Paper>
+      }
+    />
   );
 }
