@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { changeDays, chartDays, percentShares } from './chart-data';
+import { changeDays, chartDays, percentShares, shareLabel } from './chart-data';
 
 describe('chart data', () => {
   it('lists the first day, the days any column changed, and the last', () => {
@@ -30,5 +30,15 @@ describe('chart days', () => {
     expect(long.length).toBeLessThanOrEqual(401);
     expect(long[0]).toBe(0);
     expect(long.at(-1)).toBe(999);
+  });
+});
+
+describe('shareLabel', () => {
+  it('never shows a slice that holds something as 0 %', () => {
+    const values = [250_000, 900];
+    const shares = percentShares(values);
+    expect(shares).toEqual([100, 0]);
+    expect(values.map((value, index) => shareLabel(shares[index] ?? 0, value))).toEqual(['100', '<1']);
+    expect(shareLabel(0, 0)).toBe('0');
   });
 });

@@ -50,6 +50,14 @@ export function percentShares(values: readonly number[]): number[] {
   return floors;
 }
 
+/**
+ * A share as shown: a slice that holds something never reads "0 %" (a small loan beside a large
+ * portfolio rounds to nothing); it reads "<1".
+ */
+export function shareLabel(share: number, value: number): string {
+  return share === 0 && value !== 0 ? '<1' : String(share);
+}
+
 /** At most this many points per line: more only slows drawing (the table keeps every change). */
 export const MAX_CHART_POINTS = 400;
 

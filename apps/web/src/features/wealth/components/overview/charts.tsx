@@ -12,7 +12,7 @@ import { type ReactNode, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { TableScroll } from '../../../../shared/components/table-scroll';
 import { useFormatters } from '../../../../shared/format/use-formatters';
-import { changeDays, chartDays, colorAt, percentShares } from '../../lib/chart-data';
+import { changeDays, chartDays, colorAt, percentShares, shareLabel } from '../../lib/chart-data';
 import { Money } from '../money';
 import { useTypeNames } from '../use-type-name';
 import classes from '../wealth.module.css';
@@ -50,7 +50,12 @@ export function AllocationDonut({ title, currency, slices, note, byCount = false
     byCount ? format.integer(slice.count) : format.money(slice.value, currency);
   const summary = t('wealthOverview.allocation.chartLabel', {
     title,
-    summary: slices.map((slice, index) => `${slice.label} ${amount(slice)} (${shares[index]} %)`).join('; '),
+    summary: slices
+      .map(
+        (slice, index) =>
+          `${slice.label} ${amount(slice)} (${shareLabel(shares[index] ?? 0, sized[index] ?? 0)} %)`,
+      )
+      .join('; '),
   });
   return (
     <ChartCard
@@ -80,7 +85,7 @@ export function AllocationDonut({ title, currency, slices, note, byCount = false
                   {slice.label}
                 </Text>
                 <Text size="xs" c="dimmed" style={{ fontVariantNumeric: 'tabular-nums' }}>
-                  {shares[index]} %
+                  {shareLabel(shares[index] ?? 0, sized[index] ?? 0)} %
                 </Text>
               </Group>
             ))}
@@ -110,7 +115,9 @@ export function AllocationDonut({ title, currency, slices, note, byCount = false
                       <Money value={slice.value} currency={currency} />
                     )}
                   </Table.Td>
-                  <Table.Td className={classes.numeric}>{shares[index]} %</Table.Td>
+                  <Table.Td className={classes.numeric}>
+                    {shareLabel(shares[index] ?? 0, sized[index] ?? 0)} %
+                  </Table.Td>
                 </Table.Tr>
               ))}
             </Table.Tbody>
