@@ -2,7 +2,8 @@
 // COMMIT cost 20 concurrent writers, with no API around it? 20 connections, each editing its own client
 // in a transaction shaped as `client-edit` sends it (begin; update; commit), then the same with the
 // event appended in the COMMIT's message (db/sent-with-commit.ts), the writers spread over twenty
-// chains and then all on one. Rounds alternate the three, each in turn first. The one-chain figure
+// chains and then all on one, and on one chain with the append and the COMMIT sent apart (as before
+// decision 0043). Rounds rotate the four, each in turn first. The one-chain figure
 // is the lower bound for one company's writers: the head row is locked from the append to the end of
 // the commit's WAL flush, so their commits cannot share a flush. PostgreSQL only.
 //
@@ -38,8 +39,14 @@ const connections = await Promise.all(
   }),
 );
 
-type Variant = 'no event' | 'event, twenty chains' | 'event, one chain';
-const VARIANTS: Variant[] = ['no event', 'event, twenty chains', 'event, one chain'];
+type Variant = 'no event' | 'event, twenty chains' | 'event, one chain' | 'one chain, 2 round trips';
+/** The last sends the append and the COMMIT apart, as before decision 0043: the lock spans a round trip. */
+const VARIANTS: Variant[] = [
+  'no event',
+  'event, twenty chains',
+  'event, one chain',
+  'one chain, 2 round trips',
+];
 const run = randomUUID().slice(0, 8);
 // Chains of their own (fake company ids), so they never meet a real company's.
 const oneChainCompany = randomUUID();
@@ -71,7 +78,7 @@ async function runVariant(variant: Variant): Promise<number[]> {
   await Promise.all(
     connections.map(async (connection, index) => {
       const client = clients[index] as { id: string };
-      const isOneChain = variant === 'event, one chain';
+      const isOneChain = variant === 'event, one chain' || variant === 'one chain, 2 round trips';
       const chain = isOneChain ? `${run}-one` : `${run}-${index}`;
       const chainCompany = isOneChain ? oneChainCompany : (ownChainCompanies[index] as string);
       for (let request = 0; request < REQUESTS; request++) {
@@ -81,8 +88,12 @@ async function runVariant(variant: Variant): Promise<number[]> {
           'update clients set name = $1, updated_at = now() where id = $2 and company_id = $3 returning id',
           [`Cliente ${index} ${request}`, client.id, company.id],
         );
+        if (variant === 'one chain, 2 round trips')
+          await connection.query(append(chain, chainCompany, client.id, request));
         await connection.query(
-          variant === 'no event' ? 'commit' : `${append(chain, chainCompany, client.id, request)};commit`,
+          variant === 'no event' || variant === 'one chain, 2 round trips'
+            ? 'commit'
+            : `${append(chain, chainCompany, client.id, request)};commit`,
         );
         latencies.push(performance.now() - started);
       }
@@ -95,15 +106,14 @@ function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
 }
 
-const pooled: Record<Variant, number[]> = {
-  'no event': [],
-  'event, twenty chains': [],
-  'event, one chain': [],
-};
+const pooled = Object.fromEntries(VARIANTS.map((variant) => [variant, [] as number[]])) as Record<
+  Variant,
+  number[]
+>;
 try {
   for (const variant of VARIANTS) await runVariant(variant); // warm-up
   for (let round = 0; round < ROUNDS; round++) {
-    const order = [...VARIANTS.slice(round % 3), ...VARIANTS.slice(0, round % 3)];
+    const order = [...VARIANTS.slice(round % VARIANTS.length), ...VARIANTS.slice(0, round % VARIANTS.length)];
     for (const variant of order) pooled[variant].push(...(await runVariant(variant)));
   }
   const results: Record<string, { transactions: number; p50: number; p99: number }> = {};
