@@ -9,6 +9,7 @@ import { Mutex } from './mutex';
 import { lastResult, PGliteDialect } from './pglite-dialect';
 import { createStatementRunner } from './pglite-statements';
 import type { Database } from './schema';
+import { sendingDeferredWithCommit } from './sent-with-commit';
 import { type DatabaseTimeouts, DEFAULT_DATABASE_TIMEOUTS } from './timeouts';
 
 export { type DatabaseTimeouts, DEFAULT_DATABASE_TIMEOUTS } from './timeouts';
@@ -104,7 +105,9 @@ function openPostgres(connectionString: string, timeouts: DatabaseTimeouts): Dat
   pool.on('connect', (client) => {
     client.on('error', () => {});
   });
-  const db = hookFirstCommit(new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }));
+  const db = hookFirstCommit(
+    new Kysely<Database>({ dialect: sendingDeferredWithCommit(new PostgresDialect({ pool })) }),
+  );
   return { db, kind: 'postgres', executor: null, connectionString, close: () => db.destroy() };
 }
 
@@ -122,7 +125,7 @@ export function createPGliteAccess(
   // Every transaction does the running call's owed work (the audit event: shared/audit/audit-scope.ts).
   const db = hookFirstCommit(
     new Kysely<Database>({
-      dialect: new PGliteDialect(pglite, mutex, statements, timeouts.acquireMs),
+      dialect: sendingDeferredWithCommit(new PGliteDialect(pglite, mutex, statements, timeouts.acquireMs)),
     }),
   );
   const executor: SqlExecutor = {

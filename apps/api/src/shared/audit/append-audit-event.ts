@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/database';
+import { executeWithCommit } from '../../db/sent-with-commit';
 import {
   type AuditDraft,
   type ContentFields,
@@ -16,8 +17,10 @@ import {
  * One statement (decision 0036): it claims the company's chain head row (`insert … on conflict do
  * update … returning`: the row lock orders one company's writers, and the row holds the tail, so no
  * lookup of the last event), links the hash there, and inserts the event. The event's own digest is
- * computed before, so nothing is hashed in Node while the head is held; the lock lasts from this
- * statement to the commit. Other companies claim other rows and never wait.
+ * computed before, so nothing is hashed in Node while the head is held. The statement is sent in the
+ * same message as the transaction's COMMIT (db/sent-with-commit.ts, decision 0043): the head is locked
+ * from the statement to the end of the commit, inside the database, with no round trip to the API in
+ * between. Other companies claim other rows and never wait.
  */
 export async function appendAuditEvent(trx: Db, draft: AuditDraft, now: Date): Promise<void> {
   const content: ContentFields = {
@@ -42,7 +45,9 @@ export async function appendAuditEvent(trx: Db, draft: AuditDraft, now: Date): P
   // sha256(digest ':' seq ':' previous hash), as linkAuditHash computes it for `audit verify`.
   const link = (seq: unknown, previous: unknown) =>
     sql`encode(sha256(convert_to(${digest} || ':' || (${seq})::text || ':' || ${previous}, 'UTF8')), 'hex')`;
-  await sql`
+  await executeWithCommit(
+    trx,
+    sql`
     with head as (
       insert into audit_chain_heads as h
         (company_key, purged_through_seq, purged_through_hash, last_seq, prior_hash, last_hash)
@@ -66,7 +71,8 @@ export async function appendAuditEvent(trx: Db, draft: AuditDraft, now: Date): P
       ${content.ip}, ${content.user_agent}, ${content.request_id}, ${JSON.stringify(content.changes)}::jsonb,
       head.prior_hash, head.last_hash, ${CURRENT_HASH_VERSION}
     from head
-  `.execute(trx);
+  `,
+  );
 }
 
 /** Appends an event in a transaction of its own (sign-ins, logouts: nothing else changes with them). */

@@ -14,6 +14,8 @@ export const audit: typeof es = {
     credential: 'Credential',
     from: 'From',
     to: 'To',
+    anyDate: 'Any date',
+    clearDate: 'Clear the date',
     clear: 'Clear filters',
     removeCredential: 'Remove the credential filter',
   },

@@ -12,6 +12,8 @@ export const audit = {
     credential: 'Credencial',
     from: 'Desde',
     to: 'Hasta',
+    anyDate: 'Cualquier fecha',
+    clearDate: 'Quitar la fecha',
     clear: 'Borrar filtros',
     removeCredential: 'Quitar el filtro de credencial',
   },

@@ -1,17 +1,18 @@
 import { type AuditEvent, canCall, wealth } from '@caudal/contract/routes';
-import { Badge, Button, Center, Group, Loader, Paper, Select, Table, Text, TextInput } from '@mantine/core';
+import { Badge, Button, Center, Group, Loader, Paper, Select, Table, Text } from '@mantine/core';
 import { IconFilterOff, IconHistory, IconX } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
 import { DebouncedSearch } from '../../../shared/components/debounced-search';
 import { PageHeader } from '../../../shared/components/page-header';
 import { EmptyPanel, ErrorPanel } from '../../../shared/components/state-panel';
 import { TableScroll } from '../../../shared/components/table-scroll';
 import { localeIso } from '../../../shared/i18n/locale';
 import { useLocale } from '../../../shared/i18n/use-locale';
+import { useSearchParamsChange } from '../../../shared/routing/pending-search';
 import { useSession } from '../../../shared/session/session-context';
 import { useAuditEventsQuery } from '../api/audit-queries';
+import { AuditDateFields } from '../components/audit-date-fields';
 import { AuditEventModal } from '../components/audit-event-modal';
 import { AuditExport } from '../components/audit-export';
 import { ClientPicker } from '../components/client-picker';
@@ -24,10 +25,11 @@ export function AuditRoute() {
   const { t } = useTranslation();
   const locale = useLocale();
   const { identity } = useSession();
-  const [params, setParams] = useSearchParams();
+  // Each change builds on the last one asked for: a client picked right after an action keeps it.
+  const [params, changeParams] = useSearchParamsChange();
   const filters = parseAuditFilters(params);
   const update = (patch: Partial<AuditFilters>) =>
-    setParams(toAuditParams({ ...filters, ...patch }), { replace: true });
+    changeParams((current) => toAuditParams({ ...parseAuditFilters(current), ...patch }), { replace: true });
   const events = useAuditEventsQuery(filters);
   const [open, setOpen] = useState<AuditEvent | null>(null);
   const when = useMemo(() => {
@@ -67,22 +69,7 @@ export function AuditRoute() {
           {canCall(identity, wealth.clientList) ? (
             <ClientPicker value={filters.client} onChange={(client) => update({ client })} />
           ) : null}
-          <TextInput
-            type="date"
-            label={t('audit.filters.from')}
-            w={160}
-            value={filters.from}
-            max={filters.to || undefined}
-            onChange={(event) => update({ from: event.currentTarget.value })}
-          />
-          <TextInput
-            type="date"
-            label={t('audit.filters.to')}
-            w={160}
-            value={filters.to}
-            min={filters.from || undefined}
-            onChange={(event) => update({ to: event.currentTarget.value })}
-          />
+          <AuditDateFields from={filters.from} to={filters.to} onChange={update} />
           {filters.credential ? (
             <Badge
               size="lg"
@@ -108,7 +95,7 @@ export function AuditRoute() {
             <Button
               variant="subtle"
               leftSection={<IconFilterOff size={16} aria-hidden />}
-              onClick={() => setParams(new URLSearchParams(), { replace: true })}
+              onClick={() => changeParams(() => new URLSearchParams(), { replace: true })}
             >
               {t('audit.filters.clear')}
             </Button>
