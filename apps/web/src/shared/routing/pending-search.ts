@@ -1,4 +1,4 @@
-import { useRef } from 'react';
+import { useCallback, useRef } from 'react';
 import { type NavigateOptions, useSearchParams } from 'react-router';
 
 /**
@@ -35,11 +35,18 @@ export function requestSearch(rendered: string, pending: PendingSearch | null, t
 export function useSearchParamsChange() {
   const [params, setParams] = useSearchParams();
   const pending = useRef<PendingSearch | null>(null);
-  const change = (next: (current: URLSearchParams) => URLSearchParams, options?: NavigateOptions) => {
-    const rendered = params.toString();
-    const to = next(new URLSearchParams(searchToBuildOn(rendered, pending.current))).toString();
-    pending.current = requestSearch(rendered, pending.current, to);
-    setParams(new URLSearchParams(to), options);
-  };
+  // The rendered search, read when a change is made: the change itself stays one function for the
+  // page's life, so lists can hand it to memoised children and effects.
+  const rendered = useRef(params.toString());
+  rendered.current = params.toString();
+  const change = useCallback(
+    (next: (current: URLSearchParams) => URLSearchParams, options?: NavigateOptions) => {
+      const from = rendered.current;
+      const to = next(new URLSearchParams(searchToBuildOn(from, pending.current))).toString();
+      pending.current = requestSearch(from, pending.current, to);
+      setParams(new URLSearchParams(to), options);
+    },
+    [setParams],
+  );
   return [params, change] as const;
 }

@@ -1,8 +1,8 @@
 import { useCallback } from 'react';
-import { useSearchParams } from 'react-router';
 import type { Page } from '../api/call-api';
 import { lastPage } from '../components/page-range';
 import type { FeaturePagerProps } from '../components/pager';
+import { useSearchParamsChange } from './pending-search';
 
 /** What every server-paged list keeps in its URL; a feature adds its own sort or filters. */
 export interface PagedListState {
@@ -27,16 +27,18 @@ export function useListUrlState<S extends PagedListState>(
   parse: (params: URLSearchParams) => S,
   serialise: (state: S) => URLSearchParams,
 ) {
-  const [params, setParams] = useSearchParams();
+  // Each change builds on the last one asked for, landed or not: a filter picked right after another
+  // keeps it (React Router's own setter starts from the last render's address).
+  const [params, changeParams] = useSearchParamsChange();
   const state = parse(params);
   const update: ListUpdate<S> = useCallback(
     (change, options = {}) => {
-      setParams((current) => serialise({ ...parse(current), ...change }), {
+      changeParams((current) => serialise({ ...parse(current), ...change }), {
         preventScrollReset: keepsScroll(change),
         ...options,
       });
     },
-    [setParams, parse, serialise],
+    [changeParams, parse, serialise],
   );
   // Typing replaces the history entry (back should not replay every keystroke); paging adds one.
   const onSearch = useCallback(
