@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { build, defineConfig, type PluginOption, type UserConfig } from 'vite';
 import { bundleReport } from './build/bundle-report';
+import { noChunkCycles } from './build/chunk-cycles';
 import { EARLY_ENTRY, earlyEntryScript } from './build/early-entry';
 import { firstScreenCalls } from './build/first-screen-calls';
 import { planFirstScreenChunks } from './build/first-screen-chunks';
@@ -141,6 +142,7 @@ export default defineConfig(async ({ command }) => ({
     [
       firstScreenCalls(fileURLToPath(new URL('.', import.meta.url))),
       firstScreenPreloads(FIRST_SCREENS),
+      noChunkCycles(),
       earlyEntryScript(),
       precompress(),
       bundleReport(),

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { findChunkCycles } from './chunk-cycles';
 import { type BuiltChunk, planFirstScreenChunks } from './first-screen-chunks';
 
 const chunk = (fileName: string, parts: Partial<BuiltChunk> = {}): BuiltChunk => ({
@@ -123,5 +124,48 @@ describe('first-screen chunks', () => {
         keepChunk: (file) => file === 'react',
       }),
     ).toThrow(/First screen "signed-in": no lazy route module src\/client-list-route\.tsx/);
+  });
+
+  it("never leaves what an own-code-only screen's shared code imports in its own chunk (no chunk cycle)", () => {
+    // The defect of the client page's prefetch chunk: `tabs` (Mantine's Tabs) is shared with another
+    // route, and imports `hooks`, which only `tabs` loads. Left in `client-page` while `tabs` went to
+    // `client-page-shared`, the two chunks imported each other, and the route's top-level icon map read
+    // undefined icons whenever another screen had loaded the shared chunk first.
+    const split = [
+      chunk('entry', {
+        isEntry: true,
+        facadeModuleId: 'entry.module',
+        imports: ['react'],
+        dynamicImports: ['list', 'client', 'other'],
+      }),
+      chunk('react'),
+      chunk('list', { facadeModuleId: '/src/list-route.tsx' }),
+      chunk('client', { facadeModuleId: '/src/client-route.tsx', imports: ['tabs', 'icons'] }),
+      chunk('other', { facadeModuleId: '/src/other-route.tsx', imports: ['tabs'] }),
+      chunk('tabs', { imports: ['hooks', 'icons'] }),
+      chunk('hooks'),
+      chunk('icons'),
+    ];
+    const screens = [
+      { name: 'signed-in', modules: ['list-route.tsx'] },
+      { name: 'client-page', modules: ['client-route.tsx'], ownCodeOnly: true, prefetchOnly: true },
+    ];
+    const clientPlan = planFirstScreenChunks(split, screens, { keepChunk: (file) => file === 'react' });
+    expect(clientPlan.get('client.module')).toBe('client-page');
+    expect(clientPlan.get('tabs.module')).toBe('client-page-shared');
+    expect(clientPlan.get('hooks.module')).toBe('client-page-shared');
+    expect(clientPlan.get('icons.module')).toBe('client-page-shared');
+    // The chunks the plan makes, with the split's imports between them: none imports another back.
+    const chunkOf = (file: string) => clientPlan.get(`${file}.module`) ?? file;
+    const planned = new Map<string, Set<string>>();
+    for (const file of split) {
+      const from = chunkOf(file.fileName);
+      const imports = planned.get(from) ?? new Set<string>();
+      for (const to of file.imports) if (chunkOf(to) !== from) imports.add(chunkOf(to));
+      planned.set(from, imports);
+    }
+    expect(
+      findChunkCycles([...planned].map(([fileName, imports]) => ({ fileName, imports: [...imports] }))),
+    ).toEqual([]);
   });
 });

@@ -117,10 +117,17 @@ export function planFirstScreenChunks(
   for (const screen of screens) {
     const lazy = lazyChunksOf(chunks, screen).map((chunk) => chunk.fileName);
     const closure = staticClosure(lazy, byFile);
-    for (const file of closure) {
-      if (initial.has(file) || separate.has(file) || keepChunk(file)) continue;
-      const loaders = loadersOf.get(file) ?? [];
-      if (!loaders.every((loader) => closure.has(loader) || initial.has(loader))) sharedFiles.add(file);
+    const planned = [...closure].filter(
+      (file) => !initial.has(file) && !separate.has(file) && !keepChunk(file),
+    );
+    // A file some chunk outside the screen loads is shared, and so is everything it imports: another screen
+    // loads that too. Had a shared file's import stayed in the screen's own chunk, `<name>-shared` would
+    // import `<name>` and `<name>` import `<name>-shared`, a cycle (see build/chunk-cycles.ts).
+    const loadedFromOutside = planned.filter((file) =>
+      (loadersOf.get(file) ?? []).some((loader) => !closure.has(loader) && !initial.has(loader)),
+    );
+    for (const file of staticClosure(loadedFromOutside, byFile)) if (closure.has(file)) sharedFiles.add(file);
+    for (const file of planned) {
       for (const id of byFile.get(file)?.moduleIds ?? []) {
         if (keepModule(id)) continue;
         const owners = screensOfModule.get(id) ?? new Set<FirstScreen>();

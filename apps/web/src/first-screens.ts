@@ -9,6 +9,7 @@ import { isSignedInPath } from './shared/routing/paths';
  * Everything the first-load machinery knows comes from here:
  * - the build groups each screen's code into one chunk (build/first-screen-chunks.ts) and fails when a
  *   module listed here is not a lazy route module of the build (renamed, moved, imported statically);
+ * - the build fails when its chunks would import each other (build/chunk-cycles.ts, decision 0045);
  * - the build lists the screen's files for the API to preload with `index.html` (first-screens.json);
  * - the early entry (early-start.ts) starts these calls while the app's code downloads, and the build
  *   fails when they differ from what the router's loaders ask for (build/first-screen-calls.ts).
@@ -68,12 +69,15 @@ export const FIRST_SCREENS: readonly FirstScreenEntry[] = [
     ],
   },
   {
-    // What the list prefetches: a client's frame and tabs. The overview tab stays a chunk of its own: grouped
-    // here, opening a client from the list after the prefetch rendered an undefined element (React #130).
+    // What the list prefetches: a client's frame, its tabs and its first tab, the overview.
     name: 'client-page',
     prefetchOnly: true,
     ownCodeOnly: true,
-    modules: ['features/wealth/routes/client-route.tsx', 'features/wealth/routes/client-tabs-route.tsx'],
+    modules: [
+      'features/wealth/routes/client-route.tsx',
+      'features/wealth/routes/client-tabs-route.tsx',
+      'features/wealth/routes/overview-tab-route.tsx',
+    ],
     paths: [],
     catalogue: [],
   },

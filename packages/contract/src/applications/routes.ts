@@ -9,7 +9,7 @@ export * from './constants';
 const applicationsStaff = { kind: 'session', module: 'applications', staffOnly: true } as const;
 
 /** The company's applications, newest first; the secret is never listed. */
-export const listApplications = defineRoute<typeof ZOptionalEmptyBody, typeof schemas.ZApplicationList>({
+export const listApplications = defineRoute<typeof ZOptionalEmptyBody, typeof schemas.ZApplicationList>()({
   path: '/platform/applications/list-applications',
   access: applicationsStaff,
   errors: [],
@@ -19,7 +19,7 @@ export const listApplications = defineRoute<typeof ZOptionalEmptyBody, typeof sc
 export const createApplication = defineRoute<
   typeof schemas.ZApplicationForm,
   typeof schemas.ZCreatedApplication
->({
+>()({
   path: '/platform/applications/create-application',
   audit: {
     action: 'create-application',
@@ -31,7 +31,7 @@ export const createApplication = defineRoute<
 });
 
 /** Deleting an application ends its data-API tokens at once. */
-export const deleteApplication = defineRoute<typeof schemas.ZApplicationRef, typeof ZSuccess>({
+export const deleteApplication = defineRoute<typeof schemas.ZApplicationRef, typeof ZSuccess>()({
   path: '/platform/applications/delete-application',
   audit: { action: 'delete-application', targets: { application: { request: 'client_id' } } },
   access: applicationsStaff,
@@ -45,7 +45,7 @@ export const deleteApplication = defineRoute<typeof schemas.ZApplicationRef, typ
 export const rotateApplicationSecret = defineRoute<
   typeof schemas.ZApplicationRotateRequest,
   typeof schemas.ZRotatedApplication
->({
+>()({
   path: '/platform/applications/rotate-application-secret',
   audit: {
     action: 'rotate-application-secret',

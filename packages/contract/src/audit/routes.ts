@@ -17,7 +17,10 @@ export const AUDIT_PATH = '/audit';
 const auditAdmins = { kind: 'session', staffOnly: true, adminOnly: true } as const;
 
 /** One keyset page of the company's audit log, filtered by actor, action, target and date range. */
-export const listAuditEvents = defineRoute<typeof schemas.ZAuditListRequest, typeof schemas.ZAuditEventList>({
+export const listAuditEvents = defineRoute<
+  typeof schemas.ZAuditListRequest,
+  typeof schemas.ZAuditEventList
+>()({
   path: '/platform/audit/list-events',
   access: auditAdmins,
   errors: [],
@@ -29,21 +32,22 @@ export const listAuditEvents = defineRoute<typeof schemas.ZAuditListRequest, typ
  * queued, claimed in turn across companies and within their caps (429 TooManyExports). Not one of the
  * spec's `get-available-exports` documents. Poll `export-status`, then download as any export.
  */
-export const exportAuditEvents = defineRoute<typeof schemas.ZAuditExportRequest, typeof schemas.ZAuditExport>(
-  {
-    path: '/platform/audit/export-events',
-    audit: {
-      action: 'export-events',
-      targets: { client: { request: 'client_id' }, credential: { request: 'credentials_token' } },
-      fields: ['actor', 'action', 'from', 'to', 'language'],
-    },
-    access: auditAdmins,
-    errors: ['TooManyExports'],
+export const exportAuditEvents = defineRoute<
+  typeof schemas.ZAuditExportRequest,
+  typeof schemas.ZAuditExport
+>()({
+  path: '/platform/audit/export-events',
+  audit: {
+    action: 'export-events',
+    targets: { client: { request: 'client_id' }, credential: { request: 'credentials_token' } },
+    fields: ['actor', 'action', 'from', 'to', 'language'],
   },
-);
+  access: auditAdmins,
+  errors: ['TooManyExports'],
+});
 
 /** An audit export the caller asked for: its progress, then the file's size. */
-export const auditExportStatus = defineRoute<typeof schemas.ZAuditExportRef, typeof schemas.ZAuditExport>({
+export const auditExportStatus = defineRoute<typeof schemas.ZAuditExportRef, typeof schemas.ZAuditExport>()({
   path: '/platform/audit/export-status',
   access: auditAdmins,
   errors: ['NotFound'],
@@ -53,7 +57,7 @@ export const auditExportStatus = defineRoute<typeof schemas.ZAuditExportRef, typ
 export const auditExportDownloadLink = defineRoute<
   typeof schemas.ZAuditExportRef,
   typeof schemas.ZAuditExportDownloadLink
->({
+>()({
   path: '/platform/audit/export-download-link',
   access: auditAdmins,
   errors: ['NotFound'],

@@ -5,32 +5,33 @@ import type * as schemas from './calls';
 export type { SecondStep, TotpEnrolment } from './calls';
 export * from './constants';
 
-export const login = defineRoute<typeof schemas.ZLoginRequest, typeof schemas.ZSignInAnswer>({
+export const login = defineRoute<typeof schemas.ZLoginRequest, typeof schemas.ZSignInAnswer>()({
   path: '/auth/v0/login',
   access: { kind: 'public' },
   errors: ['LoginFailed', 'RateLimited'],
 });
 
-export const logout = defineRoute<typeof ZEmptyBody, typeof schemas.ZSuccess>({
+export const logout = defineRoute<typeof ZEmptyBody, typeof schemas.ZSuccess>()({
   path: '/auth/v0/logout',
   access: { kind: 'session' },
   errors: [],
 });
 
 /** The second step: exchanges a sign-in challenge and a code for the access token. */
-export const verifySignInCode = defineRoute<typeof schemas.ZSignInCodeRequest, typeof schemas.ZLoginResponse>(
-  {
-    path: '/auth/v0/login/verify-code',
-    access: { kind: 'public' },
-    errors: ['LoginFailed', 'InvalidChallenge', 'InvalidTwoFactorCode', 'RateLimited'],
-  },
-);
+export const verifySignInCode = defineRoute<
+  typeof schemas.ZSignInCodeRequest,
+  typeof schemas.ZLoginResponse
+>()({
+  path: '/auth/v0/login/verify-code',
+  access: { kind: 'public' },
+  errors: ['LoginFailed', 'InvalidChallenge', 'InvalidTwoFactorCode', 'RateLimited'],
+});
 
 /** A user whose company requires two-factor and who has none enrols before the first token. */
 export const beginSignInEnrolment = defineRoute<
   typeof schemas.ZChallengeRequest,
   typeof schemas.ZTotpEnrolment
->({
+>()({
   path: '/auth/v0/login/begin-enrolment',
   access: { kind: 'public' },
   errors: ['InvalidChallenge'],
@@ -39,7 +40,7 @@ export const beginSignInEnrolment = defineRoute<
 export const confirmSignInEnrolment = defineRoute<
   typeof schemas.ZConfirmSignInEnrolmentRequest,
   typeof schemas.ZEnrolledSignIn
->({
+>()({
   path: '/auth/v0/login/confirm-enrolment',
   access: { kind: 'public' },
   errors: ['LoginFailed', 'InvalidChallenge', 'InvalidTwoFactorCode', 'RateLimited'],

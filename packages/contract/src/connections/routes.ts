@@ -12,7 +12,7 @@ const wealthStaff = { kind: 'session', module: 'wealth', staffOnly: true } as co
 export const getCredentialsInformation = defineRoute<
   typeof schemas.ZCredentialsInformationRequest,
   typeof schemas.ZCredentialInformationList
->({
+>()({
   path: '/platform/wealth/get-credentials-information',
   access: wealth,
   errors: [],
@@ -21,7 +21,7 @@ export const getCredentialsInformation = defineRoute<
 export const getCredentialsIdentity = defineRoute<
   typeof schemas.ZCredentialsIdentityRequest,
   typeof schemas.ZCredentialIdentities
->({
+>()({
   path: '/platform/wealth/get-credentials-identity',
   access: wealth,
   errors: [],
@@ -30,14 +30,14 @@ export const getCredentialsIdentity = defineRoute<
 export const getCredentialsProductHolders = defineRoute<
   typeof schemas.ZCredentialRef,
   typeof schemas.ZProductHolderList
->({
+>()({
   path: '/platform/wealth/get-credentials-product-holders',
   access: wealth,
   errors: ['NotFound'],
 });
 
 /** Deletes the credential with its holders and products. */
-export const credentialsDelete = defineRoute<typeof schemas.ZCredentialRef, typeof ZSuccess>({
+export const credentialsDelete = defineRoute<typeof schemas.ZCredentialRef, typeof ZSuccess>()({
   path: '/platform/wealth/credentials-delete',
   audit: { action: 'credentials-delete', targets: { credential: { request: 'credentials_token' } } },
   access: wealthStaff,
@@ -48,7 +48,7 @@ export const credentialsDelete = defineRoute<typeof schemas.ZCredentialRef, type
 export const credentialsRefresh = defineRoute<
   typeof schemas.ZCredentialRef,
   typeof schemas.ZCredentialInformation
->({
+>()({
   path: '/platform/wealth/credentials-refresh',
   audit: { action: 'credentials-refresh', targets: { credential: { request: 'credentials_token' } } },
   access: wealthStaff,
@@ -63,7 +63,7 @@ export const credentialsRefresh = defineRoute<
 export const createConsentRenewalLink = defineRoute<
   typeof schemas.ZConsentRenewalRequest,
   typeof schemas.ZConsentRenewalLink
->({
+>()({
   path: '/platform/wealth/create-consent-renewal-link',
   audit: {
     action: 'create-consent-renewal-link',
@@ -81,7 +81,7 @@ export const createConsentRenewalLink = defineRoute<
 export const createConnectLink = defineRoute<
   typeof schemas.ZCreateConnectLinkRequest,
   typeof schemas.ZConnectLink
->({
+>()({
   path: '/platform/wealth/create-connect-link',
   audit: {
     action: 'create-connect-link',
@@ -96,7 +96,7 @@ export const createConnectLink = defineRoute<
 export const credentialsForceReset = defineRoute<
   typeof schemas.ZCredentialsForceResetRequest,
   typeof schemas.ZForceResetLink
->({
+>()({
   path: '/platform/wealth/credentials-force-reset',
   audit: {
     action: 'credentials-force-reset',
@@ -109,18 +109,19 @@ export const credentialsForceReset = defineRoute<
 
 // Hosted connect pages: public, authorised only by the one-time token in the body.
 
-export const getConnectSession = defineRoute<typeof schemas.ZConnectTokenRef, typeof schemas.ZConnectSession>(
-  {
-    path: '/v0/connect/get-session',
-    access: { kind: 'public' },
-    errors: ['InvalidConnectToken', 'RateLimited'],
-  },
-);
+export const getConnectSession = defineRoute<
+  typeof schemas.ZConnectTokenRef,
+  typeof schemas.ZConnectSession
+>()({
+  path: '/v0/connect/get-session',
+  access: { kind: 'public' },
+  errors: ['InvalidConnectToken', 'RateLimited'],
+});
 
 export const submitConnectCredentials = defineRoute<
   typeof schemas.ZConnectCredentialsRequest,
   typeof schemas.ZConnectStep
->({
+>()({
   path: '/v0/connect/submit-credentials',
   audit: { action: 'submit-credentials', fields: ['entity_id', 'accept_terms'] },
   access: { kind: 'public' },
@@ -135,25 +136,27 @@ export const submitConnectCredentials = defineRoute<
   ],
 });
 
-export const submitConnectSca = defineRoute<typeof schemas.ZConnectScaRequest, typeof schemas.ZConnectStep>({
-  path: '/v0/connect/submit-sca',
-  audit: { action: 'submit-sca' },
-  access: { kind: 'public' },
-  errors: [
-    'InvalidConnectToken',
-    'InvalidScaCode',
-    'InstitutionDown',
-    'NotFound',
-    'LinkPaused',
-    'RateLimited',
-  ],
-});
+export const submitConnectSca = defineRoute<typeof schemas.ZConnectScaRequest, typeof schemas.ZConnectStep>()(
+  {
+    path: '/v0/connect/submit-sca',
+    audit: { action: 'submit-sca' },
+    access: { kind: 'public' },
+    errors: [
+      'InvalidConnectToken',
+      'InvalidScaCode',
+      'InstitutionDown',
+      'NotFound',
+      'LinkPaused',
+      'RateLimited',
+    ],
+  },
+);
 
 /** The visitor picked an institution (a funnel step, decision 0034): recorded, nothing else changes. */
 export const chooseConnectInstitution = defineRoute<
   typeof schemas.ZChooseInstitutionRequest,
   typeof ZSuccess
->({
+>()({
   path: '/v0/connect/choose-institution',
   access: { kind: 'public' },
   errors: ['InvalidConnectToken', 'NotFound'],

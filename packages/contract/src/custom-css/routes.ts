@@ -8,7 +8,7 @@ export * from './constants';
 /** Custom CSS changes what a company's end customers see: staff only, under the custom_css module. */
 const customCssStaff = { kind: 'session', module: 'custom_css', staffOnly: true } as const;
 
-export const getCustomCss = defineRoute<typeof ZOptionalEmptyBody, typeof schemas.ZCustomCss>({
+export const getCustomCss = defineRoute<typeof ZOptionalEmptyBody, typeof schemas.ZCustomCss>()({
   path: '/platform/custom-css/get-custom-css',
   access: customCssStaff,
   errors: [],
@@ -18,7 +18,7 @@ export const getCustomCss = defineRoute<typeof ZOptionalEmptyBody, typeof schema
  * `file` is base64 of the CSS (spec section 7). An empty file clears it. The answer reports what the
  * sanitiser removed; the hosted pages get the rest.
  */
-export const setCustomCss = defineRoute<typeof schemas.ZCustomCssFile, typeof schemas.ZCustomCss>({
+export const setCustomCss = defineRoute<typeof schemas.ZCustomCssFile, typeof schemas.ZCustomCss>()({
   path: '/platform/custom-css/set-custom-css',
   audit: { action: 'set-custom-css' },
   access: customCssStaff,

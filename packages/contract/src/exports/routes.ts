@@ -11,14 +11,14 @@ const wealth = { kind: 'session', module: 'wealth' } as const;
 export const getAvailableExports = defineRoute<
   typeof ZOptionalEmptyBody,
   typeof schemas.ZAvailableExportList
->({
+>()({
   path: '/platform/wealth/get-available-exports',
   access: wealth,
   errors: [],
 });
 
 /** Queues an export; its rows are written in the background. Poll `export-status` for progress. */
-export const exportGenerate = defineRoute<typeof schemas.ZExportRequest, typeof schemas.ZExport>({
+export const exportGenerate = defineRoute<typeof schemas.ZExportRequest, typeof schemas.ZExport>()({
   path: '/platform/wealth/export-generate',
   audit: {
     action: 'export-generate',
@@ -28,14 +28,14 @@ export const exportGenerate = defineRoute<typeof schemas.ZExportRequest, typeof 
   errors: ['NotFound', 'UnknownClient', 'TooManyExports'],
 });
 
-export const exportStatus = defineRoute<typeof schemas.ZExportRef, typeof schemas.ZExport>({
+export const exportStatus = defineRoute<typeof schemas.ZExportRef, typeof schemas.ZExport>()({
   path: '/platform/wealth/export-status',
   access: wealth,
   errors: ['NotFound'],
 });
 
 /** The most recent exports (unexpired): the company's for staff, a portal user's own for them. */
-export const exportList = defineRoute<typeof ZOptionalEmptyBody, typeof schemas.ZExportList>({
+export const exportList = defineRoute<typeof ZOptionalEmptyBody, typeof schemas.ZExportList>()({
   path: '/platform/wealth/export-list',
   access: wealth,
   errors: [],
@@ -45,7 +45,10 @@ export const exportList = defineRoute<typeof ZOptionalEmptyBody, typeof schemas.
  * A short-lived, single-use URL to the file (`GET {path}`): a browser can only stream a download to
  * disk from a plain GET, which cannot carry the bearer token.
  */
-export const exportDownloadLink = defineRoute<typeof schemas.ZExportRef, typeof schemas.ZExportDownloadLink>({
+export const exportDownloadLink = defineRoute<
+  typeof schemas.ZExportRef,
+  typeof schemas.ZExportDownloadLink
+>()({
   path: '/platform/wealth/export-download-link',
   access: wealth,
   errors: ['NotFound'],

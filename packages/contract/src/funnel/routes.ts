@@ -5,7 +5,7 @@ export type { InstitutionHealth, InstitutionHealthList, LinkFunnel } from './cal
 export * from './constants';
 
 /** A Link's funnel: staff of a company with Links, like every Link call. */
-export const getLinkFunnel = defineRoute<typeof schemas.ZLinkFunnelRequest, typeof schemas.ZLinkFunnel>({
+export const getLinkFunnel = defineRoute<typeof schemas.ZLinkFunnelRequest, typeof schemas.ZLinkFunnel>()({
   path: '/platform/links/get-link-funnel',
   access: { kind: 'session', module: 'links', staffOnly: true },
   errors: ['NotFound'],
@@ -18,7 +18,7 @@ export const getLinkFunnel = defineRoute<typeof schemas.ZLinkFunnelRequest, type
 export const getInstitutionHealth = defineRoute<
   typeof schemas.ZInstitutionHealthRequest,
   typeof schemas.ZInstitutionHealthList
->({
+>()({
   path: '/platform/connections/get-institution-health',
   access: { kind: 'session', staffOnly: true },
   errors: [],

@@ -9,14 +9,14 @@ export * from './constants';
 const linksStaff = { kind: 'session', module: 'links', staffOnly: true } as const;
 
 /** The company's Links by name; the total number of matches travels in `x-total-count`. */
-export const listLinks = defineRoute<typeof schemas.ZLinkListRequest, typeof schemas.ZLinkList>({
+export const listLinks = defineRoute<typeof schemas.ZLinkListRequest, typeof schemas.ZLinkList>()({
   path: '/platform/links/list-links',
   access: linksStaff,
   errors: [],
   totalCountHeader: true,
 });
 
-export const createLink = defineRoute<typeof schemas.ZLinkForm, typeof schemas.ZLink>({
+export const createLink = defineRoute<typeof schemas.ZLinkForm, typeof schemas.ZLink>()({
   path: '/platform/links/create-link',
   audit: {
     action: 'create-link',
@@ -27,7 +27,7 @@ export const createLink = defineRoute<typeof schemas.ZLinkForm, typeof schemas.Z
   errors: ['DuplicatedName'],
 });
 
-export const editLink = defineRoute<typeof schemas.ZLinkEditRequest, typeof schemas.ZLink>({
+export const editLink = defineRoute<typeof schemas.ZLinkEditRequest, typeof schemas.ZLink>()({
   path: '/platform/links/edit-link',
   audit: {
     action: 'edit-link',
@@ -39,7 +39,7 @@ export const editLink = defineRoute<typeof schemas.ZLinkEditRequest, typeof sche
 });
 
 /** Only an active Link can be paused: its public page is then blocked (its pending codes still work). */
-export const pauseLink = defineRoute<typeof schemas.ZLinkRef, typeof schemas.ZLink>({
+export const pauseLink = defineRoute<typeof schemas.ZLinkRef, typeof schemas.ZLink>()({
   path: '/platform/links/pause-link',
   audit: { action: 'pause-link', targets: { link: { request: 'token' } } },
   access: linksStaff,
@@ -47,7 +47,7 @@ export const pauseLink = defineRoute<typeof schemas.ZLinkRef, typeof schemas.ZLi
 });
 
 /** Only a paused Link can be resumed. */
-export const resumeLink = defineRoute<typeof schemas.ZLinkRef, typeof schemas.ZLink>({
+export const resumeLink = defineRoute<typeof schemas.ZLinkRef, typeof schemas.ZLink>()({
   path: '/platform/links/resume-link',
   audit: { action: 'resume-link', targets: { link: { request: 'token' } } },
   access: linksStaff,
@@ -55,7 +55,7 @@ export const resumeLink = defineRoute<typeof schemas.ZLinkRef, typeof schemas.ZL
 });
 
 /** Only a Link without pending codes can be deleted; its URL then answers 404. */
-export const deleteLink = defineRoute<typeof schemas.ZLinkRef, typeof ZSuccess>({
+export const deleteLink = defineRoute<typeof schemas.ZLinkRef, typeof ZSuccess>()({
   path: '/platform/links/delete-link',
   audit: { action: 'delete-link', targets: { link: { request: 'token' } } },
   access: linksStaff,
@@ -66,7 +66,7 @@ export const deleteLink = defineRoute<typeof schemas.ZLinkRef, typeof ZSuccess>(
  * Public: where the Link's visitor lands. It only checks the code (valid and unexpired: success;
  * anything else: 404 InvalidLinkCode) and never spends it.
  */
-export const linkCallback = defineRoute<typeof schemas.ZLinkCode, typeof ZSuccess>({
+export const linkCallback = defineRoute<typeof schemas.ZLinkCode, typeof ZSuccess>()({
   path: '/platform/link-callback',
   access: { kind: 'public' },
   errors: ['InvalidLinkCode', 'RateLimited'],
@@ -76,7 +76,7 @@ export const linkCallback = defineRoute<typeof schemas.ZLinkCode, typeof ZSucces
  * The company exchanges a code: it is spent (once, whoever races), the Link's pending count drops, and
  * the answer names the new credential. A code of another company is simply invalid.
  */
-export const exchangeLinkCode = defineRoute<typeof schemas.ZLinkCode, typeof schemas.ZLinkCodeExchange>({
+export const exchangeLinkCode = defineRoute<typeof schemas.ZLinkCode, typeof schemas.ZLinkCodeExchange>()({
   path: '/platform/links/exchange-code',
   audit: {
     action: 'exchange-code',
@@ -95,7 +95,7 @@ export const exchangeLinkCode = defineRoute<typeof schemas.ZLinkCode, typeof sch
 export const startLinkSession = defineRoute<
   typeof schemas.ZStartLinkSessionRequest,
   typeof schemas.ZLinkSession
->({
+>()({
   path: '/v0/links/start-session',
   access: { kind: 'public' },
   errors: ['NotFound', 'LinkPaused', 'CompanyDisabled', 'InvalidConnectToken', 'RateLimited'],

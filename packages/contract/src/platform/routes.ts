@@ -7,20 +7,20 @@ import type { ZIdentity } from './identity';
 export type { Entity, RuntimeConfig } from './calls';
 export * from './constants';
 
-export const me = defineRoute<typeof ZEmptyBody, typeof ZIdentity>({
+export const me = defineRoute<typeof ZEmptyBody, typeof ZIdentity>()({
   path: '/platform/me',
   access: { kind: 'session' },
   errors: [],
 });
 
 /** Always answers success, whether or not the email belongs to anyone, so it reveals no accounts. */
-export const forgotPassword = defineRoute<typeof schemas.ZForgotPasswordRequest, typeof ZSuccess>({
+export const forgotPassword = defineRoute<typeof schemas.ZForgotPasswordRequest, typeof ZSuccess>()({
   path: '/v0/platform/forgot-password',
   access: { kind: 'public' },
   errors: ['RateLimited'],
 });
 
-export const resetPassword = defineRoute<typeof schemas.ZResetPasswordRequest, typeof ZSuccess>({
+export const resetPassword = defineRoute<typeof schemas.ZResetPasswordRequest, typeof ZSuccess>()({
   path: '/v0/platform/reset-password',
   audit: { action: 'reset-password' },
   access: { kind: 'public' },
@@ -34,7 +34,7 @@ export const resetPassword = defineRoute<typeof schemas.ZResetPasswordRequest, t
 export const changePassword = defineRoute<
   typeof schemas.ZChangePasswordRequest,
   typeof schemas.ZChangePasswordResponse
->({
+>()({
   path: '/v0/platform/change-password',
   audit: { action: 'change-password' },
   access: { kind: 'session' },
@@ -42,14 +42,14 @@ export const changePassword = defineRoute<
 });
 
 /** The institution catalogue. Every signed-in user loads it: the main layout waits for it. */
-export const listEntities = defineRoute<typeof ZOptionalEmptyBody, typeof schemas.ZEntityList>({
+export const listEntities = defineRoute<typeof ZOptionalEmptyBody, typeof schemas.ZEntityList>()({
   path: '/platform/list-entities',
   access: { kind: 'session' },
   errors: [],
 });
 
 /** Infrastructure, not a spec call: a load balancer's liveness probe (restart the process if it fails). */
-export const health = defineRoute<typeof ZNoBody, typeof schemas.ZLiveness>({
+export const health = defineRoute<typeof ZNoBody, typeof schemas.ZLiveness>()({
   method: 'GET',
   path: '/health',
   access: { kind: 'public' },
@@ -60,7 +60,7 @@ export const health = defineRoute<typeof ZNoBody, typeof schemas.ZLiveness>({
  * Readiness: the database answered within the ready timeout. Answered 503 with the same shape when it
  * did not: a load balancer stops sending traffic to this instance until it answers 200 again.
  */
-export const ready = defineRoute<typeof ZNoBody, typeof schemas.ZHealth>({
+export const ready = defineRoute<typeof ZNoBody, typeof schemas.ZHealth>()({
   method: 'GET',
   path: '/ready',
   access: { kind: 'public' },
@@ -68,7 +68,7 @@ export const ready = defineRoute<typeof ZNoBody, typeof schemas.ZHealth>({
 });
 
 /** Runtime configuration for the portal, read before anything renders. */
-export const runtimeConfig = defineRoute<typeof ZNoBody, typeof schemas.ZRuntimeConfig>({
+export const runtimeConfig = defineRoute<typeof ZNoBody, typeof schemas.ZRuntimeConfig>()({
   method: 'GET',
   path: '/config.json',
   access: { kind: 'public' },

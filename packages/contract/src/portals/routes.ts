@@ -18,14 +18,14 @@ const portalsStaff = { kind: 'session', module: 'portals', staffOnly: true } as 
 export const listPortals = defineRoute<
   typeof schemas.ZPortalListRequest,
   typeof schemas.ZPortalUserSummaryList
->({
+>()({
   path: '/platform/portals/list-portals',
   access: portalsStaff,
   errors: [],
   totalCountHeader: true,
 });
 
-export const createPortal = defineRoute<typeof schemas.ZCreatePortalRequest, typeof schemas.ZPortalUser>({
+export const createPortal = defineRoute<typeof schemas.ZCreatePortalRequest, typeof schemas.ZPortalUser>()({
   path: '/platform/portals/create-portal',
   audit: {
     action: 'create-portal',
@@ -36,14 +36,14 @@ export const createPortal = defineRoute<typeof schemas.ZCreatePortalRequest, typ
   errors: ['DuplicatedUsername', 'UnknownClient'],
 });
 
-export const getPortal = defineRoute<typeof schemas.ZPortalUserRef, typeof schemas.ZPortalUser>({
+export const getPortal = defineRoute<typeof schemas.ZPortalUserRef, typeof schemas.ZPortalUser>()({
   path: '/platform/portals/get-portal',
   access: portalsStaff,
   errors: ['NotFound'],
 });
 
 /** Deleting a portal user ends their sessions at once. */
-export const deletePortal = defineRoute<typeof schemas.ZPortalUserRef, typeof ZSuccess>({
+export const deletePortal = defineRoute<typeof schemas.ZPortalUserRef, typeof ZSuccess>()({
   path: '/platform/portals/delete-portal',
   audit: { action: 'delete-portal', targets: { user: { request: 'username' } } },
   access: portalsStaff,
@@ -51,7 +51,7 @@ export const deletePortal = defineRoute<typeof schemas.ZPortalUserRef, typeof ZS
 });
 
 /** Replaces the user's clients with `client_ids`; the change applies from the user's next call. */
-export const updatePortal = defineRoute<typeof schemas.ZUpdatePortalRequest, typeof schemas.ZPortalUser>({
+export const updatePortal = defineRoute<typeof schemas.ZUpdatePortalRequest, typeof schemas.ZPortalUser>()({
   path: '/platform/portals/update-portal',
   audit: { action: 'update-portal', targets: { user: { request: 'username' } }, fields: ['client_ids'] },
   access: portalsStaff,

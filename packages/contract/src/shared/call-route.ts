@@ -16,12 +16,17 @@ export type CallAccess =
  * no zod, so the portal's first screens do not download it; the server pairs each route with its schemas
  * (`defineCall`) and validates both ways.
  */
-export interface CallRoute<Req extends z.ZodType = z.ZodType, Res extends z.ZodType = z.ZodType> {
+export interface CallRoute<
+  Req extends z.ZodType = z.ZodType,
+  Res extends z.ZodType = z.ZodType,
+  /** Its own error codes, as a union: the portal narrows a failure of this call to them (call-errors.ts). */
+  Codes extends ErrorCode = ErrorCode,
+> {
   method: 'POST' | 'GET';
   path: string;
   access: CallAccess;
   /** The error codes this call may answer with, beyond the generic ones every call may give. */
-  errors: readonly ErrorCode[];
+  errors: readonly Codes[];
   /** The answer is one page of a list; the total number of matches travels in `x-total-count`. */
   totalCountHeader?: boolean;
   /**
@@ -50,11 +55,34 @@ export interface CallAudit {
   fields?: readonly string[];
 }
 
-/** A route typed by its schemas (`defineRoute<typeof ZRequest, typeof ZResponse>`), POST unless told. */
+type RouteFields<Req extends z.ZodType, Res extends z.ZodType, Codes extends ErrorCode> = Omit<
+  CallRoute<Req, Res, Codes>,
+  'method' | 'types'
+> & { method?: 'POST' | 'GET' };
+
+/**
+ * A route typed by its schemas and its own error codes, POST unless told:
+ * `defineRoute<typeof ZRequest, typeof ZResponse>()({ path, access, errors: ['NotFound'] })`. The second
+ * call infers the codes from `errors`, which TypeScript cannot do beside explicit type arguments.
+ * Called with the route directly (`defineRoute<…>({ … })`), the route declares every code: it still
+ * compiles, but the portal cannot narrow its failures.
+ */
+export function defineRoute<Req extends z.ZodType, Res extends z.ZodType>(): <
+  const Codes extends ErrorCode = never,
+>(
+  route: RouteFields<Req, Res, Codes>,
+) => CallRoute<Req, Res, Codes>;
 export function defineRoute<Req extends z.ZodType, Res extends z.ZodType>(
-  route: Omit<CallRoute<Req, Res>, 'method' | 'types'> & { method?: 'POST' | 'GET' },
-): CallRoute<Req, Res> {
-  return { method: 'POST', ...route };
+  route: RouteFields<Req, Res, ErrorCode>,
+): CallRoute<Req, Res>;
+export function defineRoute<Req extends z.ZodType, Res extends z.ZodType>(
+  route?: RouteFields<Req, Res, ErrorCode>,
+) {
+  const withMethod = <Codes extends ErrorCode>(fields: RouteFields<Req, Res, Codes>) => ({
+    method: 'POST' as const,
+    ...fields,
+  });
+  return route === undefined ? withMethod : withMethod(route);
 }
 
 type TypesOf<C extends CallRoute> = NonNullable<C['types']>;

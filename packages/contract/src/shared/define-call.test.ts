@@ -5,7 +5,7 @@ import { defineCall } from './define-call';
 
 const ZRequest = z.object({ name: z.string().transform((value) => value.length) });
 const ZResponse = z.object({ id: z.string() });
-const route = defineRoute<typeof ZRequest, typeof ZResponse>({
+const route = defineRoute<typeof ZRequest, typeof ZResponse>()({
   path: '/platform/test/thing',
   access: { kind: 'session' },
   errors: ['NotFound'],
@@ -41,7 +41,7 @@ describe('defineCall', () => {
     defineCall(route, { request: ZRequest, response: ZWider });
     // @ts-expect-error: a list where the route answers one item.
     defineCall(route, { request: ZRequest, response: z.array(ZResponse) });
-    const narrow = defineRoute<typeof ZRequest, typeof ZWider>({
+    const narrow = defineRoute<typeof ZRequest, typeof ZWider>()({
       path: '/x',
       access: { kind: 'public' },
       errors: [],

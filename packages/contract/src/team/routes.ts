@@ -10,7 +10,7 @@ export * from './constants';
 const teamAdmins = { kind: 'session', staffOnly: true, adminOnly: true } as const;
 
 /** One page of the company's staff; the total number of matches travels in `x-total-count`. */
-export const listStaff = defineRoute<typeof schemas.ZStaffListRequest, typeof schemas.ZStaffList>({
+export const listStaff = defineRoute<typeof schemas.ZStaffListRequest, typeof schemas.ZStaffList>()({
   path: '/platform/team/list-staff',
   access: teamAdmins,
   errors: [],
@@ -18,7 +18,7 @@ export const listStaff = defineRoute<typeof schemas.ZStaffListRequest, typeof sc
 });
 
 /** Creates an invited user (no password) and mails them a single-use link valid 72 h. */
-export const inviteStaff = defineRoute<typeof schemas.ZInviteStaffRequest, typeof schemas.ZStaffMember>({
+export const inviteStaff = defineRoute<typeof schemas.ZInviteStaffRequest, typeof schemas.ZStaffMember>()({
   path: '/platform/team/invite-staff',
   audit: {
     action: 'invite-staff',
@@ -33,7 +33,7 @@ export const inviteStaff = defineRoute<typeof schemas.ZInviteStaffRequest, typeo
 export const resendInvitation = defineRoute<
   typeof schemas.ZResendInvitationRequest,
   typeof schemas.ZStaffMember
->({
+>()({
   path: '/platform/team/resend-invitation',
   audit: { action: 'resend-invitation', targets: { user: { request: 'username' } } },
   access: teamAdmins,
@@ -41,14 +41,14 @@ export const resendInvitation = defineRoute<
 });
 
 /** Withdraws a pending invitation: its links stop working and the invited user is removed. */
-export const revokeInvitation = defineRoute<typeof schemas.ZStaffRef, typeof ZSuccess>({
+export const revokeInvitation = defineRoute<typeof schemas.ZStaffRef, typeof ZSuccess>()({
   path: '/platform/team/revoke-invitation',
   audit: { action: 'revoke-invitation', targets: { user: { request: 'username' } } },
   access: teamAdmins,
   errors: ['NotFound'],
 });
 
-export const updateStaff = defineRoute<typeof schemas.ZUpdateStaffRequest, typeof schemas.ZStaffMember>({
+export const updateStaff = defineRoute<typeof schemas.ZUpdateStaffRequest, typeof schemas.ZStaffMember>()({
   path: '/platform/team/update-staff',
   audit: {
     action: 'update-staff',
@@ -60,21 +60,21 @@ export const updateStaff = defineRoute<typeof schemas.ZUpdateStaffRequest, typeo
 });
 
 /** Disabling ends the user's sessions at once: their next call is refused. */
-export const disableStaff = defineRoute<typeof schemas.ZStaffRef, typeof schemas.ZStaffMember>({
+export const disableStaff = defineRoute<typeof schemas.ZStaffRef, typeof schemas.ZStaffMember>()({
   path: '/platform/team/disable-staff',
   audit: { action: 'disable-staff', targets: { user: { request: 'username' } } },
   access: teamAdmins,
   errors: ['NotFound', 'LastAdmin', 'SelfLockout'],
 });
 
-export const enableStaff = defineRoute<typeof schemas.ZStaffRef, typeof schemas.ZStaffMember>({
+export const enableStaff = defineRoute<typeof schemas.ZStaffRef, typeof schemas.ZStaffMember>()({
   path: '/platform/team/enable-staff',
   audit: { action: 'enable-staff', targets: { user: { request: 'username' } } },
   access: teamAdmins,
   errors: ['NotFound'],
 });
 
-export const deleteStaff = defineRoute<typeof schemas.ZStaffRef, typeof ZSuccess>({
+export const deleteStaff = defineRoute<typeof schemas.ZStaffRef, typeof ZSuccess>()({
   path: '/platform/team/delete-staff',
   audit: { action: 'delete-staff', targets: { user: { request: 'username' } } },
   access: teamAdmins,
@@ -82,21 +82,26 @@ export const deleteStaff = defineRoute<typeof schemas.ZStaffRef, typeof ZSuccess
 });
 
 /** Who an invitation is for, so the set-password screen can say it; InvalidInvitation when it cannot be used. */
-export const getInvitation = defineRoute<typeof schemas.ZInvitationToken, typeof schemas.ZInvitationDetails>({
+export const getInvitation = defineRoute<
+  typeof schemas.ZInvitationToken,
+  typeof schemas.ZInvitationDetails
+>()({
   path: '/v0/platform/team/get-invitation',
   access: { kind: 'public' },
   errors: ['InvalidInvitation'],
 });
 
 /** Sets the invited user's password (once) and signs them in: answers like the login call. */
-export const acceptInvitation = defineRoute<typeof schemas.ZAcceptInvitationRequest, typeof ZLoginResponse>({
-  path: '/v0/platform/team/accept-invitation',
-  audit: { action: 'accept-invitation' },
-  access: { kind: 'public' },
-  errors: ['InvalidInvitation', 'WeakPassword'],
-});
+export const acceptInvitation = defineRoute<typeof schemas.ZAcceptInvitationRequest, typeof ZLoginResponse>()(
+  {
+    path: '/v0/platform/team/accept-invitation',
+    audit: { action: 'accept-invitation' },
+    access: { kind: 'public' },
+    errors: ['InvalidInvitation', 'WeakPassword'],
+  },
+);
 
-export const getTwoFactorPolicy = defineRoute<typeof ZOptionalEmptyBody, typeof schemas.ZTwoFactorPolicy>({
+export const getTwoFactorPolicy = defineRoute<typeof ZOptionalEmptyBody, typeof schemas.ZTwoFactorPolicy>()({
   path: '/platform/team/two-factor-policy',
   access: teamAdmins,
   errors: [],
@@ -106,7 +111,7 @@ export const getTwoFactorPolicy = defineRoute<typeof ZOptionalEmptyBody, typeof 
 export const setTwoFactorPolicy = defineRoute<
   typeof schemas.ZTwoFactorPolicy,
   typeof schemas.ZTwoFactorPolicy
->({
+>()({
   path: '/platform/team/set-two-factor-policy',
   audit: { action: 'set-two-factor-policy', fields: ['is_required'] },
   access: teamAdmins,
@@ -114,7 +119,7 @@ export const setTwoFactorPolicy = defineRoute<
 });
 
 /** Turns a colleague's two-factor off (lost phone): they enrol again; their sessions end. */
-export const resetTwoFactor = defineRoute<typeof schemas.ZStaffRef, typeof schemas.ZStaffMember>({
+export const resetTwoFactor = defineRoute<typeof schemas.ZStaffRef, typeof schemas.ZStaffMember>()({
   path: '/platform/team/reset-two-factor',
   audit: { action: 'reset-two-factor', targets: { user: { request: 'username' } } },
   access: teamAdmins,

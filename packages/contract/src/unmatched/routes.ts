@@ -12,7 +12,7 @@ const wealthStaff = { kind: 'session', module: 'wealth', staffOnly: true } as co
 export const unmatchedList = defineRoute<
   typeof schemas.ZUnmatchedListRequest,
   typeof schemas.ZUnmatchedProductList
->({
+>()({
   path: '/platform/wealth/unmatched-list',
   access: wealthStaff,
   errors: [],
@@ -22,7 +22,7 @@ export const unmatchedList = defineRoute<
 export const unmatchedListHidden = defineRoute<
   typeof schemas.ZUnmatchedListRequest,
   typeof schemas.ZUnmatchedProductList
->({
+>()({
   path: '/platform/wealth/unmatched-list-hidden',
   access: wealthStaff,
   errors: [],
@@ -30,7 +30,7 @@ export const unmatchedListHidden = defineRoute<
 });
 
 /** How many products wait for a client, for the navigation badge and page header. */
-export const unmatchedCount = defineRoute<typeof ZOptionalEmptyBody, typeof schemas.ZUnmatchedCount>({
+export const unmatchedCount = defineRoute<typeof ZOptionalEmptyBody, typeof schemas.ZUnmatchedCount>()({
   path: '/platform/wealth/unmatched-count',
   access: wealthStaff,
   errors: [],
@@ -44,21 +44,21 @@ export const unmatchedCount = defineRoute<typeof ZOptionalEmptyBody, typeof sche
 export const clientMatchProduct = defineRoute<
   typeof schemas.ZClientMatchProductRequest,
   typeof schemas.ZClientMatchProductResult
->({
+>()({
   path: '/platform/wealth/client-match-product',
   audit: { action: 'client-match-product', targets: { client: { request: '_id' } }, fields: ['products'] },
   access: wealthStaff,
   errors: ['NotFound', 'ProductAlreadyMatched'],
 });
 
-export const unmatchedHide = defineRoute<typeof schemas.ZHolderProductRef, typeof ZSuccess>({
+export const unmatchedHide = defineRoute<typeof schemas.ZHolderProductRef, typeof ZSuccess>()({
   path: '/platform/wealth/unmatched-hide',
   audit: { action: 'unmatched-hide', fields: ['holder_product_id'] },
   access: wealthStaff,
   errors: ['NotFound', 'ProductAlreadyMatched'],
 });
 
-export const unmatchedUnhide = defineRoute<typeof schemas.ZHolderProductRef, typeof ZSuccess>({
+export const unmatchedUnhide = defineRoute<typeof schemas.ZHolderProductRef, typeof ZSuccess>()({
   path: '/platform/wealth/unmatched-unhide',
   audit: { action: 'unmatched-unhide', fields: ['holder_product_id'] },
   access: wealthStaff,

@@ -11,14 +11,14 @@ const wealth = { kind: 'session', module: 'wealth' } as const;
 /** Portal users read their assigned clients; only staff change the book. */
 const wealthStaff = { kind: 'session', module: 'wealth', staffOnly: true } as const;
 
-export const clientList = defineRoute<typeof schemas.ZClientListRequest, typeof schemas.ZClientList>({
+export const clientList = defineRoute<typeof schemas.ZClientListRequest, typeof schemas.ZClientList>()({
   path: '/platform/wealth/client-list',
   access: wealth,
   errors: [],
   totalCountHeader: true,
 });
 
-export const clientCreate = defineRoute<typeof schemas.ZClientForm, typeof models.ZClient>({
+export const clientCreate = defineRoute<typeof schemas.ZClientForm, typeof models.ZClient>()({
   path: '/platform/wealth/client-create',
   audit: {
     action: 'client-create',
@@ -29,7 +29,7 @@ export const clientCreate = defineRoute<typeof schemas.ZClientForm, typeof model
   errors: ['DuplicatedAlias'],
 });
 
-export const clientEdit = defineRoute<typeof schemas.ZClientEditRequest, typeof models.ZClient>({
+export const clientEdit = defineRoute<typeof schemas.ZClientEditRequest, typeof models.ZClient>()({
   path: '/platform/wealth/client-edit',
   audit: {
     action: 'client-edit',
@@ -41,39 +41,39 @@ export const clientEdit = defineRoute<typeof schemas.ZClientEditRequest, typeof 
 });
 
 /** Deleting a client returns its products to the pending (unmatched) list; nothing is lost. */
-export const clientDelete = defineRoute<typeof schemas.ZClientRef, typeof ZSuccess>({
+export const clientDelete = defineRoute<typeof schemas.ZClientRef, typeof ZSuccess>()({
   path: '/platform/wealth/client-delete',
   audit: { action: 'client-delete', targets: { client: { request: 'client_id' } } },
   access: wealthStaff,
   errors: ['NotFound'],
 });
 
-export const clientGet = defineRoute<typeof schemas.ZClientRef, typeof models.ZClient>({
+export const clientGet = defineRoute<typeof schemas.ZClientRef, typeof models.ZClient>()({
   path: '/platform/wealth/client-get',
   access: wealth,
   errors: ['NotFound'],
 });
 
-export const clientAccountList = defineRoute<typeof schemas.ZClientRef, typeof schemas.ZAccountList>({
+export const clientAccountList = defineRoute<typeof schemas.ZClientRef, typeof schemas.ZAccountList>()({
   path: '/platform/wealth/client-account-list',
   access: wealth,
   errors: ['NotFound'],
 });
 
-export const clientPortfolioList = defineRoute<typeof schemas.ZClientRef, typeof schemas.ZPortfolioList>({
+export const clientPortfolioList = defineRoute<typeof schemas.ZClientRef, typeof schemas.ZPortfolioList>()({
   path: '/platform/wealth/client-portfolio-list',
   access: wealth,
   errors: ['NotFound'],
 });
 
-export const clientLiabilityList = defineRoute<typeof schemas.ZClientRef, typeof schemas.ZLiabilityList>({
+export const clientLiabilityList = defineRoute<typeof schemas.ZClientRef, typeof schemas.ZLiabilityList>()({
   path: '/platform/wealth/client-liability-list',
   access: wealth,
   errors: ['NotFound'],
 });
 
 /** Returns the product to the pending list (unmatched products). */
-export const clientUnmatchProduct = defineRoute<typeof schemas.ZClientProductRef, typeof ZSuccess>({
+export const clientUnmatchProduct = defineRoute<typeof schemas.ZClientProductRef, typeof ZSuccess>()({
   path: '/platform/wealth/client-unmatch-product',
   audit: {
     action: 'client-unmatch-product',
@@ -88,7 +88,7 @@ export const clientUnmatchProduct = defineRoute<typeof schemas.ZClientProductRef
 export const productTransactionList = defineRoute<
   typeof schemas.ZProductTransactionListRequest,
   typeof schemas.ZTransactionPage
->({
+>()({
   path: '/platform/wealth/product-transaction-list',
   access: wealth,
   errors: ['NotFound'],
@@ -97,7 +97,7 @@ export const productTransactionList = defineRoute<
 export const portfolioInvestmentList = defineRoute<
   typeof schemas.ZPortfolioRef,
   typeof schemas.ZInvestmentList
->({
+>()({
   path: '/platform/wealth/portfolio-investment-list',
   access: wealth,
   errors: ['NotFound'],
@@ -107,20 +107,20 @@ export const portfolioInvestmentList = defineRoute<
 export const portfolioTransactionList = defineRoute<
   typeof schemas.ZPortfolioTransactionListRequest,
   typeof schemas.ZInvestmentTransactionPage
->({
+>()({
   path: '/platform/wealth/portfolio-transaction-list',
   access: wealth,
   errors: ['NotFound'],
 });
 
-export const investmentGet = defineRoute<typeof schemas.ZInvestmentRef, typeof models.ZInvestment>({
+export const investmentGet = defineRoute<typeof schemas.ZInvestmentRef, typeof models.ZInvestment>()({
   path: '/platform/wealth/investment-get',
   access: wealth,
   errors: ['NotFound'],
 });
 
 /** Issue 31: the overview tab's figures (net position per currency, allocations). */
-export const clientOverview = defineRoute<typeof schemas.ZClientRef, typeof overview.ZClientOverview>({
+export const clientOverview = defineRoute<typeof schemas.ZClientRef, typeof overview.ZClientOverview>()({
   path: '/platform/wealth/client-overview',
   access: wealth,
   errors: ['NotFound'],
@@ -130,7 +130,7 @@ export const clientOverview = defineRoute<typeof schemas.ZClientRef, typeof over
 export const clientBalanceHistory = defineRoute<
   typeof schemas.ZHistoryRequest,
   typeof overview.ZBalanceHistory
->({
+>()({
   path: '/platform/wealth/client-balance-history',
   access: wealth,
   errors: ['NotFound'],
@@ -140,7 +140,7 @@ export const clientBalanceHistory = defineRoute<
 export const portfolioValueHistory = defineRoute<
   typeof schemas.ZPortfolioHistoryRequest,
   typeof overview.ZValueHistory
->({
+>()({
   path: '/platform/wealth/portfolio-value-history',
   access: wealth,
   errors: ['NotFound'],
@@ -150,7 +150,7 @@ export const portfolioValueHistory = defineRoute<
 export const investmentHistory = defineRoute<
   typeof schemas.ZInvestmentHistoryRequest,
   typeof overview.ZInvestmentHistory
->({
+>()({
   path: '/platform/wealth/investment-history',
   access: wealth,
   errors: ['NotFound'],

@@ -1,15 +1,18 @@
 import type { FastifyInstance } from 'fastify';
-import { registerConnectCalls } from './connect-calls';
+import { registerChooseConnectInstitution } from './choose-connect-institution';
 import type { FinishLinkVisit } from './connect-flow';
 import { registerCreateConnectLink } from './create-connect-link';
 import { registerCreateConsentRenewalLink } from './create-consent-renewal-link';
 import { registerConnectionsDataApi } from './data-api';
 import { registerCredentialsDelete } from './delete-credentials';
 import { registerCredentialsForceReset } from './force-reset-credentials';
+import { registerGetConnectSession } from './get-connect-session';
 import { registerGetCredentialsIdentity } from './get-credentials-identity';
 import { registerGetCredentialsInformation } from './get-credentials-information';
 import { registerGetCredentialsProductHolders } from './get-credentials-product-holders';
 import { registerCredentialsRefresh } from './refresh-credentials';
+import { registerSubmitConnectCredentials } from './submit-connect-credentials';
+import { registerSubmitConnectSca } from './submit-connect-sca';
 
 export { type FinishLinkVisit, getConnectSession } from './connect-flow';
 export { seedConnectionStates } from './demo-states';
@@ -30,6 +33,10 @@ export function registerConnectionsCalls(
   registerCreateConnectLink(app);
   registerCredentialsForceReset(app);
   registerCreateConsentRenewalLink(app);
-  registerConnectCalls(app, completions.finishLinkVisit);
+  // The hosted connect pages' calls: public, authorised only by the one-time token, limited per IP.
+  registerGetConnectSession(app);
+  registerSubmitConnectCredentials(app, completions.finishLinkVisit);
+  registerSubmitConnectSca(app, completions.finishLinkVisit);
+  registerChooseConnectInstitution(app);
   registerConnectionsDataApi(app);
 }

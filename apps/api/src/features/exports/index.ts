@@ -1,12 +1,10 @@
 import type { FastifyInstance } from 'fastify';
-import {
-  registerExportDownloadLink,
-  registerExportGenerate,
-  registerExportList,
-  registerExportStatus,
-  registerGetAvailableExports,
-} from './export-calls';
+import { registerExportDownloadLink } from './export-download-link';
 import { registerExportFile } from './export-file';
+import { registerExportGenerate } from './export-generate';
+import { registerExportList } from './export-list';
+import { registerExportStatus } from './export-status';
+import { registerGetAvailableExports } from './get-available-exports';
 
 export { createDownloadLink, findAuditExport, queueAuditExport } from './export-audit';
 export { exportJobs, sendExport } from './export-jobs';

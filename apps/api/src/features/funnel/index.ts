@@ -1,8 +1,16 @@
+import type { FastifyInstance } from 'fastify';
+import { registerGetInstitutionHealth } from './get-institution-health';
+import { registerGetLinkFunnel } from './get-link-funnel';
+
 export { findTroubledInstitutions } from './funnel.repository';
-export { registerFunnelCalls } from './funnel-calls';
 export {
   type FunnelVisit,
   type RecordedStep,
   recordFunnelStep,
   recordInstitutionOutcome,
 } from './record-funnel-step';
+
+export function registerFunnelCalls(app: FastifyInstance) {
+  registerGetLinkFunnel(app);
+  registerGetInstitutionHealth(app);
+}

@@ -1,24 +1,53 @@
 import {
   type ApiError as ApiErrorBody,
+  type CallErrorCode,
+  type CallRoute,
   type ErrorCode,
   type FieldIssue,
   isErrorCode,
 } from '@caudal/contract/routes';
 import { isRecord } from '../json/is-record';
 
-/** What every failed call throws: the wire error code (never a text), the HTTP status and field issues. */
-export class ApiError extends Error {
-  readonly code: ErrorCode;
+/**
+ * What every failed call throws: the wire error code (never a text), the HTTP status and field issues.
+ * A call's failure only ever carries a code its contract declares (`callApi` narrows the rest to
+ * `UnexpectedError`); screens read it with `isCallError`, which checks the codes they map.
+ */
+export class ApiError<Code extends ErrorCode = ErrorCode> extends Error {
+  readonly code: Code;
   readonly status: number;
   readonly issues: readonly FieldIssue[];
 
-  constructor(code: ErrorCode, status: number, issues: readonly FieldIssue[] = [], hint?: string) {
+  constructor(code: Code, status: number, issues: readonly FieldIssue[] = [], hint?: string) {
     super(hint ?? code);
     this.name = 'ApiError';
     this.code = code;
     this.status = status;
     this.issues = issues;
   }
+}
+
+/**
+ * Whether `error` is a failure with one of `codes`, which must be codes `route` may answer: its contract's
+ * `errors`, the generic ones and its access's (`CallErrorCode`). Mapping a code the call never answers
+ * is a type error, so a screen's error handling follows its contract. `route` is there for the types.
+ */
+export function isCallError<C extends CallRoute, const Codes extends CallErrorCode<C>>(
+  _route: C,
+  error: unknown,
+  ...codes: Codes[]
+): error is ApiError<Codes> {
+  return error instanceof ApiError && (codes as readonly ErrorCode[]).includes(error.code);
+}
+
+/**
+ * A code the call does not declare cannot be told apart by its screen: it answers as `UnexpectedError`
+ * (status and hint kept), so the failure's type (`CallErrorCode`) is true at runtime too. The server
+ * refuses, in tests, to answer a code its call does not declare; a proxy's bare 404 or 429 is the case.
+ */
+export function narrowToCall(error: ApiError, answerable: ReadonlySet<ErrorCode>): ApiError {
+  if (answerable.has(error.code)) return error;
+  return new ApiError('UnexpectedError', error.status, error.issues, error.message);
 }
 
 /** Status 0: the request never got an answer (offline, DNS, CORS). */

@@ -133,6 +133,23 @@ describe('callApi', () => {
     expect(sessionEnded).not.toHaveBeenCalled();
   });
 
+  it("narrows a failure to its call's codes: one the contract does not declare is UnexpectedError", async () => {
+    const form = { name: 'Ana', alias: 'ana', entities: [] };
+    fetchMock.mockResolvedValueOnce(answer(400, { error: { code: 'DuplicatedAlias', message: 'taken' } }));
+    await expect(callApi(wealth.clientCreate, form)).rejects.toMatchObject({
+      code: 'DuplicatedAlias',
+      status: 400,
+    });
+    // A proxy's bare 404, or a code the server should never give this call: the screen cannot map it.
+    fetchMock.mockResolvedValueOnce(answer(404, { error: { code: 'NotFound', message: 'gone' } }));
+    await expect(callApi(wealth.clientCreate, form)).rejects.toMatchObject({
+      code: 'UnexpectedError',
+      status: 404,
+    });
+    fetchMock.mockResolvedValueOnce(answer(404, { error: { code: 'NotFound', message: 'gone' } }));
+    await expect(callApi(wealth.clientGet, { client_id: 'c1' })).rejects.toMatchObject({ code: 'NotFound' });
+  });
+
   it('turns network failures into ApiError', async () => {
     fetchMock.mockRejectedValueOnce(new TypeError('Failed to fetch'));
     await expect(callApi(platform.me, {})).rejects.toMatchObject({ status: 0 });

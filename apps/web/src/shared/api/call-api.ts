@@ -1,8 +1,14 @@
-import { type CallRoute, type RequestOf, type ResponseOf, TOTAL_COUNT_HEADER } from '@caudal/contract/routes';
+import {
+  answerableErrorCodes,
+  type CallRoute,
+  type RequestOf,
+  type ResponseOf,
+  TOTAL_COUNT_HEADER,
+} from '@caudal/contract/routes';
 import { endSession } from '../auth/session-end';
 import { getToken } from '../auth/token-store';
 import { getRuntimeConfig } from '../config/runtime-config';
-import { ApiError, endsSession, NETWORK_STATUS, toApiError } from './api-error';
+import { ApiError, endsSession, NETWORK_STATUS, narrowToCall, toApiError } from './api-error';
 import { buildRequest } from './build-request';
 import { takeEarlyCall } from './early-calls';
 import { parseTotalCount } from './total-count';
@@ -76,7 +82,7 @@ async function send<C extends CallRoute>(
     return { data: payload as ResponseOf<C>, response };
   }
 
-  const error = toApiError(response.status, payload);
+  const error = narrowToCall(toApiError(response.status, payload), answerableErrorCodes(contract));
   if (!options.skipSessionEnd && endsSession(error, contract.access.kind === 'public')) {
     endSession(error.code === 'SessionExpired' ? 'expired' : 'ended', token);
   }

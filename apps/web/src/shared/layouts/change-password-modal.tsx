@@ -5,7 +5,7 @@ import { useForm } from '@mantine/form';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { ApiError, errorMessageKey } from '../api/api-error';
+import { ApiError, errorMessageKey, isCallError } from '../api/api-error';
 import { callApi } from '../api/call-api';
 import { AppModal } from '../components/app-modal';
 import { notifySuccess } from '../components/notify';
@@ -57,9 +57,9 @@ function ChangePasswordForm({ onClose }: { onClose: () => void }) {
         onError: (error) => {
           if (!(error instanceof ApiError)) return;
           // Each code to its field, inline only: the dialog is where the user is looking.
-          if (error.code === 'WrongCurrentPassword') {
+          if (isCallError(platform.changePassword, error, 'WrongCurrentPassword')) {
             form.setFieldError('current_password', t('errors.codes.WrongCurrentPassword'));
-          } else if (error.code === 'PasswordUnchanged') {
+          } else if (isCallError(platform.changePassword, error, 'PasswordUnchanged')) {
             form.setFieldError('new_password', t('errors.codes.PasswordUnchanged'));
           } else if (error.issues.length > 0) {
             form.setErrors(issuesToFormErrors(error.issues, translateDynamic));
@@ -71,8 +71,8 @@ function ChangePasswordForm({ onClose }: { onClose: () => void }) {
 
   const error = change.error;
   const isFieldError =
-    error instanceof ApiError &&
-    (error.code === 'WrongCurrentPassword' || error.code === 'PasswordUnchanged' || error.issues.length > 0);
+    isCallError(platform.changePassword, error, 'WrongCurrentPassword', 'PasswordUnchanged') ||
+    (error instanceof ApiError && error.issues.length > 0);
 
   return (
     <form onSubmit={submit} noValidate>

@@ -56,7 +56,9 @@ export function SessionFrame({ brand, children }: SessionFrameProps) {
             {brand?.description ?? t('shell.brand.description')}
           </Text>
         </div>
-        <Text className={classes.brandFooter}>{t('shell.footer.copyright', { provider: providerName })}</Text>
+        <Text className={classes.brandFooter}>
+          {t('shell.footer.copyright', { provider: providerName, year: new Date().getFullYear() })}
+        </Text>
       </aside>
     </div>
   );

@@ -52,7 +52,7 @@ export const shell: typeof es = {
     failed: 'The password could not be changed',
   },
   footer: {
-    copyright: '© 2025 {provider}',
+    copyright: '© {year} {provider}',
   },
   loading: 'Loading…',
   /** Names of the component library's icon-only controls, and the skip link. */

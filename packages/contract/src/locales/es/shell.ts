@@ -52,7 +52,7 @@ export const shell = {
     failed: 'No se ha podido cambiar la contraseña',
   },
   footer: {
-    copyright: '© 2025 {provider}',
+    copyright: '© {year} {provider}',
   },
   loading: 'Cargando…',
   /** Names of the component library's icon-only controls, and the skip link. */

@@ -1,11 +1,16 @@
 import { applications } from '@caudal/contract';
-import { type CreatedApplication, DATA_API_TOKEN_PATH, LIMITS } from '@caudal/contract/routes';
+import {
+  applications as applicationCalls,
+  type CreatedApplication,
+  DATA_API_TOKEN_PATH,
+  LIMITS,
+} from '@caudal/contract/routes';
 import { Alert, Button, Group, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError, errorMessageKey } from '../../../shared/api/api-error';
+import { ApiError, errorMessageKey, isCallError } from '../../../shared/api/api-error';
 import { AppModal } from '../../../shared/components/app-modal';
 import { notifyFailure, notifySuccess } from '../../../shared/components/notify';
 import { getRuntimeConfig } from '../../../shared/config/runtime-config';
@@ -67,14 +72,14 @@ function CreateForm({
 
   const onError = (error: unknown) => {
     // The company has as many applications as it may: said in the dialog, where the user is looking.
-    if (error instanceof ApiError && error.code === 'TooManyApplications') {
+    if (isCallError(applicationCalls.createApplication, error, 'TooManyApplications')) {
       setIsAtLimit(true);
       notifyFailure(t('errors.applicationCreate'), t('errors.codes.TooManyApplications'));
       return;
     }
     // Spec section 8: the duplicated name has its own text; any other error body passes through.
     // A field's own mistake is said on the field only (issue 22: not a toast as well).
-    if (error instanceof ApiError && error.code === 'DuplicatedName') {
+    if (isCallError(applicationCalls.createApplication, error, 'DuplicatedName')) {
       form.setFieldError('name', t('errors.applicationDuplicatedName'));
       return;
     }

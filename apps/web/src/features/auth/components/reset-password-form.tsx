@@ -1,11 +1,12 @@
 import { zPasswordPair } from '@caudal/contract';
+import { platform } from '@caudal/contract/routes';
 import { Alert, Anchor, Button, Stack, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import { ApiError } from '../../../shared/api/api-error';
+import { ApiError, isCallError } from '../../../shared/api/api-error';
 import { FormHeader } from '../../../shared/components/form-header';
 import { issuesToFormErrors, schemaValidator } from '../../../shared/forms/issues-to-errors';
 import { NewPasswordFields } from '../../../shared/forms/new-password-fields';
@@ -36,7 +37,8 @@ export function ResetPasswordForm({ token }: { token: string }) {
         },
         onError: (error) => {
           if (!(error instanceof ApiError)) return;
-          if (error.code === 'WeakPassword') form.setFieldError('password', t('errors.codes.WeakPassword'));
+          if (isCallError(platform.resetPassword, error, 'WeakPassword'))
+            form.setFieldError('password', t('errors.codes.WeakPassword'));
           else if (error.issues.length > 0) {
             form.setErrors(issuesToFormErrors(error.issues, translateDynamic));
           }
@@ -46,8 +48,9 @@ export function ResetPasswordForm({ token }: { token: string }) {
   });
 
   const error = reset.error instanceof ApiError ? reset.error : null;
-  const usedLink = error?.code === 'InvalidResetToken';
-  const fieldError = error !== null && (error.code === 'WeakPassword' || error.issues.length > 0);
+  const usedLink = isCallError(platform.resetPassword, error, 'InvalidResetToken');
+  const fieldError =
+    isCallError(platform.resetPassword, error, 'WeakPassword') || (error !== null && error.issues.length > 0);
 
   return (
     <>

@@ -1,8 +1,9 @@
+import { auth } from '@caudal/contract/routes';
 import { Alert, Anchor, Button, Group, Stack, TextInput } from '@mantine/core';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError, errorMessageKey } from '../../../shared/api/api-error';
+import { errorMessageKey, isCallError } from '../../../shared/api/api-error';
 import { FormHeader } from '../../../shared/components/form-header';
 import { translateDynamic } from '../../../shared/i18n/i18n';
 import { useVerifySignInCodeMutation } from '../api/auth-mutations';
@@ -37,17 +38,14 @@ export function SecondStepForm({ challenge, onSignedIn, onRestart }: SecondStepF
     verify.mutate(isRecovery ? { challenge, recovery_code: typed } : { challenge, code: typed }, {
       onSuccess: (answer) => onSignedIn(answer.access_token),
       onError: (error) => {
-        if (
-          error instanceof ApiError &&
-          (error.code === 'InvalidChallenge' || error.code === 'LoginFailed')
-        ) {
+        if (isCallError(auth.verifySignInCode, error, 'InvalidChallenge', 'LoginFailed')) {
           onRestart(translateDynamic(errorMessageKey(error)));
         }
       },
     });
   };
   const failure =
-    verify.error && !(verify.error instanceof ApiError && verify.error.code === 'InvalidChallenge')
+    verify.error && !isCallError(auth.verifySignInCode, verify.error, 'InvalidChallenge')
       ? translateDynamic(errorMessageKey(verify.error))
       : null;
 

@@ -1,8 +1,9 @@
 import type { ConnectSession, connections, Entity, ResponseOf } from '@caudal/contract';
+import { connections as connectCalls } from '@caudal/contract/routes';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
-import { ApiError } from '../../../shared/api/api-error';
+import { isCallError } from '../../../shared/api/api-error';
 import { getToken } from '../../../shared/auth/token-store';
 import { HostedCustomCss } from '../../../shared/branding/hosted-custom-css';
 import { useLocalePath } from '../../../shared/i18n/use-locale';
@@ -21,7 +22,9 @@ import { ScaStep } from '../components/sca-step';
 import { type ConnectStep, initialStep, stepsFor } from '../lib/connect-flow';
 import { finishTarget } from '../lib/finish-target';
 
-const isDeadToken = (error: unknown) => error instanceof ApiError && error.code === 'InvalidConnectToken';
+/** A token expired or used: its session call and every step answer InvalidConnectToken. */
+const isDeadToken = (error: unknown) =>
+  isCallError(connectCalls.getConnectSession, error, 'InvalidConnectToken');
 
 /**
  * `/:lang/connect/:token`: the public hosted flow. No staff session here (no main layout, no /platform/me):

@@ -71,7 +71,7 @@ export function InstitutionHealthPanel({ entityName }: { entityName: (id: string
           ) : (
             <TableScroll minWidth={720}>
               <Table verticalSpacing="sm" aria-label={t('funnel.health.tableLabel')} aria-busy={!query.data}>
-                <Table.Thead>
+                <Table.Thead className={classes.tableHead}>
                   <Table.Tr>
                     <Table.Th>{t('funnel.health.entity')}</Table.Th>
                     <Table.Th>

@@ -1,10 +1,10 @@
-import { FUNNEL_WINDOWS_DAYS, type FunnelWindowDays } from '@caudal/contract/routes';
+import { FUNNEL_WINDOWS_DAYS, type FunnelWindowDays, funnel } from '@caudal/contract/routes';
 import { Anchor, Breadcrumbs, Group, Paper, SegmentedControl, Stack, Text, Title } from '@mantine/core';
 import { IconChevronRight, IconFilter } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams, useSearchParams } from 'react-router';
-import { ApiError } from '../../../shared/api/api-error';
+import { isCallError } from '../../../shared/api/api-error';
 import { PageHeader } from '../../../shared/components/page-header';
 import { EmptyPanel, ErrorPanel } from '../../../shared/components/state-panel';
 import { StatusPage } from '../../../shared/components/status-page';
@@ -38,7 +38,7 @@ export function LinkFunnelRoute() {
   const data = query.data;
   const rows = useMemo(() => (data ? funnelRows(data) : null), [data]);
 
-  if (query.error instanceof ApiError && query.error.code === 'NotFound') {
+  if (isCallError(funnel.getLinkFunnel, query.error, 'NotFound')) {
     return (
       <StatusPage
         kind="not-found"

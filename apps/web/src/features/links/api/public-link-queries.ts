@@ -1,6 +1,6 @@
 import { type LocaleCode, links } from '@caudal/contract/routes';
 import { useQuery } from '@tanstack/react-query';
-import { ApiError } from '../../../shared/api/api-error';
+import { ApiError, isCallError } from '../../../shared/api/api-error';
 import { callApi } from '../../../shared/api/call-api';
 import { linksKeys } from './links-keys';
 
@@ -57,11 +57,7 @@ export function useLinkCallbackQuery(code: string) {
         await callApi(links.linkCallback, { code }, { signal });
         return 'valid';
       } catch (error) {
-        if (
-          error instanceof ApiError &&
-          (error.code === 'InvalidLinkCode' || error.code === 'ValidationError')
-        )
-          return 'invalid';
+        if (isCallError(links.linkCallback, error, 'InvalidLinkCode', 'ValidationError')) return 'invalid';
         throw error;
       }
     },

@@ -1,9 +1,9 @@
 import { links } from '@caudal/contract';
-import { DEFAULT_LINK_REDIRECT_URI, LIMITS, type Link } from '@caudal/contract/routes';
+import { DEFAULT_LINK_REDIRECT_URI, LIMITS, type Link, links as linkCalls } from '@caudal/contract/routes';
 import { Button, Fieldset, Group, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '../../../shared/api/api-error';
+import { ApiError, isCallError } from '../../../shared/api/api-error';
 import { AppModal } from '../../../shared/components/app-modal';
 import { notifyFailure, notifySuccess } from '../../../shared/components/notify';
 import { issuesToFormErrors, schemaValidator } from '../../../shared/forms/issues-to-errors';
@@ -65,7 +65,7 @@ function LinkFormBody({ link, onClose }: { link: Link | null; onClose: () => voi
 
   const onError = (error: unknown) => {
     // A field's own mistake is said on the field only (issue 22: not a toast as well).
-    if (error instanceof ApiError && error.code === 'DuplicatedName') {
+    if (isCallError(link ? linkCalls.editLink : linkCalls.createLink, error, 'DuplicatedName')) {
       form.setFieldError('name', t('errors.linkDuplicatedName'));
       return;
     }

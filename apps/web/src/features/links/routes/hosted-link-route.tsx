@@ -1,16 +1,15 @@
+import { links } from '@caudal/contract/routes';
 import { Anchor, Group, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconLinkOff, IconPlayerPause } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
-import { ApiError } from '../../../shared/api/api-error';
+import { isCallError } from '../../../shared/api/api-error';
 import { HostedCustomCss } from '../../../shared/branding/hosted-custom-css';
 import { useLocale } from '../../../shared/i18n/use-locale';
 import { type SessionBrand, SessionFrame } from '../../../shared/layouts/session-layout';
 import { ConnectFlow, LoadFailed, Loading } from '../../connect';
 import { useLinkSessionQuery } from '../api/public-link-queries';
 import classes from '../components/links.module.css';
-
-const errorCode = (error: unknown) => (error instanceof ApiError ? error.code : null);
 
 /**
  * `/:lang/link/:token`: the public page of a Link. No staff session: the Link's token opens a connect
@@ -44,7 +43,7 @@ export function HostedLinkRoute() {
         />
       </>
     );
-  } else if (errorCode(query.error) === 'LinkPaused') {
+  } else if (isCallError(links.startLinkSession, query.error, 'LinkPaused')) {
     body = (
       <Blocked
         icon={<IconPlayerPause size={28} stroke={1.6} aria-hidden />}
@@ -53,7 +52,7 @@ export function HostedLinkRoute() {
         {t('links.hosted.pausedText')}
       </Blocked>
     );
-  } else if (errorCode(query.error) === 'NotFound') {
+  } else if (isCallError(links.startLinkSession, query.error, 'NotFound')) {
     body = (
       <Blocked
         icon={<IconLinkOff size={28} stroke={1.6} aria-hidden />}

@@ -1,9 +1,9 @@
 import type { PortalClient, PortalUser, PortalUserSummary } from '@caudal/contract';
-import { PORTAL_CLIENTS_MAX } from '@caudal/contract/routes';
+import { PORTAL_CLIENTS_MAX, portals } from '@caudal/contract/routes';
 import { Button, Center, Group, Loader, Stack, Text } from '@mantine/core';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError, errorMessageKey } from '../../../shared/api/api-error';
+import { errorMessageKey, isCallError } from '../../../shared/api/api-error';
 import { ClientMultiSelect } from '../../../shared/clients/client-multi-select';
 import { toClientChoice } from '../../../shared/clients/client-options';
 import { AppModal } from '../../../shared/components/app-modal';
@@ -79,7 +79,7 @@ function EditClientsForm({ user, onClose }: { user: PortalUser; onClose: () => v
         },
         onError: (failure) => {
           const message = translateDynamic(errorMessageKey(failure));
-          if (failure instanceof ApiError && failure.code === 'UnknownClient') setError(message);
+          if (isCallError(portals.updatePortal, failure, 'UnknownClient')) setError(message);
           notifyFailure(t('portals.edit.failed'), message);
         },
       },

@@ -1,10 +1,15 @@
 import { portals } from '@caudal/contract';
-import { LIMITS, PORTAL_CLIENTS_MAX, type PortalClient } from '@caudal/contract/routes';
+import {
+  LIMITS,
+  PORTAL_CLIENTS_MAX,
+  type PortalClient,
+  portals as portalCalls,
+} from '@caudal/contract/routes';
 import { Box, Button, Group, Paper, Stack, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import { ApiError, errorMessageKey } from '../../../shared/api/api-error';
+import { ApiError, errorMessageKey, isCallError } from '../../../shared/api/api-error';
 import { ClientMultiSelect } from '../../../shared/clients/client-multi-select';
 import { toClientChoice } from '../../../shared/clients/client-options';
 import formGrid from '../../../shared/components/form-grid.module.css';
@@ -55,9 +60,9 @@ export function PortalUserForm() {
   const onError = (error: unknown) => {
     const message = translateDynamic(errorMessageKey(error));
     // A field's own mistake is said on the field only (issue 22: not a toast as well).
-    if (error instanceof ApiError && error.code === 'DuplicatedUsername') {
+    if (isCallError(portalCalls.createPortal, error, 'DuplicatedUsername')) {
       form.setFieldError('username', message);
-    } else if (error instanceof ApiError && error.code === 'UnknownClient') {
+    } else if (isCallError(portalCalls.createPortal, error, 'UnknownClient')) {
       form.setFieldError('clients', message);
     } else if (error instanceof ApiError && error.issues.length > 0) {
       form.setErrors(issuesToFormErrors(error.issues, translateDynamic));

@@ -1,8 +1,9 @@
 import { type InviteStaffRequest, type Permission, team } from '@caudal/contract';
+import { team as teamCalls } from '@caudal/contract/routes';
 import { Button, Group, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
-import { ApiError, errorMessageKey } from '../../../shared/api/api-error';
+import { ApiError, errorMessageKey, isCallError } from '../../../shared/api/api-error';
 import { AppModal } from '../../../shared/components/app-modal';
 import { notifyFailure, notifySuccess } from '../../../shared/components/notify';
 import { issuesToFormErrors, schemaValidator } from '../../../shared/forms/issues-to-errors';
@@ -45,7 +46,7 @@ export function InviteStaffModal({ opened, onClose }: { opened: boolean; onClose
         close();
       },
       onError: (error) => {
-        if (error instanceof ApiError && error.code === 'DuplicatedUsername') {
+        if (isCallError(teamCalls.inviteStaff, error, 'DuplicatedUsername')) {
           form.setFieldError('username', t('errors.codes.DuplicatedUsername'));
         } else if (error instanceof ApiError && error.issues.length > 0) {
           form.setErrors(issuesToFormErrors(error.issues, translateDynamic));

@@ -1,4 +1,5 @@
 import { zPasswordPair } from '@caudal/contract';
+import { team } from '@caudal/contract/routes';
 import { Alert, Anchor, Button, Loader, Stack, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconAlertCircle } from '@tabler/icons-react';
@@ -6,7 +7,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import { ApiError } from '../../../shared/api/api-error';
+import { ApiError, isCallError } from '../../../shared/api/api-error';
 import { setToken } from '../../../shared/auth/token-store';
 import { FormHeader } from '../../../shared/components/form-header';
 import { issuesToFormErrors, schemaValidator } from '../../../shared/forms/issues-to-errors';
@@ -28,7 +29,7 @@ export function InvitationRoute() {
   const invitation = useInvitationQuery(token);
 
   if (!token || invitation.isError) {
-    const isInvalid = invitation.error instanceof ApiError && invitation.error.code === 'InvalidInvitation';
+    const isInvalid = isCallError(team.getInvitation, invitation.error, 'InvalidInvitation');
     return (
       <>
         <FormHeader title={t('team.invitation.title')} />
@@ -105,7 +106,8 @@ function SetPasswordForm({ token, subtitle }: { token: string; subtitle: string 
         },
         onError: (error) => {
           if (!(error instanceof ApiError)) return;
-          if (error.code === 'WeakPassword') form.setFieldError('password', t('errors.codes.WeakPassword'));
+          if (isCallError(team.acceptInvitation, error, 'WeakPassword'))
+            form.setFieldError('password', t('errors.codes.WeakPassword'));
           else if (error.issues.length > 0)
             form.setErrors(issuesToFormErrors(error.issues, translateDynamic));
         },
@@ -113,7 +115,8 @@ function SetPasswordForm({ token, subtitle }: { token: string; subtitle: string 
     );
   });
   const error = accept.error instanceof ApiError ? accept.error : null;
-  const isFieldError = error !== null && (error.code === 'WeakPassword' || error.issues.length > 0);
+  const isFieldError =
+    isCallError(team.acceptInvitation, error, 'WeakPassword') || (error !== null && error.issues.length > 0);
   return (
     <>
       <FormHeader title={t('team.invitation.title')} subtitle={subtitle} />
@@ -121,7 +124,7 @@ function SetPasswordForm({ token, subtitle }: { token: string; subtitle: string 
         <Stack gap="md">
           {accept.isError && !isFieldError ? (
             <Alert role="alert" color="red" variant="light" icon={<IconAlertCircle size={18} aria-hidden />}>
-              {error?.code === 'InvalidInvitation'
+              {isCallError(team.acceptInvitation, error, 'InvalidInvitation')
                 ? t('errors.codes.InvalidInvitation')
                 : t('team.invitation.failed')}
             </Alert>

@@ -1,9 +1,9 @@
 import { wealth } from '@caudal/contract';
-import { ALIAS_MAX, type Client, LIMITS } from '@caudal/contract/routes';
+import { ALIAS_MAX, type Client, LIMITS, wealth as wealthCalls } from '@caudal/contract/routes';
 import { Button, Group, MultiSelect, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
-import { ApiError, errorMessageKey } from '../../../shared/api/api-error';
+import { ApiError, errorMessageKey, isCallError } from '../../../shared/api/api-error';
 import { AppModal } from '../../../shared/components/app-modal';
 import { notifyFailure, notifySuccess } from '../../../shared/components/notify';
 import { issuesToFormErrors, schemaValidator } from '../../../shared/forms/issues-to-errors';
@@ -68,7 +68,7 @@ function ClientFormBody({
   const pending = create.isPending || edit.isPending;
 
   const onError = (error: unknown, alias: string) => {
-    if (error instanceof ApiError && error.code === 'DuplicatedAlias') {
+    if (isCallError(client ? wealthCalls.clientEdit : wealthCalls.clientCreate, error, 'DuplicatedAlias')) {
       // On the field only (issue 22: not a toast as well), in the spec's text that names the alias and
       // says what to do.
       form.setFieldError('alias', t('errors.clientAliasTakenDetail', { alias }));

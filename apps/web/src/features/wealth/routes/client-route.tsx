@@ -1,7 +1,8 @@
+import { wealth } from '@caudal/contract/routes';
 import { Paper, Skeleton, Stack } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useParams } from 'react-router';
-import { ApiError } from '../../../shared/api/api-error';
+import { isCallError } from '../../../shared/api/api-error';
 import { ErrorPanel } from '../../../shared/components/state-panel';
 import { useClientQuery } from '../api/client-queries';
 import { NotFoundPanel } from '../components/not-found-panel';
@@ -14,7 +15,7 @@ export function ClientRoute() {
   const { clientId = '' } = useParams();
   const query = useClientQuery(clientId);
 
-  if (query.error instanceof ApiError && query.error.code === 'NotFound') {
+  if (isCallError(wealth.clientGet, query.error, 'NotFound')) {
     return (
       <NotFoundPanel
         title={t('wealth.client.notFoundTitle')}

@@ -1,8 +1,8 @@
-import { PARTICIPATION_DECIMALS } from '@caudal/contract/routes';
+import { PARTICIPATION_DECIMALS, wealth } from '@caudal/contract/routes';
 import { Box } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
-import { ApiError } from '../../../shared/api/api-error';
+import { isCallError } from '../../../shared/api/api-error';
 import { ErrorPanel } from '../../../shared/components/state-panel';
 import { useFormatters } from '../../../shared/format/use-formatters';
 import { useInvestmentQuery, usePortfoliosQuery } from '../api/client-queries';
@@ -30,7 +30,7 @@ export function InvestmentDetailRoute() {
   const investment = query.data;
   const none = t('wealth.products.none');
 
-  if (query.error instanceof ApiError && query.error.code === 'NotFound') {
+  if (isCallError(wealth.investmentGet, query.error, 'NotFound')) {
     return (
       <NotFoundPanel
         title={t('wealth.investment.notFoundTitle')}

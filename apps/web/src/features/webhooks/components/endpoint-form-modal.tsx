@@ -1,10 +1,10 @@
 import { EVENT_TYPES, webhooks } from '@caudal/contract';
-import type { WebhookEndpointWithSecret } from '@caudal/contract/routes';
+import { type WebhookEndpointWithSecret, webhooks as webhookCalls } from '@caudal/contract/routes';
 import { Button, Checkbox, Group, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError, errorMessageKey } from '../../../shared/api/api-error';
+import { ApiError, errorMessageKey, isCallError } from '../../../shared/api/api-error';
 import { AppModal } from '../../../shared/components/app-modal';
 import { notifyFailure, notifySuccess } from '../../../shared/components/notify';
 import { issuesToFormErrors, schemaValidator } from '../../../shared/forms/issues-to-errors';
@@ -83,7 +83,7 @@ function EndpointForm({
           onCreated(answer);
         },
         onError: (error) => {
-          if (error instanceof ApiError && error.code === 'WebhookUrlRefused') {
+          if (isCallError(webhookCalls.createEndpoint, error, 'WebhookUrlRefused')) {
             form.setFieldError('url', t('errors.codes.WebhookUrlRefused'));
             return;
           }

@@ -1,16 +1,10 @@
-import { LOCALE_CODES, links } from '@caudal/contract';
+import { LOCALE_CODES } from '@caudal/contract';
 import type { FastifyInstance } from 'fastify';
-import { registerPublicCall } from '../../shared/http/register-call';
-import { enforceLinkRateLimit, startLinkSession } from './link-session';
+import { enforceLinkRateLimit } from './link-session';
 import { findPublicLink } from './links.repository';
 
-/** The hosted Link page: its session call, and its URL answering 404 once the Link is gone. */
-export function registerHostedLink(app: FastifyInstance) {
-  registerPublicCall(app, links.startLinkSession, async ({ input, db, config, clock, request }) => {
-    await enforceLinkRateLimit(db, request.ip, clock());
-    return startLinkSession({ db, config, clock }, input);
-  });
-
+/** The hosted Link page's URL, answering 404 once the Link is gone. Its session call: start-link-session.ts. */
+export function registerHostedLinkPage(app: FastifyInstance) {
   // The page itself is the portal's (index.html through the history fallback); only its status says
   // whether the Link exists, so a deleted Link's URL is a real 404 to browsers and crawlers alike.
   for (const prefix of ['', ...LOCALE_CODES.map((locale) => `/${locale}`)]) {
