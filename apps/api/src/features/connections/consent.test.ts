@@ -4,6 +4,7 @@ import {
   deriveCredentialState,
   deriveSummaryState,
   summary,
+  team,
 } from '@caudal/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SANDBOX_TEST_CREDENTIALS } from '../../engine/sandbox';
@@ -406,6 +407,91 @@ describe('the consent scan', () => {
     const mails = (await mailsTo(tenant.companyId)).slice(before);
     expect(mails).toHaveLength(1);
     expect(mails[0]?.subject).toMatch(/caduca en 2 días/);
+  });
+});
+
+describe('the language of holders’ mails', () => {
+  /** A credential of the tenant's with a holder who has an address; `visited`: their hosted visit's language. */
+  async function credentialWithHolder(tenant: SignedInTenant, email: string, visited: 'es' | 'en' | null) {
+    const row = await createCredentials(t.db, {
+      companyId: tenant.companyId,
+      entityId: 'openbank',
+      now: t.clock(),
+    });
+    await t.db
+      .insertInto('holders')
+      .values({
+        company_id: tenant.companyId,
+        credentials_id: row.id,
+        external_id: `holder-${row.id}`,
+        name: 'Holder',
+        document: null,
+        email,
+      })
+      .execute();
+    if (visited) {
+      await t.db
+        .updateTable('credentials')
+        .set({ holder_language: visited })
+        .where('id', '=', row.id)
+        .execute();
+    }
+    return row;
+  }
+
+  it('reminders go in the holder’s language, else the company’s; another company keeps its own', async () => {
+    let tenant = await signInTenant(t);
+    const other = await signInTenant(t);
+    const set = await tenant.call(team.setCompanyLanguage.path, { language: 'en' });
+    expect(set.statusCode, set.body).toBe(200);
+    const unknown = await credentialWithHolder(tenant, 'unknown@example.com', null);
+    await credentialWithHolder(tenant, 'spanish@example.com', 'es');
+    await credentialWithHolder(other, 'elsewhere@example.com', null);
+    const before = {
+      tenant: (await mailsTo(tenant.companyId)).length,
+      other: (await mailsTo(other.companyId)).length,
+    };
+
+    tenant = await moveTo(tenant, unknown.token, 14);
+    await scan();
+    const mails = (await mailsTo(tenant.companyId)).slice(before.tenant);
+    const subjectTo = (address: string) => mails.find((mail) => mail.to_address === address)?.subject;
+    // No hosted visit: the company's English; a Spanish visit wins over it.
+    expect(subjectTo('unknown@example.com')).toMatch(/your authorisation with .* expires in 14 days/);
+    expect(subjectTo('spanish@example.com')).toMatch(/tu autorización con .* caduca en 14 días/);
+    // The other company was never changed: Spanish, Caudal's default.
+    const elsewhere = (await mailsTo(other.companyId)).slice(before.other);
+    expect(elsewhere.map((mail) => mail.subject)).toEqual([expect.stringMatching(/caduca en 14 días/)]);
+
+    const audit = await t.db
+      .selectFrom('audit_events')
+      .select(['target_credential_id', 'changes'])
+      .where('company_id', '=', tenant.companyId)
+      .where('action', '=', 'consent-reminder')
+      .execute();
+    expect(audit.find((event) => event.target_credential_id === unknown.token)?.changes).toMatchObject({
+      language: { new: 'en' },
+    });
+  });
+
+  it('a renewal link staff send without choosing a language follows the same rule', async () => {
+    const tenant = await signInTenant(t);
+    await tenant.call(team.setCompanyLanguage.path, { language: 'en' });
+    const unknown = await credentialWithHolder(tenant, 'unknown@example.com', null);
+    const spanish = await credentialWithHolder(tenant, 'spanish@example.com', 'es');
+    const send = async (token: string) =>
+      connections.createConsentRenewalLink.response.parse(
+        (
+          await tenant.call(connections.createConsentRenewalLink.path, {
+            credentials_token: token,
+            send_to: 'holder@example.com',
+          })
+        ).json(),
+      );
+    expect((await send(unknown.token)).url).toContain('/en/connect/');
+    expect((await mailsTo(tenant.companyId)).at(-1)?.subject).toMatch(/renew your authorisation/);
+    expect((await send(spanish.token)).url).toContain('/es/connect/');
+    expect((await mailsTo(tenant.companyId)).at(-1)?.subject).toMatch(/renueva tu autorización/);
   });
 });
 

@@ -2,6 +2,7 @@ import { team } from '@caudal/contract';
 import type { FastifyInstance } from 'fastify';
 import type { Actor } from '../../shared/auth/actor';
 import { registerCall, registerListCall } from '../../shared/http/register-call';
+import { getCompanyLanguage, setCompanyLanguage } from './company-language';
 import {
   deleteStaff,
   disableStaff,
@@ -61,6 +62,10 @@ export function registerTeamCalls(app: FastifyInstance) {
   registerCall(app, team.getTwoFactorPolicy, ({ actor }) => getTwoFactorPolicy(app.deps, scopeOf(actor)));
   registerCall(app, team.setTwoFactorPolicy, ({ input, actor }) =>
     setTwoFactorPolicy(app.deps, scopeOf(actor), input),
+  );
+  registerCall(app, team.getCompanyLanguage, ({ actor }) => getCompanyLanguage(app.deps, scopeOf(actor)));
+  registerCall(app, team.setCompanyLanguage, ({ input, actor }) =>
+    setCompanyLanguage(app.deps, scopeOf(actor), input),
   );
   registerCall(app, team.resetTwoFactor, ({ input, actor, log }) =>
     resetTwoFactor({ ...app.deps, log }, scopeOf(actor), input),
