@@ -218,8 +218,16 @@ describe('operator command line: embedded database', () => {
     expect(stat.mode & 0o777).toBe(0o600);
 
     await walkThrough(env);
-    const companies = await server.db.selectFrom('companies').select('name').orderBy('name').execute();
-    expect(companies.map((company) => company.name)).toEqual(['Acme Wealth', 'First Co']);
+    const companies = await server.db
+      .selectFrom('companies')
+      .select(['name', 'language'])
+      .orderBy('name')
+      .execute();
+    expect(companies).toEqual([
+      { name: 'Acme UK', language: 'en' },
+      { name: 'Acme Wealth', language: 'en' },
+      { name: 'First Co', language: 'es' },
+    ]);
   }, 180_000);
 });
 

@@ -8,6 +8,8 @@ import {
 } from '@caudal/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SANDBOX_TEST_CREDENTIALS } from '../../engine/sandbox';
+import { buildPurgeTasks } from '../../purge-tasks';
+import { runHousekeeping } from '../../shared/housekeeping/housekeeping';
 import { createLogCapture, createTestApp, type TestApp } from '../../test/test-app';
 import { createCredentials } from '../seed/wealth-factories';
 import { type SignedInTenant, signInPortalUser, signInTenant } from '../wealth/wealth-fixtures';
@@ -492,6 +494,79 @@ describe('the language of holders’ mails', () => {
     expect((await mailsTo(tenant.companyId)).at(-1)?.subject).toMatch(/renew your authorisation/);
     expect((await send(spanish.token)).url).toContain('/es/connect/');
     expect((await mailsTo(tenant.companyId)).at(-1)?.subject).toMatch(/renueva tu autorización/);
+  });
+});
+
+describe('housekeeping of consent notices', () => {
+  it('removes the notices of periods that ended long ago and are no longer current, and of deleted credentials', async () => {
+    const tenant = await signInTenant(t);
+    const start = t.clock().getTime();
+    const noticesOf = async (credentialsId: string) =>
+      (
+        await t.db
+          .selectFrom('consent_notices')
+          .select(['kind', 'consent_expires_at'])
+          .where('credentials_id', '=', credentialsId)
+          .orderBy('kind')
+          .execute()
+      ).map((row) => `${row.kind}@${Math.round((row.consent_expires_at.getTime() - start) / DAY_MS)}`);
+    const withEnd = (days: number) =>
+      createCredentials(t.db, {
+        companyId: tenant.companyId,
+        entityId: 'bbva',
+        now: t.clock(),
+        consentExpiresAt: new Date(start + days * DAY_MS),
+      });
+    // Ended 100 days ago and never renewed: its `expired` notice is what keeps the event from repeating.
+    const lapsed = await withEnd(-100);
+    // Reminded 2 days before the end, then renewed: the old period's notices are no longer consulted.
+    const renewed = await withEnd(2);
+    const deleted = await withEnd(2);
+    await scan();
+    expect(await noticesOf(lapsed.id)).toEqual(['expired@-100']);
+    expect(await noticesOf(renewed.id)).toEqual(['expiring@2', 'reminder-14@2', 'reminder-3@2']);
+    expect(await noticesOf(deleted.id)).toHaveLength(3);
+    await t.db
+      .updateTable('credentials')
+      .set({ consent_expires_at: new Date(start + 180 * DAY_MS) })
+      .where('id', '=', renewed.id)
+      .execute();
+    // Renewed early: its old period (ending in 40 days) has not ended long enough ago at the purge.
+    const early = await withEnd(180);
+    await t.db
+      .insertInto('consent_notices')
+      .values({
+        credentials_id: early.id,
+        consent_expires_at: new Date(start + 40 * DAY_MS),
+        kind: 'expiring',
+      })
+      .execute();
+    const removed = await tenant.call(connections.credentialsDelete.path, {
+      credentials_token: deleted.token,
+    });
+    expect(removed.statusCode).toBe(200);
+    expect(await noticesOf(deleted.id)).toEqual([]);
+
+    const purge = () =>
+      runHousekeeping(
+        t.db,
+        t.clock(),
+        buildPurgeTasks(t.config).filter((task) => task.name === 'consent_notices'),
+      );
+    // 29 days after the renewed period's old end: kept a while yet (other tests' old periods may go).
+    t.clock.advanceSeconds((31 * DAY_MS) / 1000);
+    await purge();
+    expect(await noticesOf(renewed.id)).toHaveLength(3);
+    // 31 days after it: gone; the current periods' and the recent ones' stay.
+    t.clock.advanceSeconds((2 * DAY_MS) / 1000);
+    expect((await purge()).consent_notices).toBeGreaterThanOrEqual(3);
+    expect(await noticesOf(renewed.id)).toEqual([]);
+    expect(await noticesOf(lapsed.id)).toEqual(['expired@-100']);
+    expect(await noticesOf(early.id)).toEqual(['expiring@40']);
+    // The lapsed consent is not announced again.
+    const expiredEvents = (await eventsOf(tenant.companyId, 'consent.expired')).length;
+    await scan();
+    expect(await eventsOf(tenant.companyId, 'consent.expired')).toHaveLength(expiredEvents);
   });
 });
 
