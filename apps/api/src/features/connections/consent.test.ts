@@ -11,6 +11,7 @@ import { SANDBOX_TEST_CREDENTIALS } from '../../engine/sandbox';
 import { buildPurgeTasks } from '../../purge-tasks';
 import { runHousekeeping } from '../../shared/housekeeping/housekeeping';
 import { createLogCapture, createTestApp, type TestApp } from '../../test/test-app';
+import { createApplicationFor, getToken } from '../data-api/data-api-fixtures';
 import { createCredentials } from '../seed/wealth-factories';
 import { type SignedInTenant, signInPortalUser, signInTenant } from '../wealth/wealth-fixtures';
 import {
@@ -162,6 +163,40 @@ describe('consent validity', () => {
     });
     expect(refused.statusCode).toBe(409);
     expect(refused.json().error.code).toBe('ConsentExpired');
+  });
+
+  it('the data API’s refresh refuses an expired consent with 409 ConsentExpired, queuing nothing', async () => {
+    let tenant = await signInTenant(t);
+    const application = await createApplicationFor(tenant);
+    const { credentialsToken } = await connect(t, tenant, { username: 'demo-ok', entityId: 'myinvestor' });
+    const refresh = async () =>
+      t.app.inject({
+        method: 'POST',
+        url: `/api/v1/credentials/${credentialsToken}/refresh`,
+        headers: { authorization: `Bearer ${await getToken(t, application)}` },
+      });
+    tenant = await moveTo(tenant, credentialsToken, 1);
+    const live = await refresh();
+    expect(live.statusCode, live.body).toBe(202);
+    await t.db
+      .updateTable('credentials')
+      .set({ refresh_requested_at: null })
+      .where('token', '=', credentialsToken)
+      .execute();
+
+    tenant = await moveTo(tenant, credentialsToken, 0);
+    const refused = await refresh();
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().error.code).toBe('ConsentExpired');
+    expect((await credentialRow(t, credentialsToken)).refresh_requested_at).toBeNull();
+    // Audited once: the accepted call, not the refused one.
+    const audit = await t.db
+      .selectFrom('audit_events')
+      .select(['actor_kind', 'actor_id'])
+      .where('company_id', '=', tenant.companyId)
+      .where('action', '=', 'credentials-refresh')
+      .execute();
+    expect(audit).toEqual([{ actor_kind: 'application', actor_id: application.client_id }]);
   });
 });
 
