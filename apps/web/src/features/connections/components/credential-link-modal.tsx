@@ -5,6 +5,7 @@ import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AppModal } from '../../../shared/components/app-modal';
 import { shortToken } from '../lib/credential-summary';
+import classes from './connections.module.css';
 import { LinkField } from './link-field';
 
 interface CredentialLinkModalProps<T> {
@@ -114,12 +115,12 @@ export function CredentialLinkBody({
       ) : (
         (waiting ?? null)
       )}
-      <Group justify="space-between" mt="sm" gap="sm">
+      <div className={classes.linkActions}>
         <Button variant="default" onClick={onClose}>
           {t('connections.repair.close')}
         </Button>
         {actions.length > 0 ? (
-          <Group gap="sm">
+          <div className={classes.linkActionGroup}>
             {actions.map((action) => (
               <Button
                 key={action.label}
@@ -133,9 +134,9 @@ export function CredentialLinkBody({
                 {action.label}
               </Button>
             ))}
-          </Group>
+          </div>
         ) : null}
-      </Group>
+      </div>
     </Stack>
   );
 }

@@ -43,8 +43,8 @@ export function CompanyLanguage() {
           }}
           allowDeselect={false}
           disabled={set.isPending}
-          maw={520}
-          styles={{ input: { maxWidth: 220 } }}
+          maw={560}
+          styles={{ wrapper: { maxWidth: 220 } }}
         />
       )}
     </Paper>
