@@ -22,6 +22,7 @@ test('an admin changes the company language on the Team page; it is kept, and sa
     expect(await callApi(request, token, '/platform/team/company-language', {})).toEqual({ language: 'en' });
 
     await page.goto('/en/team');
+    await expect(page.getByRole('heading', { name: 'Team', level: 1 })).toBeVisible();
     const english = page.getByRole('combobox', { name: 'Company language' });
     await expect(english).toHaveValue('English');
     await english.click();
