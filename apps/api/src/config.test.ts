@@ -61,4 +61,13 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ LOGIN_LOCK_MINUTES: '1441' })).toThrow('LOGIN_LOCK_MINUTES');
     expect(() => loadConfig({ LOGIN_IP_WINDOW_MINUTES: '1441' })).toThrow('LOGIN_IP_WINDOW_MINUTES');
   });
+
+  it('AUDIT_RETENTION_DAYS: 365 by default, a whole number of days at least 1, else the start fails', () => {
+    expect(loadConfig({}).auditRetentionDays).toBe(365);
+    expect(loadConfig({ AUDIT_RETENTION_DAYS: ' 30 ' }).auditRetentionDays).toBe(30);
+    // Before, each of these silently became 365 when the purge tasks were imported.
+    for (const bad of ['abc', '0', '-5', '1.5', '30d']) {
+      expect(() => loadConfig({ AUDIT_RETENTION_DAYS: bad })).toThrow(/AUDIT_RETENTION_DAYS/);
+    }
+  });
 });

@@ -68,6 +68,8 @@ const ZEnv = z.object({
       .optional(),
   ),
   EXPORT_EXPIRY_HOURS: integer(24, 1),
+  /** Audit events older than this many days are purged by the housekeeping job (the chain keeps its boundary). */
+  AUDIT_RETENTION_DAYS: integer(365, 1),
   DATA_API_RATE_LIMIT_PER_MINUTE: integer(600, 1),
   DATA_API_COMPANY_RATE_LIMIT_PER_MINUTE: integer(1_200, 1),
   APPLICATIONS_MAX_PER_COMPANY: integer(20, 1),
@@ -145,6 +147,8 @@ export interface Config {
   consentReminderDays: number[];
   /** Export files are deleted this long after they are ready. */
   exportExpiryHours: number;
+  /** The housekeeping job purges audit events older than this (days); the only deletion of events. */
+  auditRetentionDays: number;
   /** Data-API requests one application may make per minute (counted in the database). */
   dataApiRateLimitPerMinute: number;
   /** Data-API requests all of a company's applications together may make per minute. */
@@ -239,6 +243,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     refreshIntervalMinutes: e.REFRESH_INTERVAL_MINUTES,
     consentReminderDays: parseReminderDays(e.CONSENT_REMINDER_DAYS ?? '14,3'),
     exportExpiryHours: e.EXPORT_EXPIRY_HOURS,
+    auditRetentionDays: e.AUDIT_RETENTION_DAYS,
     dataApiRateLimitPerMinute: e.DATA_API_RATE_LIMIT_PER_MINUTE,
     dataApiCompanyRateLimitPerMinute: e.DATA_API_COMPANY_RATE_LIMIT_PER_MINUTE,
     applicationsMaxPerCompany: e.APPLICATIONS_MAX_PER_COMPANY,

@@ -1,10 +1,10 @@
-import { links, platform } from '@caudal/contract';
+import { links, platform, team } from '@caudal/contract';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLink, signInAgain } from './features/connections/connections-fixtures';
 import { connectThroughLink, createLinkFor, pendingCount } from './features/links/links-fixtures';
 import { signInTenant } from './features/wealth/wealth-fixtures';
-import { PURGE_TASKS } from './purge-tasks';
+import { buildPurgeTasks } from './purge-tasks';
 import { deleteInBatches, PURGE_BATCH_SIZE, runHousekeeping } from './shared/housekeeping/housekeeping';
 import { createTestApp, post, type TestApp } from './test/test-app';
 
@@ -37,12 +37,12 @@ describe('housekeeping', () => {
     expect(before.connectTokens).toBeGreaterThanOrEqual(2);
 
     // Nothing is dead yet: a purge now removes nothing.
-    const early = await runHousekeeping(t.db, t.clock(), PURGE_TASKS);
+    const early = await runHousekeeping(t.db, t.clock(), buildPurgeTasks(t.config));
     expect(Object.values(early).every((count) => count === 0)).toBe(true);
 
     t.clock.advanceMinutes(3 * 24 * 60);
     const fresh = await signInAgain(t, tenant);
-    const purged = await runHousekeeping(t.db, t.clock(), PURGE_TASKS);
+    const purged = await runHousekeeping(t.db, t.clock(), buildPurgeTasks(t.config));
 
     expect(purged).toMatchObject({
       connect_tokens: before.connectTokens,
@@ -101,12 +101,37 @@ describe('housekeeping', () => {
         locked_until: new Date(now.getTime() + 60_000),
       })
       .execute();
-    await runHousekeeping(t.db, now, PURGE_TASKS);
+    await runHousekeeping(t.db, now, buildPurgeTasks(t.config));
     const row = await t.db
       .selectFrom('login_failures')
       .select('failed_count')
       .where('company_key', '=', 'locked')
       .executeTakeFirst();
     expect(row?.failed_count).toBe(5);
+  });
+
+  it('purges audit events past the configured retention, not a value read from the environment', async () => {
+    const tenant = await signInTenant(t);
+    expect((await tenant.call(team.setCompanyLanguage.path, { language: 'en' })).statusCode).toBe(200);
+    const ids = (
+      await t.db.selectFrom('audit_events').select('id').where('company_id', '=', tenant.companyId).execute()
+    ).map((row) => row.id);
+    expect(ids.length).toBeGreaterThan(0);
+    // Ten days old: inside the default 365, past a configured 7.
+    await sql`update audit_events set occurred_at = occurred_at - interval '10 days' where id in (${sql.join(ids)})`.execute(
+      t.db,
+    );
+    const auditTask = (days: number) =>
+      buildPurgeTasks({ auditRetentionDays: days }).filter((task) => task.name === 'audit_events');
+    process.env.AUDIT_RETENTION_DAYS = '1';
+    try {
+      expect(
+        (await runHousekeeping(t.db, t.clock(), auditTask(t.config.auditRetentionDays))).audit_events,
+      ).toBe(0);
+    } finally {
+      delete process.env.AUDIT_RETENTION_DAYS;
+    }
+    expect(t.config.auditRetentionDays).toBe(365);
+    expect((await runHousekeeping(t.db, t.clock(), auditTask(7))).audit_events).toBe(ids.length);
   });
 });

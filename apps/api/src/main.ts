@@ -19,7 +19,7 @@ import {
   prepareDatabase,
   prepareInChild,
 } from './prepare-database';
-import { PURGE_TASKS } from './purge-tasks';
+import { buildPurgeTasks } from './purge-tasks';
 import { systemClock } from './shared/clock';
 import { housekeepingJobs } from './shared/housekeeping/housekeeping';
 import { type JobQueue, noJobQueue, queueWhenStarted, startJobs } from './shared/jobs/jobs';
@@ -68,7 +68,7 @@ async function main() {
     housekeepingJobs({
       db: handle.db,
       clock: systemClock,
-      tasks: PURGE_TASKS,
+      tasks: buildPurgeTasks(config),
     }),
   ];
   // pg-boss starts (schema check, queues, schedules) once the server listens: ready means the database

@@ -15,6 +15,8 @@ export interface CompaniesTable {
   disabled_at: OptionalTimestamp;
   /** Staff without two-factor are sent to enrol at their next local sign-in. */
   require_two_factor: Generated<boolean>;
+  /** 0030: es/en, the holder mails' language when the holder's own is not known. */
+  language: Generated<string>;
 }
 
 export interface UsersTable {

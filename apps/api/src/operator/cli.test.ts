@@ -45,7 +45,7 @@ async function walkThrough(env: Record<string, string>) {
     'wealth,summary,links',
   );
   expect(created, created.err).toMatchObject({ code: EXIT.done });
-  expect(created.out).toContain('Acme Wealth  [active]  modules: wealth, summary, links');
+  expect(created.out).toContain('Acme Wealth  [active]  modules: wealth, summary, links  language: es');
 
   const duplicate = await caudal(env, 'company', 'create', '--name', 'acme wealth', '--modules', 'links');
   expect(duplicate.code).toBe(EXIT.refused);
@@ -128,6 +128,26 @@ async function walkThrough(env: Record<string, string>) {
   expect(
     (await caudal(env, 'company', 'modules', '--company', 'Acme Wealth', '--set', 'wealth,links')).out,
   ).toContain('modules: wealth, links');
+  // The company's language: Spanish unless told at creation, changed later, nothing but es/en taken.
+  const english = await caudal(
+    env,
+    'company',
+    'create',
+    '--name',
+    'Acme UK',
+    '--modules',
+    'wealth',
+    '--language',
+    'en',
+  );
+  expect(english.out, english.err).toContain('Acme UK  [active]  modules: wealth  language: en');
+  expect(
+    (await caudal(env, 'company', 'create', '--name', 'Acme FR', '--modules', 'wealth', '--language', 'fr'))
+      .code,
+  ).toBe(EXIT.usage);
+  expect((await caudal(env, 'company', 'language', '--company', 'Acme Wealth', '--set', 'en')).out).toContain(
+    'language: en',
+  );
   expect((await caudal(env, 'company', 'disable', '--company', 'Acme Wealth')).out).toContain('[disabled]');
   expect((await caudal(env, 'company', 'enable', '--company', 'Acme Wealth')).out).toContain('[active]');
   const mail = await caudal(env, 'mail', 'list', '--to', 'bo@acme.example', '--limit', '1');
@@ -198,8 +218,16 @@ describe('operator command line: embedded database', () => {
     expect(stat.mode & 0o777).toBe(0o600);
 
     await walkThrough(env);
-    const companies = await server.db.selectFrom('companies').select('name').orderBy('name').execute();
-    expect(companies.map((company) => company.name)).toEqual(['Acme Wealth', 'First Co']);
+    const companies = await server.db
+      .selectFrom('companies')
+      .select(['name', 'language'])
+      .orderBy('name')
+      .execute();
+    expect(companies).toEqual([
+      { name: 'Acme UK', language: 'en' },
+      { name: 'Acme Wealth', language: 'en' },
+      { name: 'First Co', language: 'es' },
+    ]);
   }, 180_000);
 });
 

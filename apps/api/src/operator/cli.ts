@@ -33,13 +33,22 @@ export function buildProgram(
   const isJson = () => Boolean(program.opts<{ json?: boolean }>().json);
   const send = (command: string, args: Record<string, unknown>) => onRequest({ command, args }, isJson());
 
-  const company = program.command('company').description('create, list, enable and disable companies');
+  const company = program
+    .command('company')
+    .description('create, list, enable and disable companies, and set their modules and language');
   company
     .command('create')
     .description('create a company with the modules it may use')
     .requiredOption('--name <name>', 'the company name (unique, any case)')
     .requiredOption('--modules <list>', `comma-separated module names: ${MODULE_NAMES}`, list)
-    .action((options: { name: string; modules: string[] }) => send('company.create', options));
+    .addOption(
+      new Option('--language <code>', "holders' mails when their own language is not known")
+        .choices(['es', 'en'])
+        .default('es'),
+    )
+    .action((options: { name: string; modules: string[]; language: string }) =>
+      send('company.create', options),
+    );
   company
     .command('list')
     .description('list every company with its modules, state and users')
@@ -51,6 +60,14 @@ export function buildProgram(
     .requiredOption('--set <list>', `comma-separated module names: ${MODULE_NAMES}`, list)
     .action((options: { company: string; set: string[] }) =>
       send('company.modules', { company: options.company, modules: options.set }),
+    );
+  company
+    .command('language')
+    .description("set the language of a company's holder mails when the holder's own is not known")
+    .requiredOption('--company <name>', 'the company')
+    .addOption(new Option('--set <code>', 'the language').choices(['es', 'en']).makeOptionMandatory())
+    .action((options: { company: string; set: string }) =>
+      send('company.language', { company: options.company, language: options.set }),
     );
   for (const [name, description] of [
     ['disable', 'switch a company off everywhere at once (sessions, API tokens, Links, jobs)'],

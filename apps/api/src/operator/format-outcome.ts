@@ -12,6 +12,7 @@ export function formatOutcome(command: string, result: unknown): string {
     }
     case 'company.create':
     case 'company.modules':
+    case 'company.language':
     case 'company.disable':
     case 'company.enable':
       return `${describeCompany(result as CompanySummary)}\n`;
@@ -85,7 +86,7 @@ export function formatOutcome(command: string, result: unknown): string {
 }
 
 function describeCompany(company: CompanySummary): string {
-  return `${company.name}  [${company.state}]  modules: ${company.modules.join(', ') || 'none'}  staff: ${company.staff}  portal users: ${company.portal_users}`;
+  return `${company.name}  [${company.state}]  modules: ${company.modules.join(', ') || 'none'}  language: ${company.language}  staff: ${company.staff}  portal users: ${company.portal_users}`;
 }
 
 function describeStaff(member: StaffMember): string {

@@ -9,6 +9,7 @@ import {
   enableCompany,
   findCompanyId,
   listCompanies,
+  setCompanyLanguage,
   setCompanyModules,
 } from '../features/companies/companies';
 import { disableStaff, enableStaff, inviteStaff, listStaff, type TeamScope } from '../features/team';
@@ -54,6 +55,7 @@ async function scopeOf(db: Db, company: string): Promise<TeamScope> {
 const CHANGING_COMMANDS = new Set([
   'company.create',
   'company.modules',
+  'company.language',
   'company.disable',
   'company.enable',
   'staff.invite',
@@ -64,8 +66,9 @@ const CHANGING_COMMANDS = new Set([
 
 const COMMANDS = {
   'company.create': {
-    args: z.object({ name: z.string(), modules: ZList }),
-    run: (deps: OperatorDeps, args: { name: string; modules: string[] }) => createCompany(deps, args),
+    args: z.object({ name: z.string(), modules: ZList, language: ZLanguage }),
+    run: (deps: OperatorDeps, args: { name: string; modules: string[]; language: 'es' | 'en' }) =>
+      createCompany(deps, args),
   },
   'company.list': {
     args: z.object({}),
@@ -74,6 +77,11 @@ const COMMANDS = {
   'company.modules': {
     args: z.object({ company: ZCompany, modules: ZList }),
     run: (deps: OperatorDeps, args: { company: string; modules: string[] }) => setCompanyModules(deps, args),
+  },
+  'company.language': {
+    args: z.object({ company: ZCompany, language: z.enum(LOCALE_CODES) }),
+    run: (deps: OperatorDeps, args: { company: string; language: 'es' | 'en' }) =>
+      setCompanyLanguage(deps, args),
   },
   'company.disable': {
     args: z.object({ company: ZCompany }),
@@ -212,7 +220,7 @@ export async function runOperatorCommand(
           requestId: null,
           changes: {},
         },
-        fields: ['name', 'modules', 'email', 'username', 'role', 'permissions'],
+        fields: ['name', 'modules', 'language', 'email', 'username', 'role', 'permissions'],
         input: args,
         responseTargets: {},
         now: deps.clock,

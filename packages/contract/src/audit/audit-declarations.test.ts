@@ -52,6 +52,7 @@ const READS_OR_SESSION_PLUMBING = new Set([
   '/platform/security/two-factor',
   '/platform/security/list-sessions',
   '/platform/team/two-factor-policy',
+  '/platform/team/company-language',
   // Checks a Link code without spending it.
   '/platform/link-callback',
   // A signed, short-lived download URL for an export already recorded by export-generate.

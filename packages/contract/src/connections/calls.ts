@@ -144,7 +144,7 @@ export const ZConsentRenewalRequest = z.object({
   credentials_token: ZToken,
   /** Mail the link to this address (the holder's, editable by staff); absent: only answer it, to copy. */
   send_to: zEmail().optional(),
-  /** The language of the hosted page and of the mail; the holder's last visit's, else es. */
+  /** The language of the hosted page and of the mail; absent: the holder's last visit's, else the company's. */
   language: ZLocaleCode.optional(),
 });
 export const ZConsentRenewalLink = z.object({

@@ -133,3 +133,19 @@ export const resetTwoFactor = defineCall(routes.resetTwoFactor, {
   request: ZStaffRef,
   response: ZStaffMember,
 });
+
+/**
+ * The company's language: holders' mails (consent reminders, renewal links) are written in the language
+ * of the holder's last hosted visit, else in this one.
+ */
+export const ZCompanyLanguage = z.object({
+  language: z.enum(LOCALE_CODES, { error: VALIDATION.invalid }),
+});
+export const getCompanyLanguage = defineCall(routes.getCompanyLanguage, {
+  request: ZOptionalEmptyBody,
+  response: ZCompanyLanguage,
+});
+export const setCompanyLanguage = defineCall(routes.setCompanyLanguage, {
+  request: ZCompanyLanguage,
+  response: ZCompanyLanguage,
+});

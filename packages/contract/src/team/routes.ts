@@ -125,3 +125,20 @@ export const resetTwoFactor = defineRoute<typeof schemas.ZStaffRef, typeof schem
   access: teamAdmins,
   errors: ['NotFound'],
 });
+
+/** The company's language (es/en): holders' mails fall back to it when the holder's own is not known. */
+export const getCompanyLanguage = defineRoute<typeof ZOptionalEmptyBody, typeof schemas.ZCompanyLanguage>()({
+  path: '/platform/team/company-language',
+  access: teamAdmins,
+  errors: [],
+});
+
+export const setCompanyLanguage = defineRoute<
+  typeof schemas.ZCompanyLanguage,
+  typeof schemas.ZCompanyLanguage
+>()({
+  path: '/platform/team/set-company-language',
+  audit: { action: 'set-company-language', fields: ['language'] },
+  access: teamAdmins,
+  errors: [],
+});

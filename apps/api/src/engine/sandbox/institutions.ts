@@ -43,8 +43,9 @@ export interface InstitutionProfile {
 export type ConsentDays = 90 | 180;
 
 /**
- * The institutions whose consents last 90 days; every other one gives 180. Migration 0025 backfills
- * existing credentials with the same list (keep both in step).
+ * The institutions whose consents last 90 days; every other one gives 180. The one source: migration
+ * 0025's backfill ran once with a copy of it and stays as written (history); a test
+ * (features/connections/consent-backfill.test.ts) fails if the two ever disagree.
  */
 export const CONSENT_90_DAY_INSTITUTIONS: ReadonlySet<string> = new Set([
   'ing',

@@ -1,4 +1,11 @@
-import { isModule, MODULES, type Module } from '@caudal/contract';
+import {
+  DEFAULT_LOCALE,
+  isLocaleCode,
+  isModule,
+  type LocaleCode,
+  MODULES,
+  type Module,
+} from '@caudal/contract';
 import { sql } from 'kysely';
 import type { Db } from '../../db/database';
 import { isUniqueViolation } from '../../db/errors';
@@ -17,6 +24,8 @@ export interface CompanyDeps {
 export interface CompanySummary {
   name: string;
   modules: Module[];
+  /** Holders' mails fall back to it when the holder's own language is not known (es/en). */
+  language: LocaleCode;
   state: 'active' | 'disabled';
   staff: number;
   portal_users: number;
@@ -45,15 +54,16 @@ function validName(name: string): string {
 
 export async function createCompany(
   deps: CompanyDeps,
-  input: { name: string; modules: readonly string[] },
+  input: { name: string; modules: readonly string[]; language?: LocaleCode },
 ): Promise<CompanySummary> {
   const name = validName(input.name);
   const modules = parseModules(input.modules);
+  const language = input.language ?? DEFAULT_LOCALE;
   try {
     await deps.db
       .transaction()
       .execute((trx) =>
-        trx.insertInto('companies').values({ name, modules, created_at: deps.clock() }).execute(),
+        trx.insertInto('companies').values({ name, modules, language, created_at: deps.clock() }).execute(),
       );
   } catch (error) {
     if (isUniqueViolation(error, NAME_KEY)) {
@@ -96,6 +106,18 @@ export async function setCompanyModules(
   });
 }
 
+/** The language holders' mails fall back to (admins change it on the Team page too). */
+export async function setCompanyLanguage(
+  deps: CompanyDeps,
+  input: { company: string; language: LocaleCode },
+): Promise<CompanySummary> {
+  return deps.db.transaction().execute(async (trx) => {
+    const id = await findCompanyId(trx, input.company);
+    await trx.updateTable('companies').set({ language: input.language }).where('id', '=', id).execute();
+    return requireCompanySummary(trx, input.company);
+  });
+}
+
 /**
  * Off everywhere at once: every session of its staff and portal users ends now, and every other door
  * (data-API tokens and credentials, Links, connect pages, refreshes) reads `disabled_at` on its next
@@ -132,7 +154,13 @@ export async function enableCompany(deps: CompanyDeps, input: { company: string 
 function selectSummaries(db: Db) {
   return db
     .selectFrom('companies')
-    .select(['companies.name', 'companies.modules', 'companies.disabled_at', 'companies.created_at'])
+    .select([
+      'companies.name',
+      'companies.modules',
+      'companies.language',
+      'companies.disabled_at',
+      'companies.created_at',
+    ])
     .select(
       sql<number>`(select count(*)::int from users u where u.company_id = companies.id and u.kind = 'staff')`.as(
         'staff',
@@ -156,6 +184,7 @@ async function requireCompanySummary(db: Db, name: string): Promise<CompanySumma
 function toSummary(row: {
   name: string;
   modules: string[];
+  language: string;
   disabled_at: Date | null;
   created_at: Date;
   staff: number;
@@ -164,6 +193,7 @@ function toSummary(row: {
   return {
     name: row.name,
     modules: MODULES.filter((module) => row.modules.includes(module)),
+    language: isLocaleCode(row.language) ? row.language : DEFAULT_LOCALE,
     state: row.disabled_at ? 'disabled' : 'active',
     staff: Number(row.staff),
     portal_users: Number(row.portal_users),

@@ -18,9 +18,26 @@ export type RenewableCredential = Pick<
   'id' | 'company_id' | 'client_id' | 'entity_id' | 'consent_expires_at' | 'holder_language'
 >;
 
-/** The holder's language: the one of their last hosted visit, else the company's (Caudal's default). */
-export function holderLanguage(credential: Pick<CredentialsRow, 'holder_language'>): LocaleCode {
-  return isLocaleCode(credential.holder_language) ? credential.holder_language : DEFAULT_LOCALE;
+/**
+ * The language of a holder's mails: the one of their last hosted visit, else the company's (a setting its
+ * admins change on the Team page), else Caudal's default.
+ */
+export function holderLanguage(
+  credential: Pick<CredentialsRow, 'holder_language'>,
+  companyLanguage: string | null,
+): LocaleCode {
+  if (isLocaleCode(credential.holder_language)) return credential.holder_language;
+  return isLocaleCode(companyLanguage) ? companyLanguage : DEFAULT_LOCALE;
+}
+
+/** The company's language, for `holderLanguage`. */
+export async function findCompanyLanguage(db: Db, companyId: string): Promise<string | null> {
+  const row = await db
+    .selectFrom('companies')
+    .select('language')
+    .where('id', '=', companyId)
+    .executeTakeFirst();
+  return row?.language ?? null;
 }
 
 /**

@@ -76,6 +76,7 @@ function selectScanned(db: Db) {
       'credentials.entity_id',
       'credentials.consent_expires_at',
       'credentials.holder_language',
+      'companies.language as company_language',
     ]);
 }
 
@@ -149,7 +150,7 @@ async function remindExpiring(
         await claimNotice(trx, credential, `reminder-${wider}`);
       }
       const sendTo = await findHolderEmail(trx, credential.id);
-      const language = holderLanguage(credential);
+      const language = holderLanguage(credential, credential.company_language);
       if (sendTo) {
         const { outboxId } = await issueConsentRenewal(trx, deps.config, {
           credential,

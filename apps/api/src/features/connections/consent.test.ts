@@ -4,10 +4,14 @@ import {
   deriveCredentialState,
   deriveSummaryState,
   summary,
+  team,
 } from '@caudal/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SANDBOX_TEST_CREDENTIALS } from '../../engine/sandbox';
+import { buildPurgeTasks } from '../../purge-tasks';
+import { runHousekeeping } from '../../shared/housekeeping/housekeeping';
 import { createLogCapture, createTestApp, type TestApp } from '../../test/test-app';
+import { createApplicationFor, getToken } from '../data-api/data-api-fixtures';
 import { createCredentials } from '../seed/wealth-factories';
 import { type SignedInTenant, signInPortalUser, signInTenant } from '../wealth/wealth-fixtures';
 import {
@@ -159,6 +163,40 @@ describe('consent validity', () => {
     });
     expect(refused.statusCode).toBe(409);
     expect(refused.json().error.code).toBe('ConsentExpired');
+  });
+
+  it('the data API’s refresh refuses an expired consent with 409 ConsentExpired, queuing nothing', async () => {
+    let tenant = await signInTenant(t);
+    const application = await createApplicationFor(tenant);
+    const { credentialsToken } = await connect(t, tenant, { username: 'demo-ok', entityId: 'myinvestor' });
+    const refresh = async () =>
+      t.app.inject({
+        method: 'POST',
+        url: `/api/v1/credentials/${credentialsToken}/refresh`,
+        headers: { authorization: `Bearer ${await getToken(t, application)}` },
+      });
+    tenant = await moveTo(tenant, credentialsToken, 1);
+    const live = await refresh();
+    expect(live.statusCode, live.body).toBe(202);
+    await t.db
+      .updateTable('credentials')
+      .set({ refresh_requested_at: null })
+      .where('token', '=', credentialsToken)
+      .execute();
+
+    tenant = await moveTo(tenant, credentialsToken, 0);
+    const refused = await refresh();
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().error.code).toBe('ConsentExpired');
+    expect((await credentialRow(t, credentialsToken)).refresh_requested_at).toBeNull();
+    // Audited once: the accepted call, not the refused one.
+    const audit = await t.db
+      .selectFrom('audit_events')
+      .select(['actor_kind', 'actor_id'])
+      .where('company_id', '=', tenant.companyId)
+      .where('action', '=', 'credentials-refresh')
+      .execute();
+    expect(audit).toEqual([{ actor_kind: 'application', actor_id: application.client_id }]);
   });
 });
 
@@ -406,6 +444,164 @@ describe('the consent scan', () => {
     const mails = (await mailsTo(tenant.companyId)).slice(before);
     expect(mails).toHaveLength(1);
     expect(mails[0]?.subject).toMatch(/caduca en 2 días/);
+  });
+});
+
+describe('the language of holders’ mails', () => {
+  /** A credential of the tenant's with a holder who has an address; `visited`: their hosted visit's language. */
+  async function credentialWithHolder(tenant: SignedInTenant, email: string, visited: 'es' | 'en' | null) {
+    const row = await createCredentials(t.db, {
+      companyId: tenant.companyId,
+      entityId: 'openbank',
+      now: t.clock(),
+    });
+    await t.db
+      .insertInto('holders')
+      .values({
+        company_id: tenant.companyId,
+        credentials_id: row.id,
+        external_id: `holder-${row.id}`,
+        name: 'Holder',
+        document: null,
+        email,
+      })
+      .execute();
+    if (visited) {
+      await t.db
+        .updateTable('credentials')
+        .set({ holder_language: visited })
+        .where('id', '=', row.id)
+        .execute();
+    }
+    return row;
+  }
+
+  it('reminders go in the holder’s language, else the company’s; another company keeps its own', async () => {
+    let tenant = await signInTenant(t);
+    const other = await signInTenant(t);
+    const set = await tenant.call(team.setCompanyLanguage.path, { language: 'en' });
+    expect(set.statusCode, set.body).toBe(200);
+    const unknown = await credentialWithHolder(tenant, 'unknown@example.com', null);
+    await credentialWithHolder(tenant, 'spanish@example.com', 'es');
+    await credentialWithHolder(other, 'elsewhere@example.com', null);
+    const before = {
+      tenant: (await mailsTo(tenant.companyId)).length,
+      other: (await mailsTo(other.companyId)).length,
+    };
+
+    tenant = await moveTo(tenant, unknown.token, 14);
+    await scan();
+    const mails = (await mailsTo(tenant.companyId)).slice(before.tenant);
+    const subjectTo = (address: string) => mails.find((mail) => mail.to_address === address)?.subject;
+    // No hosted visit: the company's English; a Spanish visit wins over it.
+    expect(subjectTo('unknown@example.com')).toMatch(/your authorisation with .* expires in 14 days/);
+    expect(subjectTo('spanish@example.com')).toMatch(/tu autorización con .* caduca en 14 días/);
+    // The other company was never changed: Spanish, Caudal's default.
+    const elsewhere = (await mailsTo(other.companyId)).slice(before.other);
+    expect(elsewhere.map((mail) => mail.subject)).toEqual([expect.stringMatching(/caduca en 14 días/)]);
+
+    const audit = await t.db
+      .selectFrom('audit_events')
+      .select(['target_credential_id', 'changes'])
+      .where('company_id', '=', tenant.companyId)
+      .where('action', '=', 'consent-reminder')
+      .execute();
+    expect(audit.find((event) => event.target_credential_id === unknown.token)?.changes).toMatchObject({
+      language: { new: 'en' },
+    });
+  });
+
+  it('a renewal link staff send without choosing a language follows the same rule', async () => {
+    const tenant = await signInTenant(t);
+    await tenant.call(team.setCompanyLanguage.path, { language: 'en' });
+    const unknown = await credentialWithHolder(tenant, 'unknown@example.com', null);
+    const spanish = await credentialWithHolder(tenant, 'spanish@example.com', 'es');
+    const send = async (token: string) =>
+      connections.createConsentRenewalLink.response.parse(
+        (
+          await tenant.call(connections.createConsentRenewalLink.path, {
+            credentials_token: token,
+            send_to: 'holder@example.com',
+          })
+        ).json(),
+      );
+    expect((await send(unknown.token)).url).toContain('/en/connect/');
+    expect((await mailsTo(tenant.companyId)).at(-1)?.subject).toMatch(/renew your authorisation/);
+    expect((await send(spanish.token)).url).toContain('/es/connect/');
+    expect((await mailsTo(tenant.companyId)).at(-1)?.subject).toMatch(/renueva tu autorización/);
+  });
+});
+
+describe('housekeeping of consent notices', () => {
+  it('removes the notices of periods that ended long ago and are no longer current, and of deleted credentials', async () => {
+    const tenant = await signInTenant(t);
+    const start = t.clock().getTime();
+    const noticesOf = async (credentialsId: string) =>
+      (
+        await t.db
+          .selectFrom('consent_notices')
+          .select(['kind', 'consent_expires_at'])
+          .where('credentials_id', '=', credentialsId)
+          .orderBy('kind')
+          .execute()
+      ).map((row) => `${row.kind}@${Math.round((row.consent_expires_at.getTime() - start) / DAY_MS)}`);
+    const withEnd = (days: number) =>
+      createCredentials(t.db, {
+        companyId: tenant.companyId,
+        entityId: 'bbva',
+        now: t.clock(),
+        consentExpiresAt: new Date(start + days * DAY_MS),
+      });
+    // Ended 100 days ago and never renewed: its `expired` notice is what keeps the event from repeating.
+    const lapsed = await withEnd(-100);
+    // Reminded 2 days before the end, then renewed: the old period's notices are no longer consulted.
+    const renewed = await withEnd(2);
+    const deleted = await withEnd(2);
+    await scan();
+    expect(await noticesOf(lapsed.id)).toEqual(['expired@-100']);
+    expect(await noticesOf(renewed.id)).toEqual(['expiring@2', 'reminder-14@2', 'reminder-3@2']);
+    expect(await noticesOf(deleted.id)).toHaveLength(3);
+    await t.db
+      .updateTable('credentials')
+      .set({ consent_expires_at: new Date(start + 180 * DAY_MS) })
+      .where('id', '=', renewed.id)
+      .execute();
+    // Renewed early: its old period (ending in 40 days) has not ended long enough ago at the purge.
+    const early = await withEnd(180);
+    await t.db
+      .insertInto('consent_notices')
+      .values({
+        credentials_id: early.id,
+        consent_expires_at: new Date(start + 40 * DAY_MS),
+        kind: 'expiring',
+      })
+      .execute();
+    const removed = await tenant.call(connections.credentialsDelete.path, {
+      credentials_token: deleted.token,
+    });
+    expect(removed.statusCode).toBe(200);
+    expect(await noticesOf(deleted.id)).toEqual([]);
+
+    const purge = () =>
+      runHousekeeping(
+        t.db,
+        t.clock(),
+        buildPurgeTasks(t.config).filter((task) => task.name === 'consent_notices'),
+      );
+    // 29 days after the renewed period's old end: kept a while yet (other tests' old periods may go).
+    t.clock.advanceSeconds((31 * DAY_MS) / 1000);
+    await purge();
+    expect(await noticesOf(renewed.id)).toHaveLength(3);
+    // 31 days after it: gone; the current periods' and the recent ones' stay.
+    t.clock.advanceSeconds((2 * DAY_MS) / 1000);
+    expect((await purge()).consent_notices).toBeGreaterThanOrEqual(3);
+    expect(await noticesOf(renewed.id)).toEqual([]);
+    expect(await noticesOf(lapsed.id)).toEqual(['expired@-100']);
+    expect(await noticesOf(early.id)).toEqual(['expiring@40']);
+    // The lapsed consent is not announced again.
+    const expiredEvents = (await eventsOf(tenant.companyId, 'consent.expired')).length;
+    await scan();
+    expect(await eventsOf(tenant.companyId, 'consent.expired')).toHaveLength(expiredEvents);
   });
 });
 

@@ -4,7 +4,7 @@ import { AppError } from '../../shared/app-error';
 import { registerCall } from '../../shared/http/register-call';
 import { notifyMailQueued } from '../../shared/mail/mail-jobs';
 import { findVisibleCredential } from './connections.repository';
-import { holderLanguage, issueConsentRenewal } from './consent-renewal';
+import { findCompanyLanguage, holderLanguage, issueConsentRenewal } from './consent-renewal';
 
 /** Staff give the holder a renewal link: mailed to the address they confirmed, or answered to copy. */
 export function registerCreateConsentRenewalLink(app: FastifyInstance) {
@@ -15,10 +15,13 @@ export function registerCreateConsentRenewalLink(app: FastifyInstance) {
       const credential = await findVisibleCredential(db, actor, input.credentials_token);
       if (!credential) throw new AppError('NotFound', 'No such credential');
       const sendTo = input.send_to ?? null;
+      // Written for the holder: their language unless staff chose one for this mail.
+      const language =
+        input.language ?? holderLanguage(credential, await findCompanyLanguage(db, credential.company_id));
       const { url, expiresAt, outboxId } = await db.transaction().execute((trx) =>
         issueConsentRenewal(trx, config, {
           credential,
-          language: input.language ?? holderLanguage(credential),
+          language,
           sendTo,
           mailKind: 'renewal',
           createdBy: actor.userId,

@@ -10,13 +10,14 @@ export const DEFAULT_TEST_PASSWORD = 'CaudalTest1!';
 
 export async function createCompany(
   db: Db,
-  overrides: { name?: string; modules?: readonly Module[] } = {},
+  overrides: { name?: string; modules?: readonly Module[]; language?: 'es' | 'en' } = {},
 ): Promise<Company> {
   return db
     .insertInto('companies')
     .values({
       name: overrides.name ?? `Company ${randomBytes(4).toString('hex')}`,
       modules: [...(overrides.modules ?? MODULES)],
+      ...(overrides.language ? { language: overrides.language } : {}),
     })
     .returningAll()
     .executeTakeFirstOrThrow();

@@ -3,6 +3,7 @@ import { registerAcceptInvitation } from './accept-invitation';
 import { registerDeleteStaff } from './delete-staff';
 import { registerDisableStaff } from './disable-staff';
 import { registerEnableStaff } from './enable-staff';
+import { registerGetCompanyLanguage } from './get-company-language';
 import { registerGetInvitation } from './get-invitation';
 import { registerGetTwoFactorPolicy } from './get-two-factor-policy';
 import { registerInviteStaff } from './invite-staff';
@@ -10,6 +11,7 @@ import { registerListStaff } from './list-staff';
 import { registerResendInvitation } from './resend-invitation';
 import { registerResetTwoFactor } from './reset-two-factor';
 import { registerRevokeInvitation } from './revoke-invitation';
+import { registerSetCompanyLanguage } from './set-company-language';
 import { registerSetTwoFactorPolicy } from './set-two-factor-policy';
 import { registerUpdateStaff } from './update-staff';
 
@@ -27,6 +29,8 @@ export function registerTeamFeature(app: FastifyInstance) {
   registerDeleteStaff(app);
   registerGetTwoFactorPolicy(app);
   registerSetTwoFactorPolicy(app);
+  registerGetCompanyLanguage(app);
+  registerSetCompanyLanguage(app);
   registerResetTwoFactor(app);
   // The invited person's calls: public, the link's token is the only credential.
   registerGetInvitation(app);

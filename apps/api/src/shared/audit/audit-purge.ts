@@ -1,10 +1,8 @@
 import { sql } from 'kysely';
 import type { PurgeTask } from '../housekeeping/housekeeping';
 
-export const DEFAULT_AUDIT_RETENTION_DAYS = 365;
-
 /**
- * The one path that deletes events: those older than the retention, per company, oldest first, and the
+ * The one path (`AUDIT_RETENTION_DAYS`, validated with the rest of the config) that deletes events: those older than the retention, per company, oldest first, and the
  * company's chain head moves to the last one purged, so `audit verify` starts from there.
  */
 export function auditPurgeTask(retentionDays: number): PurgeTask {
@@ -35,9 +33,4 @@ export function auditPurgeTask(retentionDays: number): PurgeTask {
       });
     },
   };
-}
-
-export function auditRetentionDaysFrom(env: NodeJS.ProcessEnv): number {
-  const days = Number(env.AUDIT_RETENTION_DAYS ?? DEFAULT_AUDIT_RETENTION_DAYS);
-  return Number.isInteger(days) && days > 0 ? days : DEFAULT_AUDIT_RETENTION_DAYS;
 }

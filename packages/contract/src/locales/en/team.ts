@@ -153,4 +153,10 @@ export const team: typeof es = {
     requiredOff: 'Two-factor sign-in is now optional',
     failed: 'The rule could not be changed',
   },
+  companyLanguage: {
+    label: 'Company language',
+    hint: 'Mails to account holders (expiry reminders and renewal links) are written in the language of their last visit to the connection page; when we do not know it, in this one.',
+    saved: 'Company language: {language}',
+    failed: 'The company language could not be changed',
+  },
 };

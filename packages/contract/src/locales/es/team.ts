@@ -152,4 +152,10 @@ export const team = {
     requiredOff: 'La verificación en dos pasos es ahora opcional',
     failed: 'No se pudo cambiar la regla',
   },
+  companyLanguage: {
+    label: 'Idioma de la empresa',
+    hint: 'Los correos a los titulares (avisos de caducidad y enlaces de renovación) van en el idioma de su última visita a la página de conexión; si no lo sabemos, en este.',
+    saved: 'Idioma de la empresa: {language}',
+    failed: 'No se pudo cambiar el idioma de la empresa',
+  },
 };

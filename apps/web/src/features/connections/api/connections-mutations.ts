@@ -62,11 +62,11 @@ export function useDeleteCredentialMutation() {
 /** A consent renewal link for the credential's holder: mailed to `sendTo`, or only answered to copy. */
 export function useCreateRenewalLinkMutation() {
   return useMutation({
-    mutationFn: (request: { credentialsToken: string; sendTo: string | null; language: LocaleCode }) =>
+    // No language: the server writes to the holder in theirs (last hosted visit, else the company's).
+    mutationFn: (request: { credentialsToken: string; sendTo: string | null }) =>
       callApi(connections.createConsentRenewalLink, {
         credentials_token: request.credentialsToken,
         ...(request.sendTo ? { send_to: request.sendTo } : {}),
-        language: request.language,
       }),
   });
 }

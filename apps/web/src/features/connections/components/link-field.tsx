@@ -1,4 +1,5 @@
 import { Button, CopyButton, Stack, Text, TextInput } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { IconCheck, IconCopy } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useDateTime } from '../../../shared/format/use-date-time';
@@ -16,6 +17,8 @@ interface LinkFieldProps {
 export function LinkField({ label, copyLabel, copiedLabel, expiresKey, url, expiresAt }: LinkFieldProps) {
   const { t } = useTranslation();
   const dateTime = useDateTime();
+  // On a phone the button keeps only its icon (its name stays for screen readers): the URL needs the room.
+  const isNarrow = useMediaQuery('(max-width: 36em)', false, { getInitialValueInEffect: false });
   return (
     <Stack gap={6}>
       <TextInput
@@ -24,23 +27,24 @@ export function LinkField({ label, copyLabel, copiedLabel, expiresKey, url, expi
         readOnly
         onFocus={(event) => event.currentTarget.select()}
         styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)', fontSize: 13 } }}
-        rightSectionWidth={150}
+        rightSectionWidth={isNarrow ? 48 : 150}
         rightSection={
           <CopyButton value={url} timeout={2000}>
-            {({ copied, copy }) => (
-              <Button
-                size="compact-sm"
-                variant={copied ? 'filled' : 'light'}
-                color={copied ? 'teal' : undefined}
-                onClick={copy}
-                leftSection={
-                  copied ? <IconCheck size={14} aria-hidden /> : <IconCopy size={14} aria-hidden />
-                }
-                aria-label={copyLabel}
-              >
-                {copied ? copiedLabel : copyLabel}
-              </Button>
-            )}
+            {({ copied, copy }) => {
+              const icon = copied ? <IconCheck size={14} aria-hidden /> : <IconCopy size={14} aria-hidden />;
+              return (
+                <Button
+                  size="compact-sm"
+                  variant={copied ? 'filled' : 'light'}
+                  color={copied ? 'teal' : undefined}
+                  onClick={copy}
+                  leftSection={isNarrow ? undefined : icon}
+                  aria-label={copyLabel}
+                >
+                  {isNarrow ? icon : copied ? copiedLabel : copyLabel}
+                </Button>
+              );
+            }}
           </CopyButton>
         }
       />

@@ -1,18 +1,15 @@
 import type { CredentialInformation } from '@caudal/contract/routes';
-import { Alert, Button, Group, Stack, Text, TextInput } from '@mantine/core';
+import { TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { IconInfoCircle, IconLink, IconMailForward } from '@tabler/icons-react';
+import { IconLink, IconMailForward } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessageKey } from '../../../shared/api/api-error';
-import { AppModal } from '../../../shared/components/app-modal';
 import { notifyFailure, notifySuccess } from '../../../shared/components/notify';
 import { translateDynamic } from '../../../shared/i18n/i18n';
-import { useLocale } from '../../../shared/i18n/use-locale';
 import { useCreateRenewalLinkMutation } from '../api/connections-mutations';
-import { shortToken } from '../lib/credential-summary';
 import { ConsentCell } from './consent-cell';
-import { LinkField } from './link-field';
+import { CredentialLinkBody, CredentialLinkModal } from './credential-link-modal';
 
 export interface RenewalTarget {
   credential: CredentialInformation;
@@ -29,27 +26,17 @@ interface RenewalModalProps {
 /** Staff send the holder a consent renewal link by mail, or generate it to hand over themselves. */
 export function RenewalModal({ target, entityName, onClose }: RenewalModalProps) {
   const { t } = useTranslation();
-  const [last, setLast] = useState(target);
-  if (target && target !== last) setLast(target);
-  const shown = target ?? last;
   return (
-    <AppModal
-      opened={target !== null}
-      onClose={onClose}
-      title={t('connections.consent.renewTitle')}
-      centered
-      size="lg"
-      styles={{ title: { fontWeight: 700, fontSize: 'var(--mantine-font-size-lg)' } }}
-    >
-      {shown ? (
+    <CredentialLinkModal target={target} title={() => t('connections.consent.renewTitle')} onClose={onClose}>
+      {(shown) => (
         <RenewalBody
           key={shown.credential.credentials_token}
           target={shown}
           entityName={entityName}
           onClose={onClose}
         />
-      ) : null}
-    </AppModal>
+      )}
+    </CredentialLinkModal>
   );
 }
 
@@ -65,7 +52,6 @@ function RenewalBody({
   onClose: () => void;
 }) {
   const { t } = useTranslation();
-  const language = useLocale();
   const { credential } = target;
   const create = useCreateRenewalLinkMutation();
   const [intent, setIntent] = useState<'send' | 'copy'>('send');
@@ -85,11 +71,12 @@ function RenewalBody({
   const fail = (error: unknown) =>
     notifyFailure(t('connections.consent.sendFailed'), translateDynamic(errorMessageKey(error)));
 
+  // No language is sent: the mail and the page are the holder's (their last visit's, else the company's).
   const send = form.onSubmit(({ email }) => {
     setIntent('send');
     const sendTo = email.trim();
     create.mutate(
-      { credentialsToken: credential.credentials_token, sendTo, language },
+      { credentialsToken: credential.credentials_token, sendTo },
       {
         onSuccess: () => {
           notifySuccess(t('connections.consent.sent', { email: sendTo }));
@@ -101,28 +88,38 @@ function RenewalBody({
   });
   const copy = () => {
     setIntent('copy');
-    create.mutate(
-      { credentialsToken: credential.credentials_token, sendTo: null, language },
-      { onError: fail },
-    );
+    create.mutate({ credentialsToken: credential.credentials_token, sendTo: null }, { onError: fail });
   };
   const link = intent === 'copy' ? create.data : undefined;
 
   return (
     <form onSubmit={send} noValidate>
-      <Stack gap="md">
-        <Alert variant="light" color="blue" icon={<IconInfoCircle size={18} aria-hidden />}>
-          {t('connections.consent.renewText')}
-        </Alert>
-        <Group justify="space-between" align="flex-start" wrap="wrap" gap="sm">
-          <Text size="sm" fw={500}>
-            {t('connections.repair.entityToken', {
-              entity: entityName,
-              token: shortToken(credential.credentials_token),
-            })}
-          </Text>
-          <ConsentCell consent={credential} />
-        </Group>
+      <CredentialLinkBody
+        credential={credential}
+        entityName={entityName}
+        notice={{ text: t('connections.consent.renewText'), color: 'blue' }}
+        aside={<ConsentCell consent={credential} />}
+        link={link ? { label: t('connections.consent.linkLabel'), ...link } : null}
+        onClose={onClose}
+        actions={[
+          {
+            label: t('connections.consent.copyInstead'),
+            icon: <IconLink size={16} aria-hidden />,
+            variant: 'light',
+            onClick: copy,
+            loading: create.isPending && intent === 'copy',
+            disabled: create.isPending && intent === 'send',
+          },
+          {
+            label: t('connections.consent.send'),
+            icon: <IconMailForward size={16} aria-hidden />,
+            variant: 'filled',
+            type: 'submit',
+            loading: create.isPending && intent === 'send',
+            disabled: create.isPending && intent === 'copy',
+          },
+        ]}
+      >
         <TextInput
           type="email"
           label={t('connections.consent.sendTo')}
@@ -132,41 +129,7 @@ function RenewalBody({
           data-autofocus
           {...form.getInputProps('email')}
         />
-        {link ? (
-          <LinkField
-            label={t('connections.consent.linkLabel')}
-            copyLabel={t('connections.repair.copy')}
-            copiedLabel={t('connections.repair.copied')}
-            expiresKey="connections.repair.expires"
-            url={link.url}
-            expiresAt={link.expires_at}
-          />
-        ) : null}
-        <Group justify="space-between" mt="sm" gap="sm">
-          <Button variant="default" onClick={onClose}>
-            {t('connections.repair.close')}
-          </Button>
-          <Group gap="sm">
-            <Button
-              variant="light"
-              leftSection={<IconLink size={16} aria-hidden />}
-              onClick={copy}
-              loading={create.isPending && intent === 'copy'}
-              disabled={create.isPending && intent === 'send'}
-            >
-              {t('connections.consent.copyInstead')}
-            </Button>
-            <Button
-              type="submit"
-              leftSection={<IconMailForward size={16} aria-hidden />}
-              loading={create.isPending && intent === 'send'}
-              disabled={create.isPending && intent === 'copy'}
-            >
-              {t('connections.consent.send')}
-            </Button>
-          </Group>
-        </Group>
-      </Stack>
+      </CredentialLinkBody>
     </form>
   );
 }

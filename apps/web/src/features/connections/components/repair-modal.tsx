@@ -1,16 +1,14 @@
 import type { CredentialInformation } from '@caudal/contract';
-import { Alert, Button, Group, Stack, Text } from '@mantine/core';
-import { IconExternalLink, IconInfoCircle, IconLink } from '@tabler/icons-react';
+import { Text } from '@mantine/core';
+import { IconExternalLink, IconLink } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { AppModal } from '../../../shared/components/app-modal';
 import { notifyFailure } from '../../../shared/components/notify';
 import { useLocale } from '../../../shared/i18n/use-locale';
 import { createConnectLink, createResetLink } from '../api/connections-mutations';
 import { connectRedirectUri } from '../lib/connect-links';
-import { shortToken } from '../lib/credential-summary';
-import { LinkField } from './link-field';
+import { CredentialLinkBody, CredentialLinkModal } from './credential-link-modal';
 
 export type RepairKind = 'sca' | 'reset' | 'force_reset' | 'link';
 
@@ -32,24 +30,20 @@ const TITLES = {
   link: 'connections.actions.copyLink',
 } as const;
 
+const NOTICES = {
+  sca: { key: 'connections.repair.scaText', color: 'yellow' },
+  reset: { key: 'connections.repair.resetText', color: 'orange' },
+  force_reset: { key: 'connections.repair.forceResetText', color: 'orange' },
+  link: null,
+} as const;
+
 /** Reauthorisation, reset and forced reset: each yields a one-time URL to open here or hand over. */
 export function RepairModal({ target, entityName, onClose }: RepairModalProps) {
   const { t } = useTranslation();
-  const [last, setLast] = useState(target);
-  // While closing, keep showing what was open.
-  if (target && target !== last) setLast(target);
-  const shown = target ?? last;
   return (
-    <AppModal
-      opened={target !== null}
-      onClose={onClose}
-      title={shown ? t(TITLES[shown.kind]) : ''}
-      centered
-      size="lg"
-      styles={{ title: { fontWeight: 700, fontSize: 'var(--mantine-font-size-lg)' } }}
-    >
-      {shown ? <RepairBody target={shown} entityName={entityName} onClose={onClose} /> : null}
-    </AppModal>
+    <CredentialLinkModal target={target} title={(shown) => t(TITLES[shown.kind])} onClose={onClose}>
+      {(shown) => <RepairBody target={shown} entityName={entityName} onClose={onClose} />}
+    </CredentialLinkModal>
   );
 }
 
@@ -103,72 +97,44 @@ function RepairBody({
 
   const link = intent === 'show' ? generate.data : null;
   const opening = intent === 'open' && (generate.isPending || generate.data != null);
-  const text =
-    kind === 'sca'
-      ? t('connections.repair.scaText')
-      : kind === 'reset'
-        ? t('connections.repair.resetText')
-        : kind === 'force_reset'
-          ? t('connections.repair.forceResetText')
-          : null;
+  const notice = NOTICES[kind];
 
   return (
-    <Stack gap="md">
-      {text ? (
-        <Alert
-          variant="light"
-          color={kind === 'sca' ? 'yellow' : 'orange'}
-          icon={<IconInfoCircle size={18} aria-hidden />}
-        >
-          {text}
-        </Alert>
-      ) : null}
-      <Text size="sm" fw={500}>
-        {t('connections.repair.entityToken', {
-          entity: entityName,
-          token: shortToken(credential.credentials_token),
-        })}
-      </Text>
-      {link ? (
-        <LinkField
-          label={t('connections.repair.linkLabel')}
-          copyLabel={t('connections.repair.copy')}
-          copiedLabel={t('connections.repair.copied')}
-          expiresKey="connections.repair.expires"
-          url={link.url}
-          expiresAt={link.expires_at}
-        />
-      ) : kind === 'link' && generate.isPending ? (
-        <Text size="sm" c="dimmed">
-          {t('connect.loading')}
-        </Text>
-      ) : null}
-      <Group justify="space-between" mt="sm">
-        <Button variant="default" onClick={onClose}>
-          {t('connections.repair.close')}
-        </Button>
-        {kind === 'link' ? null : (
-          <Group gap="sm">
-            <Button
-              variant="light"
-              leftSection={<IconLink size={16} aria-hidden />}
-              onClick={() => run('show')}
-              loading={generate.isPending && intent === 'show'}
-              disabled={opening}
-            >
-              {t('connections.repair.generate')}
-            </Button>
-            <Button
-              leftSection={<IconExternalLink size={16} aria-hidden />}
-              onClick={() => run('open')}
-              loading={opening}
-              disabled={generate.isPending && intent === 'show'}
-            >
-              {kind === 'sca' ? t('connections.repair.openSca') : t('connections.repair.openReset')}
-            </Button>
-          </Group>
-        )}
-      </Group>
-    </Stack>
+    <CredentialLinkBody
+      credential={credential}
+      entityName={entityName}
+      notice={notice ? { text: t(notice.key), color: notice.color } : null}
+      link={link ? { label: t('connections.repair.linkLabel'), ...link } : null}
+      waiting={
+        kind === 'link' && generate.isPending ? (
+          <Text size="sm" c="dimmed">
+            {t('connect.loading')}
+          </Text>
+        ) : null
+      }
+      onClose={onClose}
+      actions={
+        kind === 'link'
+          ? []
+          : [
+              {
+                label: t('connections.repair.generate'),
+                icon: <IconLink size={16} aria-hidden />,
+                variant: 'light',
+                onClick: () => run('show'),
+                loading: generate.isPending && intent === 'show',
+                disabled: opening,
+              },
+              {
+                label: kind === 'sca' ? t('connections.repair.openSca') : t('connections.repair.openReset'),
+                icon: <IconExternalLink size={16} aria-hidden />,
+                variant: 'filled',
+                onClick: () => run('open'),
+                loading: opening,
+                disabled: generate.isPending && intent === 'show',
+              },
+            ]
+      }
+    />
   );
 }

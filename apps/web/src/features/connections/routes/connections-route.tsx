@@ -1,5 +1,6 @@
 import { CONSENT_FILTERS, type ConsentFilter, connections } from '@caudal/contract/routes';
 import { Button, Group, SegmentedControl, Title } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { IconPlugConnected, IconPlus } from '@tabler/icons-react';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -28,6 +29,7 @@ export function ConnectionsRoute() {
   const [creating, setCreating] = useState(false);
   useFromLinkNotice();
   const [consent, setConsent] = useConsentFilter();
+  const isPhone = useMediaQuery('(max-width: 36em)', false, { getInitialValueInEffect: false });
 
   const data = credentials.data;
   const counts = useMemo(() => (data ? summariseCredentials(data, now) : undefined), [data, now]);
@@ -64,8 +66,24 @@ export function ConnectionsRoute() {
               {consent ? t('connections.consent.listLabel') : t('connections.entities.tableLabel')}
             </Title>
             <SegmentedControl
-              // A phone scrolls the three choices inside the control, never the page.
-              style={{ maxWidth: '100%', overflowX: 'auto' }}
+              // On a phone the three choices share the full width, their labels on two lines if need be:
+              // each one in sight (scrolled inside the control, the last one hid behind the edge).
+              fullWidth={isPhone}
+              w={isPhone ? '100%' : undefined}
+              styles={
+                isPhone
+                  ? {
+                      label: {
+                        whiteSpace: 'normal',
+                        lineHeight: 1.25,
+                        height: '100%',
+                        display: 'flex',
+                        alignItems: 'center',
+                        justifyContent: 'center',
+                      },
+                    }
+                  : undefined
+              }
               aria-label={t('connections.consent.filterLabel')}
               value={consent ?? 'all'}
               onChange={(value) => setConsent(value === 'all' ? null : (value as ConsentFilter))}

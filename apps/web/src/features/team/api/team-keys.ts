@@ -7,4 +7,5 @@ export const teamKeys = {
   list: (state: StaffListState) => [...teamKeys.lists(), state] as const,
   invitation: (token: string) => [...teamKeys.all, 'invitation', token] as const,
   twoFactorPolicy: () => [...teamKeys.all, 'two-factor-policy'] as const,
+  companyLanguage: () => [...teamKeys.all, 'company-language'] as const,
 };

@@ -52,3 +52,12 @@ export function useSetTwoFactorPolicyMutation() {
     onSuccess: (answer) => queryClient.setQueryData(teamKeys.twoFactorPolicy(), answer),
   });
 }
+
+/** The language holders' mails fall back to when the holder's own is not known. */
+export function useSetCompanyLanguageMutation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: { language: LocaleCode }) => callApi(team.setCompanyLanguage, body),
+    onSuccess: (answer) => queryClient.setQueryData(teamKeys.companyLanguage(), answer),
+  });
+}

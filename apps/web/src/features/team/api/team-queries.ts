@@ -41,3 +41,11 @@ export function useTwoFactorPolicyQuery() {
     queryFn: ({ signal }) => callApi(team.getTwoFactorPolicy, {}, { signal }),
   });
 }
+
+/** The language holders' mails fall back to. */
+export function useCompanyLanguageQuery() {
+  return useQuery({
+    queryKey: teamKeys.companyLanguage(),
+    queryFn: ({ signal }) => callApi(team.getCompanyLanguage, {}, { signal }),
+  });
+}

@@ -15,6 +15,7 @@ import { listPageView, useListUrlState } from '../../../shared/routing/use-list-
 import { useSession } from '../../../shared/session/session-context';
 import { useResendInvitationMutation } from '../api/team-mutations';
 import { useStaffListQuery } from '../api/team-queries';
+import { CompanyLanguage } from '../components/company-language';
 import { EditStaffModal } from '../components/edit-staff-modal';
 import { InviteStaffModal } from '../components/invite-staff-modal';
 import { type PendingAction, StaffActionModal } from '../components/staff-action-modal';
@@ -60,6 +61,7 @@ export function TeamRoute() {
     <>
       <PageHeader title={t('team.list.title')} subtitle={t('team.list.subtitle')} actions={inviteButton} />
       <TwoFactorPolicy />
+      <CompanyLanguage />
       <ListPanel
         list={list}
         toolbar={
