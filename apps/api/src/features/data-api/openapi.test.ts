@@ -107,7 +107,7 @@ describe('OpenAPI description', () => {
       const operation = document.webhooks[type]?.post;
       expect(operation, type).toBeDefined();
       const schema = resolve(document, operation.requestBody.content['application/json'].schema);
-      const data = resolve(document, schema.properties.data);
+      const data = resolve(document, schema.properties?.data ?? {});
       expect(Object.keys(data.properties ?? {}).sort(), type).toEqual(
         Object.keys(EVENT_DATA_SCHEMAS[type].shape).sort(),
       );
