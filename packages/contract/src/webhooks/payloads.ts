@@ -47,14 +47,10 @@ export const EVENT_DATA_SCHEMAS: Record<EventType, z.ZodObject> = {
   'consent.expiring': z.object({
     credentials_token: credentialsToken,
     consent_expires_at: consentExpiresAt,
-    days_left: z
-      .number()
-      .int()
-      .min(0)
-      .meta({
-        description:
-          'Whole days left, rounded up; sent once, as the first reminder window opens (14 days by default)',
-      }),
+    days_left: z.number().int().min(0).meta({
+      description:
+        'Whole days left, rounded up; sent once, as the first reminder window opens (14 days by default)',
+    }),
   }),
   'consent.expired': z.object({
     credentials_token: credentialsToken,
