@@ -375,6 +375,32 @@ describe('data API: events feed, refresh on demand, application secret rotation'
     ]);
   });
 
+  it('data API: refuses to refresh a credential whose consent has expired (409 ConsentExpired), audits no refresh', async () => {
+    const tenant = await signInTenant(t);
+    const application = await createApplicationFor(tenant);
+    const { credentialsToken } = await connect(t, tenant);
+    await t.db
+      .updateTable('credentials')
+      .set({ consent_expires_at: new Date(t.clock().getTime() - 60_000) })
+      .where('token', '=', credentialsToken)
+      .execute();
+    const token = await getToken(t, application);
+    const response = await t.app.inject({
+      method: 'POST',
+      url: `/api/v1/credentials/${credentialsToken}/refresh`,
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(response.statusCode).toBe(409);
+    expect(response.json().error.code).toBe('ConsentExpired');
+    const audit = await t.db
+      .selectFrom('audit_events')
+      .select('action')
+      .where('company_id', '=', tenant.companyId)
+      .where('action', '=', 'credentials-refresh')
+      .execute();
+    expect(audit).toEqual([]);
+  });
+
   it('a rotated application secret keeps working for its overlap; each secret’s last use is shown', async () => {
     const tenant = await signInTenant(t);
     const application = await createApplicationFor(tenant);
