@@ -91,7 +91,8 @@ const ZEnv = z.object({
   /** Development only: webhook URLs may be plain http, and may point at this machine (loopback). */
   WEBHOOKS_ALLOW_HTTP: flag(false),
   WEBHOOKS_ALLOW_LOOPBACK: flag(false),
-  WEBHOOKS_POLL_MS: integer(1_000, 50),
+  /** The webhook dispatcher's fallback pass; commits wake it at once (decision 0041). */
+  WEBHOOKS_POLL_MS: integer(30_000, 50),
 });
 
 export interface Config {

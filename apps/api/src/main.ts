@@ -64,7 +64,12 @@ async function main() {
       expiryHours: config.exportExpiryHours,
       queue: config.exportQueue,
     }),
-    webhookJobs({ db: handle.db, config, clock: systemClock }),
+    webhookJobs({
+      db: handle.db,
+      config,
+      clock: systemClock,
+      postgresUrl: handle.kind === 'postgres' ? handle.connectionString : null,
+    }),
     housekeepingJobs({
       db: handle.db,
       clock: systemClock,

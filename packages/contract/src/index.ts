@@ -5,6 +5,7 @@
  */
 
 export * as applications from './applications/calls';
+export * as applicationsDataApi from './applications/data-api';
 export * as audit from './audit/calls';
 export * as auth from './auth/calls';
 export { ZSuccess } from './auth/calls';

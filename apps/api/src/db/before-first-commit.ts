@@ -1,5 +1,6 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { Kysely, Transaction } from 'kysely';
+import { executeThenAfterCommit } from './after-commit';
 import type { Database } from './schema';
 
 /** Work owed by the running call, done inside the first transaction it commits (with that value). */
@@ -48,16 +49,19 @@ function wrapBuilder(builder: Builder): Builder {
   return new Proxy(builder, {
     get(target, property, receiver) {
       if (property === 'execute') {
+        // Callbacks the work registers with `afterCommit` run once this transaction has committed.
         return <R>(work: (trx: Transaction<Database>) => Promise<R>) =>
-          target.execute(async (trx) => {
-            const value = await work(trx);
-            const state = owed.getStore();
-            if (state && !state.isDone) {
-              state.isDone = true;
-              await state.work(trx, value);
-            }
-            return value;
-          });
+          executeThenAfterCommit(() =>
+            target.execute(async (trx) => {
+              const value = await work(trx);
+              const state = owed.getStore();
+              if (state && !state.isDone) {
+                state.isDone = true;
+                await state.work(trx, value);
+              }
+              return value;
+            }),
+          );
       }
       const member = Reflect.get(target, property, receiver);
       if (property === 'setIsolationLevel' || property === 'setAccessMode') {

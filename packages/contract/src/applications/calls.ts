@@ -3,6 +3,7 @@ import { ZSuccess } from '../auth/calls';
 import { defineCall } from '../shared/define-call';
 import { ZOptionalEmptyBody } from '../shared/empty-bodies';
 import { LIMITS, NAME_CHARACTERS, VALIDATION, zText } from '../shared/validation';
+import { APPLICATION_SECRET_OVERLAP_MAX_HOURS } from './constants';
 import * as routes from './routes';
 
 export * from './constants';
@@ -44,7 +45,7 @@ export const ZApplicationRef = z.object({
 });
 
 export const ZApplicationRotateRequest = ZApplicationRef.extend({
-  overlap_hours: z.number().int().min(0).max(168).default(24),
+  overlap_hours: z.number().int().min(0).max(APPLICATION_SECRET_OVERLAP_MAX_HOURS).default(24),
 });
 export const ZRotatedApplication = ZApplication.extend({ client_secret: z.string() });
 

@@ -4,14 +4,17 @@ import { EVENT_TYPES, type EventType } from '../events/event-types';
 /**
  * What each event's `data` holds: company-scoped ids and states only, never personal data. The same
  * objects travel in webhooks and in the events feed; the OpenAPI `webhooks` section is generated from
- * these. An event type without an entry here is documented with the generic object (a test lists them).
+ * these. Every event type has its entry (the record's type requires it, and payloads.test.ts checks it).
  */
 const credentialsToken = z
   .string()
   .meta({ description: 'The credential (as in /credentials/{credentials_token})' });
 const bank = z.string().meta({ description: 'The institution’s entity id' });
+const consentExpiresAt = z.string().meta({
+  description: 'When the holder’s consent ends (ISO 8601); the holder renews it through a renewal link',
+});
 
-export const EVENT_DATA_SCHEMAS: Partial<Record<EventType, z.ZodObject>> = {
+export const EVENT_DATA_SCHEMAS: Record<EventType, z.ZodObject> = {
   'credentials.created': z.object({
     credentials_token: credentialsToken,
     bank,
@@ -41,13 +44,25 @@ export const EVENT_DATA_SCHEMAS: Partial<Record<EventType, z.ZodObject>> = {
     format: z.string(),
     expires_at: z.string().meta({ description: 'When the file is deleted' }),
   }),
+  'consent.expiring': z.object({
+    credentials_token: credentialsToken,
+    consent_expires_at: consentExpiresAt,
+    days_left: z.number().int().min(0).meta({
+      description:
+        'Whole days left, rounded up; sent once, as the first reminder window opens (14 days by default)',
+    }),
+  }),
+  'consent.expired': z.object({
+    credentials_token: credentialsToken,
+    consent_expires_at: consentExpiresAt,
+  }),
 };
 
 const GENERIC_DATA = z.record(z.string(), z.unknown()).meta({ description: 'Company-scoped ids and states' });
 
 /** The body of a webhook and an item of the events feed (the Standard Webhooks shape, plus its id). */
 export function eventEnvelope(type: EventType | 'webhook.test') {
-  const data = (type === 'webhook.test' ? null : EVENT_DATA_SCHEMAS[type]) ?? GENERIC_DATA;
+  const data = type === 'webhook.test' ? GENERIC_DATA : EVENT_DATA_SCHEMAS[type];
   return z.object({
     id: z
       .string()

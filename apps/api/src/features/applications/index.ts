@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { registerCreateApplication } from './create-application';
+import { registerApplicationsDataApi } from './data-api';
 import { registerDeleteApplication } from './delete-application';
 import { registerListApplications } from './list-applications';
 import { registerRotateApplicationSecret } from './rotate-application-secret';
@@ -11,4 +12,5 @@ export function registerApplicationsCalls(app: FastifyInstance) {
   registerCreateApplication(app);
   registerDeleteApplication(app);
   registerRotateApplicationSecret(app);
+  registerApplicationsDataApi(app);
 }

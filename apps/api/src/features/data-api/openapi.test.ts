@@ -1,4 +1,10 @@
-import { DATA_API_OPENAPI_PATH, DATA_API_REFERENCE_PATH, DATA_API_TOKEN_PATH } from '@caudal/contract';
+import {
+  DATA_API_OPENAPI_PATH,
+  DATA_API_REFERENCE_PATH,
+  DATA_API_TOKEN_PATH,
+  EVENT_DATA_SCHEMAS,
+  EVENT_TYPES,
+} from '@caudal/contract';
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listDataApiRoutes } from '../../shared/data-api/registry';
@@ -94,4 +100,23 @@ describe('OpenAPI description', () => {
     const fallback = await t.app.inject({ method: 'GET', url: `${DATA_API_REFERENCE_PATH}?lang=xx` });
     expect(fallback.body).toContain('<html lang="es">');
   });
+
+  it('documents every event type’s payload under webhooks, with its own data fields', async () => {
+    const document = (await t.app.inject({ method: 'GET', url: DATA_API_OPENAPI_PATH })).json();
+    for (const type of EVENT_TYPES) {
+      const operation = document.webhooks[type]?.post;
+      expect(operation, type).toBeDefined();
+      const schema = resolve(document, operation.requestBody.content['application/json'].schema);
+      const data = resolve(document, schema.properties?.data ?? {});
+      expect(Object.keys(data.properties ?? {}).sort(), type).toEqual(
+        Object.keys(EVENT_DATA_SCHEMAS[type].shape).sort(),
+      );
+    }
+  });
 });
+
+type Schema = { $ref?: string; properties?: Record<string, Schema> };
+function resolve(document: { components?: { schemas?: Record<string, Schema> } }, schema: Schema): Schema {
+  if (!schema.$ref) return schema;
+  return document.components?.schemas?.[schema.$ref.replace('#/components/schemas/', '')] ?? {};
+}

@@ -30,6 +30,10 @@ async function deliveryRow(id: string) {
     .executeTakeFirstOrThrow();
 }
 
+async function dispatchIds() {
+  return (await dispatchEvents(t.db, t.clock())).deliveries.map((delivery) => delivery.id);
+}
+
 async function sendTest(tenant: SignedInTenant, endpointId: string) {
   const response = await tenant.call(webhooks.sendTestEvent.path, { id: endpointId });
   expect(response.statusCode).toBe(200);
@@ -57,7 +61,7 @@ describe('webhook delivery', { timeout: 60_000 }, () => {
     expect(row.secret_sealed).not.toContain(secret.slice(6));
 
     const { credentialsToken } = await connect(t, tenant);
-    const ids = await dispatchEvents(t.db, t.clock());
+    const ids = await dispatchIds();
     expect(ids).toHaveLength(1);
     const result = await attemptDelivery(
       await attemptDepsFor(t, t.clock, () => new Date()),
@@ -83,7 +87,7 @@ describe('webhook delivery', { timeout: 60_000 }, () => {
       ),
     ).toThrow();
     // The same event is never fanned out twice.
-    expect(await dispatchEvents(t.db, t.clock())).toEqual([]);
+    expect(await dispatchIds()).toEqual([]);
   });
 
   it('retries with exponential back-off for 24 h, then fails (fake clock)', async () => {
@@ -284,7 +288,7 @@ describe('tenants never see each other’s webhooks', { timeout: 60_000 }, () =>
     ]);
     const delivery = await sendTest(a, endpoint.id);
     await connect(t, a);
-    const ids = await dispatchEvents(t.db, t.clock());
+    const ids = await dispatchIds();
     const rows = await withWebhookTables(t.db)
       .selectFrom('webhook_deliveries')
       .select('company_id')
@@ -369,6 +373,32 @@ describe('data API: events feed, refresh on demand, application secret rotation'
     expect(audit).toEqual([
       { action: 'credentials-refresh', actor_kind: 'application', actor_id: application.client_id },
     ]);
+  });
+
+  it('data API: refuses to refresh a credential whose consent has expired (409 ConsentExpired), audits no refresh', async () => {
+    const tenant = await signInTenant(t);
+    const application = await createApplicationFor(tenant);
+    const { credentialsToken } = await connect(t, tenant);
+    await t.db
+      .updateTable('credentials')
+      .set({ consent_expires_at: new Date(t.clock().getTime() - 60_000) })
+      .where('token', '=', credentialsToken)
+      .execute();
+    const token = await getToken(t, application);
+    const response = await t.app.inject({
+      method: 'POST',
+      url: `/api/v1/credentials/${credentialsToken}/refresh`,
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(response.statusCode).toBe(409);
+    expect(response.json().error.code).toBe('ConsentExpired');
+    const audit = await t.db
+      .selectFrom('audit_events')
+      .select('action')
+      .where('company_id', '=', tenant.companyId)
+      .where('action', '=', 'credentials-refresh')
+      .execute();
+    expect(audit).toEqual([]);
   });
 
   it('a rotated application secret keeps working for its overlap; each secret’s last use is shown', async () => {

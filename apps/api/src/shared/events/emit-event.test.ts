@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../../db/database';
 import { openTestDatabase } from '../../test/test-database';
 import { emitEvent } from './emit-event';
+import { onEventsCommitted } from './events-signal';
 
 let handle: DatabaseHandle;
 beforeAll(async () => {
@@ -41,5 +42,28 @@ describe('emitEvent', () => {
       .where('type', '=', 'export.ready')
       .execute();
     expect(rows).toEqual([]);
+  });
+
+  it('signals this process once the transaction has committed, never before nor on rollback', async () => {
+    let signals = 0;
+    const unsubscribe = onEventsCommitted(() => {
+      signals += 1;
+    });
+    try {
+      await handle.db.transaction().execute(async (trx) => {
+        await emitEvent(trx, { companyId: COMPANY, type: 'link.code_issued', data: { link_id: 'l2' } }, now);
+        expect(signals).toBe(0);
+      });
+      expect(signals).toBe(1);
+      await expect(
+        handle.db.transaction().execute(async (trx) => {
+          await emitEvent(trx, { companyId: COMPANY, type: 'export.ready', data: { export_id: 'y' } }, now);
+          throw new Error('the change failed');
+        }),
+      ).rejects.toThrow('the change failed');
+      expect(signals).toBe(1);
+    } finally {
+      unsubscribe();
+    }
   });
 });

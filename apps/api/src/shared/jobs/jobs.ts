@@ -99,7 +99,8 @@ export function queueOf(boss: PgBoss, stops: readonly StopWork[] = []): JobQueue
 /** This process's workers by pg-boss instance and queue, so a job sent here wakes them at once. */
 const localWorkers = new WeakMap<PgBoss, Map<string, string[]>>();
 
-function wakeLocalWorkers(boss: PgBoss, queue: string): void {
+/** Wakes this process's workers of `queue` (after jobs were inserted other than through `send`). */
+export function wakeLocalWorkers(boss: PgBoss, queue: string): void {
   for (const id of localWorkers.get(boss)?.get(queue) ?? []) boss.notifyWorker(id);
 }
 

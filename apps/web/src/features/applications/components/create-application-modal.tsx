@@ -11,8 +11,8 @@ import { IconAlertTriangle } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError, errorMessageKey, isCallError } from '../../../shared/api/api-error';
-import { AppModal } from '../../../shared/components/app-modal';
 import { notifyFailure, notifySuccess } from '../../../shared/components/notify';
+import { RevealOnceModal } from '../../../shared/components/reveal-once-modal';
 import { getRuntimeConfig } from '../../../shared/config/runtime-config';
 import { issuesToFormErrors, schemaValidator } from '../../../shared/forms/issues-to-errors';
 import { translateDynamic } from '../../../shared/i18n/i18n';
@@ -20,37 +20,20 @@ import { useCreateApplicationMutation } from '../api/applications-api';
 import { toAbsoluteUrl } from './absolute-url';
 import { CopyField } from './copy-field';
 
-const TITLE_STYLES = { title: { fontWeight: 700, fontSize: 'var(--mantine-font-size-lg)' } };
-
 /**
- * Create, then show the secret once. The secret lives in this dialog's state only: once it closes it is
- * gone from the page (the server keeps only its hash), so the dialog cannot be dismissed by accident.
+ * Create, then show the secret once (the server keeps only its hash): the shared reveal-once dialog.
  */
 export function CreateApplicationModal({ opened, onClose }: { opened: boolean; onClose: () => void }) {
   const { t } = useTranslation();
-  const [created, setCreated] = useState<CreatedApplication | null>(null);
-  const close = () => {
-    setCreated(null);
-    onClose();
-  };
   return (
-    <AppModal
+    <RevealOnceModal<CreatedApplication>
       opened={opened}
-      onClose={created ? () => undefined : close}
-      closeOnClickOutside={!created}
-      closeOnEscape={!created}
-      withCloseButton={!created}
-      title={created ? t('applications.secret.title') : t('applications.create.title')}
-      centered
-      size="lg"
-      styles={TITLE_STYLES}
-    >
-      {created ? (
-        <SecretView application={created} onDone={close} />
-      ) : (
-        <CreateForm onCancel={close} onCreated={setCreated} />
-      )}
-    </AppModal>
+      onClose={onClose}
+      formTitle={t('applications.create.title')}
+      revealTitle={t('applications.secret.title')}
+      renderForm={(actions) => <CreateForm {...actions} />}
+      renderReveal={(created, onDone) => <SecretView application={created} onDone={onDone} />}
+    />
   );
 }
 

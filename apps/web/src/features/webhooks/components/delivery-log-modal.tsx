@@ -46,7 +46,7 @@ export function DeliveryLogModal({
             text={t('webhooks.log.emptyText')}
           />
         ) : (
-          <TableScroll minWidth={560} phone="scroll">
+          <TableScroll minWidth={560}>
             <Table
               verticalSpacing="xs"
               aria-label={t('webhooks.log.tableLabel')}

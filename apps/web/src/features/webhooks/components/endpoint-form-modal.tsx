@@ -2,19 +2,16 @@ import { EVENT_TYPES, webhooks } from '@caudal/contract';
 import { type WebhookEndpointWithSecret, webhooks as webhookCalls } from '@caudal/contract/routes';
 import { Button, Checkbox, Group, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError, errorMessageKey, isCallError } from '../../../shared/api/api-error';
-import { AppModal } from '../../../shared/components/app-modal';
 import { notifyFailure, notifySuccess } from '../../../shared/components/notify';
+import { RevealOnceModal } from '../../../shared/components/reveal-once-modal';
 import { issuesToFormErrors, schemaValidator } from '../../../shared/forms/issues-to-errors';
 import { translateDynamic } from '../../../shared/i18n/i18n';
 import { useCreateEndpoint } from '../api/webhooks-api';
 import { SecretOnce } from './secret-once';
 
-const TITLE_STYLES = { title: { fontWeight: 700, fontSize: 'var(--mantine-font-size-lg)' } };
-
-/** Create an endpoint, then show its signing secret once (the dialog cannot be dismissed meanwhile). */
+/** Create an endpoint, then show its signing secret once: the shared reveal-once dialog. */
 export function EndpointFormModal({
   clientId,
   opened,
@@ -25,35 +22,23 @@ export function EndpointFormModal({
   onClose: () => void;
 }) {
   const { t } = useTranslation();
-  const [created, setCreated] = useState<WebhookEndpointWithSecret | null>(null);
-  const close = () => {
-    setCreated(null);
-    onClose();
-  };
   return (
-    <AppModal
+    <RevealOnceModal<WebhookEndpointWithSecret>
       opened={opened}
-      onClose={created ? () => undefined : close}
-      closeOnClickOutside={!created}
-      closeOnEscape={!created}
-      withCloseButton={!created}
-      title={created ? t('webhooks.secret.title') : t('webhooks.form.title')}
-      centered
-      size="lg"
-      styles={TITLE_STYLES}
-    >
-      {created ? (
+      onClose={onClose}
+      formTitle={t('webhooks.form.title')}
+      revealTitle={t('webhooks.secret.title')}
+      renderForm={(actions) => <EndpointForm clientId={clientId} {...actions} />}
+      renderReveal={(created, onDone) => (
         <SecretOnce
           warning={t('webhooks.secret.warning')}
           label={t('webhooks.secret.label')}
           copyLabel={t('webhooks.secret.copy')}
           value={created.secret}
-          onDone={close}
+          onDone={onDone}
         />
-      ) : (
-        <EndpointForm clientId={clientId} onCancel={close} onCreated={setCreated} />
       )}
-    </AppModal>
+    />
   );
 }
 

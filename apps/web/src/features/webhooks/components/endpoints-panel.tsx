@@ -83,7 +83,7 @@ export function EndpointsPanel({ clientId }: { clientId: string }) {
             actions={addButton}
           />
         ) : (
-          <TableScroll minWidth={520} phone="scroll">
+          <TableScroll minWidth={520}>
             <Table
               verticalSpacing="sm"
               aria-label={t('webhooks.endpoints.tableLabel')}

@@ -1,0 +1,43 @@
+import { z } from 'zod';
+import { DATA_API_PREFIX, defineDataApiCall } from '../shared/data-api';
+import { APPLICATION_SECRET_OVERLAP_MAX_HOURS } from './constants';
+
+/**
+ * The calling application's own client secret, rotated by its systems (as `/applications` does for
+ * staff): a new secret, in this answer only; the one it replaces keeps getting tokens for
+ * `overlap_hours` (default 24, 0 ends it now), so the systems switch without downtime. Tokens already
+ * issued keep working until they expire. Audited under the application.
+ */
+export const rotateSecret = defineDataApiCall({
+  method: 'POST',
+  path: `${DATA_API_PREFIX}/application/rotate-secret`,
+  operationId: 'rotateApplicationSecret',
+  tag: 'Application',
+  summary: 'Rotate this application’s client secret, with an overlap',
+  audit: {
+    action: 'rotate-application-secret',
+    targets: { application: { response: 'client_id' } },
+    fields: ['overlap_hours'],
+  },
+  body: z.object({
+    overlap_hours: z
+      .number()
+      .int()
+      .min(0)
+      .max(APPLICATION_SECRET_OVERLAP_MAX_HOURS)
+      .default(24)
+      .meta({ description: 'How long the current secret keeps getting tokens (0: it stops now)' }),
+  }),
+  response: z
+    .object({
+      client_id: z.string(),
+      client_secret: z.string().meta({ description: 'The new secret: shown only here, keep it now' }),
+      previous_secret_expires_at: z
+        .string()
+        .nullable()
+        .meta({ description: 'Until when the replaced secret still gets tokens; null: no overlap' }),
+    })
+    .meta({ id: 'RotatedSecret', description: 'The new client secret' }),
+  // Conflict: another rotation of this application's secret won the race; ask again.
+  errors: ['Conflict'],
+});
