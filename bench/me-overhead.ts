@@ -187,7 +187,14 @@ try {
   console.log(
     `\n/platform/me serves ${ratio.toFixed(2)}× the floor's throughput (target ≥ ${TARGET_SHARE}×: ${verdict})\n`,
   );
-  writeResult('me-overhead', { database, me, bare, ratio, target: TARGET_SHARE });
+  // One file per database, so the report shows both (report.ts).
+  writeResult(databaseUrl ? 'me-overhead-postgres' : 'me-overhead-pglite', {
+    database,
+    me,
+    bare,
+    ratio,
+    target: TARGET_SHARE,
+  });
 } finally {
   await floor.close();
   await api.close();
