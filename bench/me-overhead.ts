@@ -84,7 +84,16 @@ async function compileSessionJoin(): Promise<string> {
 function startFloorProcess(input: object): Promise<{ base: string; close(): Promise<void> }> {
   const child = spawn(
     process.execPath,
-    ['--import', 'tsx', join(import.meta.dirname, 'lib/me-floor-server.ts')],
+    [
+      // With CPU_PROF, the floor process is profiled too (its whole life: mostly its rounds), so both
+      // sides' CPU per request can be compared, a figure the machine's load moves far less than req/s.
+      ...(process.env.CPU_PROF
+        ? ['--cpu-prof', `--cpu-prof-dir=${join(process.env.CPU_PROF, 'floor')}`]
+        : []),
+      '--import',
+      'tsx',
+      join(import.meta.dirname, 'lib/me-floor-server.ts'),
+    ],
     { stdio: ['pipe', 'pipe', 'inherit'] },
   );
   child.stdin.end(JSON.stringify(input));

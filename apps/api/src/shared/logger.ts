@@ -77,7 +77,18 @@ export function createLogger(level: string, stream?: DestinationStream): Logger 
       }),
     },
   };
-  return stream ? pino(options, stream) : pino(options);
+  return pino(options, stream ?? createProcessLogDestination());
+}
+
+/**
+ * The process's log output (stdout by default), written off the event loop: a line is appended to a
+ * buffer and libuv writes what has gathered while the previous write ran. A synchronous write per line
+ * cost the event loop ~37 µs a request under load (bench/README.md, issue 32). pino flushes the buffer
+ * synchronously when the process exits (normally, on a signal handled by main.ts, or on a crash); only a
+ * SIGKILL can lose the last few milliseconds of lines.
+ */
+export function createProcessLogDestination(dest: number | string = 1): DestinationStream {
+  return pino.destination({ dest, sync: false });
 }
 
 /**
