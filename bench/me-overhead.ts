@@ -8,9 +8,12 @@
 //
 //   npm run me-overhead -w @caudal/bench                         # in-memory PGlite
 //   DATABASE_URL=postgres://… npm run me-overhead -w @caudal/bench   # PostgreSQL (seeds the demo if empty)
+//   CPU_PROF=/tmp/me ROUNDS=3 …                                 # + a CPU profile of each measured API round
 import { spawn } from 'node:child_process';
+import { mkdir, writeFile } from 'node:fs/promises';
+import { Session } from 'node:inspector/promises';
 import { loadavg } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { createInterface } from 'node:readline';
 import {
   CompiledQuery,
@@ -81,7 +84,16 @@ async function compileSessionJoin(): Promise<string> {
 function startFloorProcess(input: object): Promise<{ base: string; close(): Promise<void> }> {
   const child = spawn(
     process.execPath,
-    ['--import', 'tsx', join(import.meta.dirname, 'lib/me-floor-server.ts')],
+    [
+      // With CPU_PROF, the floor process is profiled too (its whole life: mostly its rounds), so both
+      // sides' CPU per request can be compared, a figure the machine's load moves far less than req/s.
+      ...(process.env.CPU_PROF
+        ? ['--cpu-prof', `--cpu-prof-dir=${join(process.env.CPU_PROF, 'floor')}`]
+        : []),
+      '--import',
+      'tsx',
+      join(import.meta.dirname, 'lib/me-floor-server.ts'),
+    ],
     { stdio: ['pipe', 'pipe', 'inherit'] },
   );
   child.stdin.end(JSON.stringify(input));
@@ -103,21 +115,49 @@ function startFloorProcess(input: object): Promise<{ base: string; close(): Prom
   });
 }
 
-async function measure(side: 'me' | 'floor') {
+/**
+ * `CPU_PROF=<dir>`: a CPU profile of this process (the API) over each measured `/platform/me` round only,
+ * not the seed or the floor's rounds, so its shares are the call's.
+ */
+const profileDir = process.env.CPU_PROF ?? null;
+let profiledRounds = 0;
+
+async function measure(side: 'me' | 'floor', isRecorded = true) {
   const load = loadavg()[0] ?? 0;
+  const isProfiled = profileDir !== null && side === 'me' && isRecorded;
+  const session = isProfiled ? await startProfile() : null;
   const figures =
     side === 'me'
       ? await measureCallFromOwnProcess(api.base, token, '/platform/me', {})
       : await measureCallFromOwnProcess(floor.base, token, '/bench/bare', {});
+  if (session && profileDir)
+    await stopProfile(session, join(profileDir, `me-${++profiledRounds}.cpuprofile`));
   return { side, load, ...figures };
+}
+
+async function startProfile(): Promise<Session> {
+  const session = new Session();
+  session.connect();
+  await session.post('Profiler.enable');
+  await session.post('Profiler.setSamplingInterval', { interval: 500 });
+  await session.post('Profiler.start');
+  return session;
+}
+
+async function stopProfile(session: Session, file: string): Promise<void> {
+  const { profile } = await session.post('Profiler.stop');
+  session.disconnect();
+  await mkdir(dirname(file), { recursive: true });
+  await writeFile(file, JSON.stringify(profile));
+  console.log(`CPU profile of the round: ${file}`);
 }
 
 try {
   // Alternated, so a burst of load from elsewhere on the machine does not land on one side only.
   // An unrecorded round of each first: the API has far more code to get hot than the floor, and a 1 s
   // warm-up left its first measured round at half its steady rate (seen: 1,047 then 1,846 req/s).
-  await measure('me');
-  await measure('floor');
+  await measure('me', false);
+  await measure('floor', false);
   const rounds = Number(process.env.ROUNDS ?? 2);
   const me: Awaited<ReturnType<typeof measure>>[] = [];
   const bare: Awaited<ReturnType<typeof measure>>[] = [];
@@ -156,7 +196,14 @@ try {
   console.log(
     `\n/platform/me serves ${ratio.toFixed(2)}× the floor's throughput (target ≥ ${TARGET_SHARE}×: ${verdict})\n`,
   );
-  writeResult('me-overhead', { database, me, bare, ratio, target: TARGET_SHARE });
+  // One file per database, so the report shows both (report.ts).
+  writeResult(databaseUrl ? 'me-overhead-postgres' : 'me-overhead-pglite', {
+    database,
+    me,
+    bare,
+    ratio,
+    target: TARGET_SHARE,
+  });
 } finally {
   await floor.close();
   await api.close();

@@ -427,8 +427,21 @@ if (!startTime) {
 
 // ---------------------------------------------------------------------------------------------- issue 8
 out('## Issue 8: the guard and faults', '');
-const me = read<{ database: string; ratio: number; me: { rps: number }[]; bare: { rps: number }[] }>(
-  'me-overhead',
+type MeFile = { database: string; ratio: number; me: { rps: number }[]; bare: { rps: number }[] };
+// One file per database since issue 32; an older single 'me-overhead' entry shows when neither exists.
+const meFiles = [read<MeFile>('me-overhead-postgres'), read<MeFile>('me-overhead-pglite')].filter(
+  (file) => file !== null,
+);
+const meRows = (meFiles.length > 0 ? meFiles : [read<MeFile>('me-overhead')]).map((me) =>
+  me
+    ? [
+        '`/platform/me` vs a separate minimal process (JWT + session join; throughput)',
+        `${n(me.data.ratio, 2)}× (${me.data.database})`,
+        '≥ 0.8×',
+        verdict(me.data.ratio >= 0.8),
+        when(me),
+      ]
+    : ['`/platform/me` vs bare route', 'not run', '≥ 0.8×', '–', '`npm run me-overhead -w @caudal/bench`'],
 );
 const faults = read<{
   rows: Record<string, number | string>[];
@@ -438,15 +451,7 @@ const faults = read<{
 table(
   ['figure', 'measured', 'target', 'met', 'run'],
   [
-    me
-      ? [
-          '`/platform/me` vs a separate minimal process (JWT + session join; throughput)',
-          `${n(me.data.ratio, 2)}× (${me.data.database})`,
-          '≥ 0.8×',
-          verdict(me.data.ratio >= 0.8),
-          when(me),
-        ]
-      : ['`/platform/me` vs bare route', 'not run', '≥ 0.8×', '–', '`npm run me-overhead -w @caudal/bench`'],
+    ...meRows,
     faults
       ? [
           'faults.ts: /health max during terminate + 10 s lock',
@@ -476,6 +481,8 @@ interface ScenarioFile {
     api: { rps: number; p50: number; p99: number } | null;
     bare: { rps: number; p50: number; p99: number };
     ratio: number | null;
+    /** The load average when the scenario started (issue 32 runs on). */
+    load?: number;
   }[];
 }
 out(
@@ -488,6 +495,7 @@ for (const [name, target] of [
   ['client-list', 1.5],
   ['transactions', 1.5],
   ['summary', 1.5],
+  ['connections', 1.5],
 ] as const) {
   const file = read<ScenarioFile>(name);
   if (!file) {
@@ -512,7 +520,7 @@ for (const [name, target] of [
       scenario.ratio === null ? 'n/a' : `${n(scenario.ratio, 2)}×`,
       `≤ ${target}×`,
       verdict(scenario.ratio === null ? null : scenario.ratio <= target),
-      when(file),
+      scenario.load === undefined ? when(file) : `${when(file)}; ${n(scenario.load, 1)} at its start`,
     ]);
   }
 }

@@ -4,11 +4,10 @@ import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
 import type { FastifyInstance } from 'fastify';
-import pino from 'pino';
 import { buildApp } from '../../apps/api/src/app';
 import { loadConfig } from '../../apps/api/src/config';
 import type { Db } from '../../apps/api/src/db/database';
-import { createLogger } from '../../apps/api/src/shared/logger';
+import { createLogger, createProcessLogDestination } from '../../apps/api/src/shared/logger';
 
 export const CONNECTIONS = 10;
 export const WARM_UP_SECONDS = 1;
@@ -37,7 +36,9 @@ export async function startApi(
     config,
     db,
     logger:
-      logLevel === 'silent' ? createLogger('silent') : createLogger(logLevel, pino.destination('/dev/null')),
+      logLevel === 'silent'
+        ? createLogger('silent')
+        : createLogger(logLevel, createProcessLogDestination('/dev/null')),
     webRoot: null,
     ...(options.registerExtra ? { registerExtra: options.registerExtra } : {}),
   });

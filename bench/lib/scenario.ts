@@ -1,5 +1,6 @@
 // Runs wealth scenarios on the large tenant: the API call with autocannon against the same statements
 // straight through a node-postgres Pool, plus one EXPLAIN (ANALYZE, BUFFERS) of those statements.
+import { loadavg } from 'node:os';
 import type pg from 'pg';
 import type { Db } from '../../apps/api/src/db/database';
 import type { Actor } from '../../apps/api/src/shared/auth/actor';
@@ -94,21 +95,43 @@ export async function runBench(
     for (const scenario of scenarios) {
       const groups = await captureStatements(databaseUrl, scenario.queries);
       const plan = await explain(pool, groups.flat());
-      const api = context.api
-        ? await measureCallFromOwnProcess(context.api.base, context.api.token, scenario.path, scenario.body)
-        : null;
       // The floor: the session check the guard runs, then the call's own statements, from a minimal
-      // process of its own (lib/bare-sql-process.ts: node-postgres only), right after the API's run.
-      const bare = await measureBareInOwnProcess(databaseUrl, [[sessionJoin], ...groups]);
+      // process of its own (lib/bare-sql-process.ts: node-postgres only). ROUNDS (default 2) rounds
+      // alternate API and floor, so a burst of load from elsewhere lands on both; each side's figures
+      // are the mean of its rounds, and the load average at the start of the scenario is printed.
+      const load = loadavg()[0] ?? 0;
+      const apiRounds: Measurement[] = [];
+      const bareRounds: Measurement[] = [];
+      for (let round = 0; round < ROUNDS; round++) {
+        if (context.api)
+          apiRounds.push(
+            await measureCallFromOwnProcess(
+              context.api.base,
+              context.api.token,
+              scenario.path,
+              scenario.body,
+            ),
+          );
+        bareRounds.push(await measureBareInOwnProcess(databaseUrl, [[sessionJoin], ...groups]));
+      }
+      const api = context.api ? meanOf(apiRounds) : null;
+      const bare = meanOf(bareRounds) as Measurement;
       const shape = ['session join', ...groups.map((group) => `${group.length} statement(s)`)].join(' then ');
       printScenario(
         scenario.name,
-        `${scenario.path} ${JSON.stringify(scenario.body)}\n   floor (own process, pg pool): ${shape} per request (concurrent within a step)`,
+        `${scenario.path} ${JSON.stringify(scenario.body)}\n   floor (own process, pg pool): ${shape} per request (concurrent within a step)\n   ${ROUNDS} alternating rounds per side (means below), load average ${load.toFixed(1)} at the start; p50 per round: API ${apiRounds.map((m) => m.p50).join(', ') || 'n/a'}, floor ${bareRounds.map((m) => m.p50.toFixed(2)).join(', ')}`,
         api,
         bare,
         plan,
       );
-      recorded.scenarios.push({ name: scenario.name, api, bare, ratio: api ? api.p50 / bare.p50 : null });
+      recorded.scenarios.push({
+        name: scenario.name,
+        api,
+        bare,
+        ratio: api ? api.p50 / bare.p50 : null,
+        load,
+        rounds: { api: apiRounds, bare: bareRounds },
+      });
     }
     writeResult(title, recorded);
   } finally {
@@ -116,6 +139,20 @@ export async function runBench(
     await running?.close();
     await target.handle.close();
   }
+}
+
+const ROUNDS = Number(process.env.ROUNDS ?? 2);
+
+function meanOf(rounds: readonly Measurement[]): Measurement | null {
+  if (rounds.length === 0) return null;
+  const mean = (pick: (m: Measurement) => number) =>
+    rounds.reduce((sum, m) => sum + pick(m), 0) / rounds.length;
+  return {
+    rps: mean((m) => m.rps),
+    p50: mean((m) => m.p50),
+    p99: mean((m) => m.p99),
+    total: rounds.reduce((sum, m) => sum + m.total, 0),
+  };
 }
 
 /** The guard's session join for the signed-in bench user, exactly as the API sends it. */

@@ -54,21 +54,24 @@ export async function findClients(
   const pageSize = query.page === undefined ? null : (query.page_size ?? CLIENT_PAGE_SIZE.default);
   const offset = query.page === undefined || pageSize === null ? 0 : (query.page - 1) * pageSize;
 
-  // The page is cut first (an index scan in sort order), and only its rows get a product count.
-  const page = db
+  // The page is cut first, on the sort index alone: only the id and the sort key are read, so a deep
+  // page skips its OFFSET rows in an index-only scan instead of fetching each skipped row from the table
+  // (page 200 of the large tenant: 5,000 rows fetched, ~5,000 buffers, before; ~70 buffers after,
+  // bench/README.md). Only the page's rows are then read in full and get a product count.
+  const keys = db
     .selectFrom('clients')
-    .select(['id', 'name', 'alias', 'entity_ids', 'created_at'])
-    .select(sortKey(sort).as('sort_key'))
+    .select(['clients.id', sortKey(sort).as('sort_key')])
     .where(matches)
     .orderBy(sortKey(sort), order)
     .orderBy('clients.id', order)
     .$if(pageSize !== null, (qb) => qb.limit(pageSize ?? 0).offset(offset));
   const rowsQuery = db
-    .selectFrom(page.as('c'))
+    .selectFrom(keys.as('k'))
+    .innerJoin('clients as c', 'c.id', 'k.id')
     .select(['c.id', 'c.name', 'c.alias', 'c.entity_ids', 'c.created_at'])
     .select(sql<number>`(select count(*)::int from products p where p.client_id = c.id)`.as('products_count'))
-    .orderBy('c.sort_key', order)
-    .orderBy('c.id', order);
+    .orderBy('k.sort_key', order)
+    .orderBy('k.id', order);
 
   if (pageSize === null) {
     const rows = await rowsQuery.execute();

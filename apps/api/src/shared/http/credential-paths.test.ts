@@ -48,11 +48,11 @@ function fill(path: string) {
   return { url, secrets };
 }
 
-function incomingRequestUrls(): string[] {
+function requestLineUrls(): string[] {
   return capture
     .text()
     .split('\n')
-    .filter((line) => line.includes('"incoming request"'))
+    .filter((line) => line.includes('"request completed"'))
     .map((line) => (JSON.parse(line) as { req: { url: string } }).req.url);
 }
 
@@ -82,7 +82,7 @@ describe('paths that carry a credential', () => {
     }
     const logs = capture.text();
     for (const secret of secrets) expect(logs).not.toContain(secret);
-    const logged = incomingRequestUrls();
+    const logged = requestLineUrls();
     expect(logged.some((url) => url === `${exportCalls.EXPORT_FILE_PATH}/${REDACTED}`)).toBe(true);
     expect(logged.some((url) => url === `/es/connect/${REDACTED}`)).toBe(true);
     expect(logged.some((url) => url === `/es/link/${REDACTED}`)).toBe(true);

@@ -1,8 +1,8 @@
 /**
  * Paths that carry a credential: a single-use download token, a Link's token, a connect page's token,
  * and the reset, invitation and renewal links to come. The logger's request serializer masks them
- * (logger.ts), so none reaches a log line, "incoming request" included (written before the handler
- * spends the token).
+ * (logger.ts), so none reaches a log line, the request's own line included (request-log.ts, whether
+ * the request was answered or abandoned).
  *
  * The marker is the parameter's name: a path parameter named `token`, or ending in `Token` / `_token`
  * (`:resetToken`, `:invitation_token`), carries a credential. Every route is recorded as it is

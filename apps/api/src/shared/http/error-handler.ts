@@ -18,6 +18,7 @@ export function sendError(reply: FastifyReply, error: AppError) {
     error: { code: error.code, message: error.message, ...(error.issues ? { issues: error.issues } : {}) },
   };
   if (error.retryAfterSeconds !== undefined) reply.header('Retry-After', String(error.retryAfterSeconds));
+  reply.errorCode = error.code;
   return reply.code(error.status).type('application/json; charset=utf-8').send(body);
 }
 

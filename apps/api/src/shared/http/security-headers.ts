@@ -83,24 +83,39 @@ export function registerSecurityHeaders(
   // API answers (JSON, the data API reference page and its files) keep 'self': no custom CSS runs there.
   const apiPolicy = policyWith({ img: ["'self'", 'data:'], font: ["'self'", 'data:'] });
 
-  app.addHook('onRequest', async (request) => {
-    const path = request.routeOptions.url ?? request.url.split('?')[0] ?? '/';
-    if (isRefusedFetchDestination(path, request.headers['sec-fetch-dest'] as string | undefined)) {
-      throw new AppError('FetchDestinationRefused', 'An API path is not a font, image, style or script');
+  // Callback hooks, not async ones: every request passes through both, and an async hook costs a
+  // promise and a microtask turn each (bench/README.md, issue 32).
+  app.addHook('onRequest', (request, _reply, done) => {
+    const destination = request.headers['sec-fetch-dest'] as string | undefined;
+    const path =
+      destination === undefined ? '' : (request.routeOptions.url ?? request.url.split('?')[0] ?? '/');
+    if (destination !== undefined && isRefusedFetchDestination(path, destination)) {
+      return done(
+        new AppError('FetchDestinationRefused', 'An API path is not a font, image, style or script'),
+      );
     }
+    done();
   });
 
-  app.addHook('onSend', async (request, reply) => {
+  // The headers every answer carries, built once; an API answer's set is complete as it is.
+  const commonHeaders = {
+    'X-Content-Type-Options': 'nosniff',
+    'X-Frame-Options': 'DENY',
+    'Referrer-Policy': 'strict-origin-when-cross-origin',
+    'Cross-Origin-Opener-Policy': 'same-origin',
+  };
+  // Answers may hold tokens or tenant data: no shared cache may keep them.
+  const apiHeaders = { ...commonHeaders, 'Content-Security-Policy': apiPolicy, 'Cache-Control': 'no-store' };
+  app.addHook('onSend', (request, reply, payload, done) => {
     const route = request.routeOptions.url;
-    const isApi = isApiPath(request.url.split('?')[0] ?? '/') || (route !== undefined && isApiPath(route));
-    reply.header('X-Content-Type-Options', 'nosniff');
-    reply.header('X-Frame-Options', 'DENY');
-    reply.header('Referrer-Policy', 'strict-origin-when-cross-origin');
-    reply.header('Cross-Origin-Opener-Policy', 'same-origin');
-    reply.header('Content-Security-Policy', isApi ? apiPolicy : policyWith(pageMediaSources(request)));
+    const isApi = (route !== undefined && isApiPath(route)) || isApiPath(request.url.split('?')[0] ?? '/');
+    if (isApi) reply.headers(apiHeaders);
+    else {
+      reply.headers(commonHeaders);
+      reply.header('Content-Security-Policy', policyWith(pageMediaSources(request)));
+    }
     // Only over HTTPS (RFC 6797): `request.protocol` reads X-Forwarded-Proto only with TRUST_PROXY.
     if (request.protocol === 'https') reply.header('Strict-Transport-Security', HSTS);
-    // Answers may hold tokens or tenant data: no shared cache may keep them.
-    if (isApi) reply.header('Cache-Control', 'no-store');
+    done(null, payload);
   });
 }
