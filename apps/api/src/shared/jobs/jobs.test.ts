@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../../db/database';
 import { createLogCapture } from '../../test/test-app';
@@ -37,7 +38,21 @@ beforeAll(async () => {
     // The mail sweep's schedule would send pending mail in its own order, whenever a test crosses it.
     { isScheduling: false },
   );
+  // The mail worker's start queues one sweep of pending mail (in its own order, oldest first): let it
+  // run before the tests queue any, so only the send worker's order is seen.
+  await waitForSweepDone();
 }, 60_000);
+
+async function waitForSweepDone(): Promise<void> {
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    const { rows } = await sql<{ waiting: number }>`
+      select count(*)::int as waiting from pgboss.job
+      where name = 'mail.sweep' and state in ('created', 'retry', 'active')`.execute(handle.db);
+    if ((rows[0]?.waiting ?? 0) === 0 || Date.now() > deadline) return;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
 afterAll(async () => {
   await jobs.stop();
   await handle.close();
