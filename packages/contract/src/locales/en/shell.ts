@@ -88,4 +88,15 @@ export const shell: typeof es = {
     limit: 'You can choose at most {n} clients',
     shown: 'Showing {shown} of {total}',
   },
+  // Mantine's calendar arrows and level buttons, which are icon-only.
+  calendar: {
+    monthLevelControl: 'Choose month',
+    yearLevelControl: 'Choose year',
+    nextMonth: 'Next month',
+    previousMonth: 'Previous month',
+    nextYear: 'Next year',
+    previousYear: 'Previous year',
+    nextDecade: 'Next decade',
+    previousDecade: 'Previous decade',
+  },
 };

@@ -88,4 +88,15 @@ export const shell = {
     limit: 'Puedes elegir como máximo {n} clientes',
     shown: 'Mostrando {shown} de {total}',
   },
+  // Mantine's calendar arrows and level buttons, which are icon-only.
+  calendar: {
+    monthLevelControl: 'Elegir mes',
+    yearLevelControl: 'Elegir año',
+    nextMonth: 'Mes siguiente',
+    previousMonth: 'Mes anterior',
+    nextYear: 'Año siguiente',
+    previousYear: 'Año anterior',
+    nextDecade: 'Década siguiente',
+    previousDecade: 'Década anterior',
+  },
 };

@@ -28,17 +28,6 @@ export function AuditDateFields({ from, to, onChange }: AuditDateFieldsProps) {
     w: 170,
     popoverProps: { withinPortal: true },
     clearButtonProps: { 'aria-label': t('audit.filters.clearDate') },
-    // Mantine's calendar arrows and level buttons are icon-only: without these they have no name.
-    ariaLabels: {
-      monthLevelControl: t('wealth.transactions.calendar.monthLevelControl'),
-      yearLevelControl: t('wealth.transactions.calendar.yearLevelControl'),
-      nextMonth: t('wealth.transactions.calendar.nextMonth'),
-      previousMonth: t('wealth.transactions.calendar.previousMonth'),
-      nextYear: t('wealth.transactions.calendar.nextYear'),
-      previousYear: t('wealth.transactions.calendar.previousYear'),
-      nextDecade: t('wealth.transactions.calendar.nextDecade'),
-      previousDecade: t('wealth.transactions.calendar.previousDecade'),
-    },
   };
   return (
     <DatesProvider settings={dates.provider}>

@@ -28,16 +28,6 @@ export function ExportDateFields({ from, to, onChange, errors }: ExportDateField
     w: { base: '100%', xs: 200 },
     popoverProps: { withinPortal: true },
     clearButtonProps: { 'aria-label': t('wealth.transactions.clearDates') },
-    ariaLabels: {
-      monthLevelControl: t('wealth.transactions.calendar.monthLevelControl'),
-      yearLevelControl: t('wealth.transactions.calendar.yearLevelControl'),
-      nextMonth: t('wealth.transactions.calendar.nextMonth'),
-      previousMonth: t('wealth.transactions.calendar.previousMonth'),
-      nextYear: t('wealth.transactions.calendar.nextYear'),
-      previousYear: t('wealth.transactions.calendar.previousYear'),
-      nextDecade: t('wealth.transactions.calendar.nextDecade'),
-      previousDecade: t('wealth.transactions.calendar.previousDecade'),
-    },
   };
   return (
     <DatesProvider settings={dates.provider}>

@@ -29,17 +29,6 @@ export function DateRangeFilter({ value, onChange, error }: DateRangeFilterProps
     size: 'sm' as const,
     popoverProps: { withinPortal: true },
     clearButtonProps: { 'aria-label': t('wealth.transactions.clearDates') },
-    // Mantine's calendar arrows and level buttons are icon-only: without these they have no name.
-    ariaLabels: {
-      monthLevelControl: t('wealth.transactions.calendar.monthLevelControl'),
-      yearLevelControl: t('wealth.transactions.calendar.yearLevelControl'),
-      nextMonth: t('wealth.transactions.calendar.nextMonth'),
-      previousMonth: t('wealth.transactions.calendar.previousMonth'),
-      nextYear: t('wealth.transactions.calendar.nextYear'),
-      previousYear: t('wealth.transactions.calendar.previousYear'),
-      nextDecade: t('wealth.transactions.calendar.nextDecade'),
-      previousDecade: t('wealth.transactions.calendar.previousDecade'),
-    },
   };
   return (
     <DatesProvider settings={dates.provider}>
