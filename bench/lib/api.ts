@@ -1,13 +1,12 @@
 // The API built in-process on 127.0.0.1, a sign-in, and autocannon against one call.
-import { spawn } from 'node:child_process';
 import type { AddressInfo } from 'node:net';
-import { join } from 'node:path';
 import autocannon from 'autocannon';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../apps/api/src/app';
 import { loadConfig } from '../../apps/api/src/config';
 import type { Db } from '../../apps/api/src/db/database';
 import { createLogger, createProcessLogDestination } from '../../apps/api/src/shared/logger';
+import { runMeasurementProcess } from './measurement-process';
 
 export const CONNECTIONS = 10;
 export const WARM_UP_SECONDS = 1;
@@ -137,33 +136,16 @@ export function measureCallFromOwnProcess(
   body: unknown,
 ): Promise<Measurement> {
   const options = cannonOptions(base, token, path, body);
-  return new Promise((resolve, reject) => {
-    const child = spawn(
-      process.execPath,
-      ['--import', 'tsx', join(import.meta.dirname, 'cannon-process.ts')],
-      {
-        stdio: ['pipe', 'pipe', 'inherit'],
-      },
-    );
-    let out = '';
-    child.stdout.on('data', (chunk) => {
-      out += chunk;
-    });
-    child.on('error', reject);
-    child.on('exit', (code) =>
-      code === 0
-        ? resolve(JSON.parse(out) as Measurement)
-        : reject(new Error(`${path}: load process exited ${code}`)),
-    );
-    child.stdin.end(
-      JSON.stringify({
-        url: options.url,
-        headers: options.headers,
-        body: options.body,
-        connections: CONNECTIONS,
-        warmUpSeconds: WARM_UP_SECONDS,
-        seconds: DURATION_SECONDS,
-      }),
-    );
-  });
+  return runMeasurementProcess<Measurement>(
+    'cannon-process.ts',
+    {
+      url: options.url,
+      headers: options.headers,
+      body: options.body,
+      connections: CONNECTIONS,
+      warmUpSeconds: WARM_UP_SECONDS,
+      seconds: DURATION_SECONDS,
+    },
+    path,
+  );
 }
