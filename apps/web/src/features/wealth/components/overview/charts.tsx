@@ -12,7 +12,14 @@ import { type ReactNode, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { TableScroll } from '../../../../shared/components/table-scroll';
 import { useFormatters } from '../../../../shared/format/use-formatters';
-import { changeDays, chartDays, colorAt, percentShares, pointHolding, shareLabel } from '../../lib/chart-data';
+import {
+  changeDays,
+  chartDays,
+  colorAt,
+  percentShares,
+  pointHolding,
+  shareLabel,
+} from '../../lib/chart-data';
 import { Money } from '../money';
 import { useTypeNames } from '../use-type-name';
 import classes from '../wealth.module.css';
