@@ -1,0 +1,98 @@
+import {
+  CREDENTIAL_PAGE_SIZE,
+  CREDENTIAL_SORTS,
+  type CredentialSort,
+  type connections,
+  type RequestOf,
+} from '@caudal/contract/routes';
+import {
+  LIST_KEYS,
+  PAGE_SIZES,
+  type PagedListState,
+  parsePagedList,
+  toPagedListParams,
+} from '../../../shared/routing/list-params';
+
+export type SortOrder = 'asc' | 'desc';
+export { PAGE_SIZES };
+
+/** The connections detail's list: one institution's credentials, searched, sorted and paged on the server. */
+export interface EntityListState extends PagedListState {
+  sort: CredentialSort;
+  order: SortOrder;
+}
+
+export const DEFAULT_ENTITY_LIST_STATE: EntityListState = {
+  search: '',
+  sort: 'created_at',
+  order: 'asc',
+  page: 1,
+  pageSize: CREDENTIAL_PAGE_SIZE.default,
+};
+
+const KEY = { ...LIST_KEYS, sort: 'sort', order: 'order' } as const;
+
+/** Anything hand-edited or stale in the URL falls back to its default instead of breaking the call. */
+export function parseEntityListParams(params: URLSearchParams): EntityListState {
+  const sort = params.get(KEY.sort);
+  const order = params.get(KEY.order);
+  return {
+    ...parsePagedList(params, DEFAULT_ENTITY_LIST_STATE),
+    sort: (CREDENTIAL_SORTS as readonly string[]).includes(sort ?? '')
+      ? (sort as CredentialSort)
+      : DEFAULT_ENTITY_LIST_STATE.sort,
+    order: order === 'asc' || order === 'desc' ? order : DEFAULT_ENTITY_LIST_STATE.order,
+  };
+}
+
+/** Only what differs from the defaults is written, so the plain page keeps a clean URL. */
+export function toEntityListParams(state: EntityListState): URLSearchParams {
+  return toPagedListParams(state, DEFAULT_ENTITY_LIST_STATE, {
+    [KEY.sort]: state.sort !== DEFAULT_ENTITY_LIST_STATE.sort ? state.sort : null,
+    [KEY.order]: state.order !== DEFAULT_ENTITY_LIST_STATE.order ? state.order : null,
+  });
+}
+
+/** The list call's body for one institution: the search only when there is one. */
+export function entityListRequest(
+  entityId: string,
+  state: EntityListState,
+): RequestOf<typeof connections.getCredentialsInformation> {
+  return {
+    bank: entityId,
+    ...(state.search ? { search: state.search } : {}),
+    sort: state.sort,
+    order: state.order,
+    page: state.page,
+    page_size: state.pageSize,
+  };
+}
+
+/**
+ * Clicking the sorted column flips its order; another column starts with what a person looks for first:
+ * the latest update, the consent that ends soonest.
+ */
+export function nextSort(
+  state: EntityListState,
+  column: CredentialSort,
+): Pick<EntityListState, 'sort' | 'order'> {
+  if (state.sort === column) return { sort: column, order: state.order === 'asc' ? 'desc' : 'asc' };
+  return { sort: column, order: column === 'last_update' ? 'desc' : 'asc' };
+}
+
+/** The sort picker's choices: every order, both ways, as `sort:order`. */
+export const SORT_CHOICES = CREDENTIAL_SORTS.flatMap((sort) =>
+  (['asc', 'desc'] as const).map((order) => `${sort}:${order}` as const),
+);
+export type SortChoice = (typeof SORT_CHOICES)[number];
+
+export function parseSortChoice(value: string): Pick<EntityListState, 'sort' | 'order'> | null {
+  if (!(SORT_CHOICES as readonly string[]).includes(value)) return null;
+  const [sort, order] = value.split(':') as [CredentialSort, SortOrder];
+  return { sort, order };
+}
+
+/** The catalogue key of a sort choice (i18next reads `:` as a namespace separator). */
+export function sortLabelKey(choice: SortChoice) {
+  return choice.replace(':', '_') as `${CredentialSort}_${SortOrder}`;
+}
