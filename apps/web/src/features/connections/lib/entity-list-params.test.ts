@@ -28,7 +28,7 @@ describe('the connections detail list address', () => {
     expect(entityListRequest('bbva', DEFAULT_ENTITY_LIST_STATE)).toEqual({
       bank: 'bbva',
       sort: 'created_at',
-      order: 'asc',
+      order: 'desc',
       page: 1,
       page_size: 25,
     });
@@ -36,7 +36,7 @@ describe('the connections detail list address', () => {
   });
 
   it('flips the sorted column and starts another where a person looks first', () => {
-    expect(nextSort(DEFAULT_ENTITY_LIST_STATE, 'created_at')).toEqual({ sort: 'created_at', order: 'desc' });
+    expect(nextSort(DEFAULT_ENTITY_LIST_STATE, 'created_at')).toEqual({ sort: 'created_at', order: 'asc' });
     expect(nextSort(DEFAULT_ENTITY_LIST_STATE, 'last_update')).toEqual({
       sort: 'last_update',
       order: 'desc',

@@ -22,10 +22,11 @@ export interface EntityListState extends PagedListState {
   order: SortOrder;
 }
 
+/** Newest connection first: the one just connected (the connect flow lands here) heads the list. */
 export const DEFAULT_ENTITY_LIST_STATE: EntityListState = {
   search: '',
   sort: 'created_at',
-  order: 'asc',
+  order: 'desc',
   page: 1,
   pageSize: CREDENTIAL_PAGE_SIZE.default,
 };
