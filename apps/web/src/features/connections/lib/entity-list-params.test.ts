@@ -11,10 +11,10 @@ import {
 describe('the connections detail list address', () => {
   it('reads and writes search, sort, order, page and size, leaving defaults out', () => {
     const state = parseEntityListParams(
-      new URLSearchParams('q=garcía&sort=consent&order=desc&page=3&size=50'),
+      new URLSearchParams('q=garcía&sort=consent&order=asc&page=3&size=50'),
     );
-    expect(state).toEqual({ search: 'garcía', sort: 'consent', order: 'desc', page: 3, pageSize: 50 });
-    expect(toEntityListParams(state).toString()).toBe('q=garc%C3%ADa&sort=consent&order=desc&page=3&size=50');
+    expect(state).toEqual({ search: 'garcía', sort: 'consent', order: 'asc', page: 3, pageSize: 50 });
+    expect(toEntityListParams(state).toString()).toBe('q=garc%C3%ADa&sort=consent&order=asc&page=3&size=50');
     expect(toEntityListParams(DEFAULT_ENTITY_LIST_STATE).toString()).toBe('');
   });
 

@@ -6,14 +6,16 @@ import {
   type RequestOf,
 } from '@caudal/contract/routes';
 import {
-  LIST_KEYS,
+  nextListSort,
   PAGE_SIZES,
   type PagedListState,
+  parseListSort,
   parsePagedList,
+  type SortOrder,
+  toListSortParams,
   toPagedListParams,
 } from '../../../shared/routing/list-params';
 
-export type SortOrder = 'asc' | 'desc';
 export { PAGE_SIZES };
 
 /** The connections detail's list: one institution's credentials, searched, sorted and paged on the server. */
@@ -31,27 +33,21 @@ export const DEFAULT_ENTITY_LIST_STATE: EntityListState = {
   pageSize: CREDENTIAL_PAGE_SIZE.default,
 };
 
-const KEY = { ...LIST_KEYS, sort: 'sort', order: 'order' } as const;
-
 /** Anything hand-edited or stale in the URL falls back to its default instead of breaking the call. */
 export function parseEntityListParams(params: URLSearchParams): EntityListState {
-  const sort = params.get(KEY.sort);
-  const order = params.get(KEY.order);
   return {
     ...parsePagedList(params, DEFAULT_ENTITY_LIST_STATE),
-    sort: (CREDENTIAL_SORTS as readonly string[]).includes(sort ?? '')
-      ? (sort as CredentialSort)
-      : DEFAULT_ENTITY_LIST_STATE.sort,
-    order: order === 'asc' || order === 'desc' ? order : DEFAULT_ENTITY_LIST_STATE.order,
+    ...parseListSort(params, CREDENTIAL_SORTS, DEFAULT_ENTITY_LIST_STATE),
   };
 }
 
 /** Only what differs from the defaults is written, so the plain page keeps a clean URL. */
 export function toEntityListParams(state: EntityListState): URLSearchParams {
-  return toPagedListParams(state, DEFAULT_ENTITY_LIST_STATE, {
-    [KEY.sort]: state.sort !== DEFAULT_ENTITY_LIST_STATE.sort ? state.sort : null,
-    [KEY.order]: state.order !== DEFAULT_ENTITY_LIST_STATE.order ? state.order : null,
-  });
+  return toPagedListParams(
+    state,
+    DEFAULT_ENTITY_LIST_STATE,
+    toListSortParams(state, DEFAULT_ENTITY_LIST_STATE),
+  );
 }
 
 /** The list call's body for one institution: the search only when there is one. */
@@ -77,8 +73,7 @@ export function nextSort(
   state: EntityListState,
   column: CredentialSort,
 ): Pick<EntityListState, 'sort' | 'order'> {
-  if (state.sort === column) return { sort: column, order: state.order === 'asc' ? 'desc' : 'asc' };
-  return { sort: column, order: column === 'last_update' ? 'desc' : 'asc' };
+  return nextListSort(state, column, column === 'last_update' ? 'desc' : 'asc');
 }
 
 /** The sort picker's choices: every order, both ways, as `sort:order`. */
