@@ -4,7 +4,7 @@ export const connectionsKeys = {
   credentials: () => [...connectionsKeys.all, 'credentials', null] as const,
   entityPage: (entityId: string, state: object) =>
     [...connectionsKeys.all, 'entity', entityId, state] as const,
-  consents: (filter: string) => [...connectionsKeys.all, 'consents', filter] as const,
+  consents: (filter: string, paging: object) => [...connectionsKeys.all, 'consents', filter, paging] as const,
   identity: (tokens: readonly string[]) => [...connectionsKeys.all, 'identity', tokens] as const,
   products: (token: string) => [...connectionsKeys.all, 'products', token] as const,
 };

@@ -30,13 +30,24 @@ export function useEntityCredentialsQuery(entityId: string, state: EntityListSta
   });
 }
 
-/** The consents expiring within 14 days, or the expired ones, soonest end first (filtered on the server). */
-export function useConsentCredentialsQuery(filter: ConsentFilter | null) {
+/**
+ * One page of the consents expiring within 14 days, or of the expired ones, soonest end first (filtered,
+ * sorted and paged on the server); the last page stays while the next loads.
+ */
+export function useConsentCredentialsQuery(
+  filter: ConsentFilter | null,
+  paging: { page: number; pageSize: number },
+) {
   return useQuery({
-    queryKey: connectionsKeys.consents(filter ?? ''),
+    queryKey: connectionsKeys.consents(filter ?? '', paging),
     queryFn: ({ signal }) =>
-      callApi(connections.getCredentialsInformation, { consent: filter ?? 'expiring' }, { signal }),
+      callApiPage(
+        connections.getCredentialsInformation,
+        { consent: filter ?? 'expiring', page: paging.page, page_size: paging.pageSize },
+        { signal },
+      ),
     enabled: filter !== null,
+    placeholderData: keepPreviousData,
   });
 }
 

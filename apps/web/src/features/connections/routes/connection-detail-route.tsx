@@ -9,7 +9,6 @@ import { DebouncedSearch } from '../../../shared/components/debounced-search';
 import { ListEmptyPanel } from '../../../shared/components/list-empty-panel';
 import { ListPanel } from '../../../shared/components/list-panel';
 import { notifyFailure, notifySuccess } from '../../../shared/components/notify';
-import { type FeaturePagerProps, Pager, type PagerLabels } from '../../../shared/components/pager';
 import { StatusPage } from '../../../shared/components/status-page';
 import { useFormatters } from '../../../shared/format/use-formatters';
 import { translateDynamic } from '../../../shared/i18n/i18n';
@@ -21,6 +20,7 @@ import { EntityHealthCard } from '../../funnel';
 import { useRefreshCredentialMutation } from '../api/connections-mutations';
 import { useCredentialsIdentityQuery, useEntityCredentialsQuery } from '../api/connections-queries';
 import type { CredentialAction } from '../components/credential-menu';
+import { CredentialsPager } from '../components/credentials-pager';
 import { DeleteCredentialModal } from '../components/delete-credential-modal';
 import { IdentityTable } from '../components/identity-table';
 import { ProductsSection } from '../components/products-table';
@@ -32,7 +32,6 @@ import { CONNECTIONS_PATH, entityConnectionsPath } from '../lib/connections-path
 import {
   type EntityListState,
   nextSort,
-  PAGE_SIZES,
   parseEntityListParams,
   parseSortChoice,
   SORT_CHOICES,
@@ -149,7 +148,7 @@ function EntityConnections({ entityId, isKnown }: { entityId: string; isKnown: b
         totalLabel={state.search ? (n) => t('connections.detail.list.total', { n }) : undefined}
         errorTitle={t('connections.loadError')}
         retryLabel={t('connections.retry')}
-        pager={pager ? <EntityPager {...pager} /> : null}
+        pager={pager ? <CredentialsPager {...pager} /> : null}
       >
         <IdentityTable
           rows={rows}
@@ -216,18 +215,6 @@ function EntityListToolbar({
       />
     </Group>
   );
-}
-
-function EntityPager(props: FeaturePagerProps) {
-  const { t } = useTranslation();
-  const labels: PagerLabels = {
-    range: (range) => t('connections.detail.list.range', range),
-    pageSize: t('connections.detail.list.pageSize'),
-    navigation: t('connections.detail.list.pagination'),
-    control: (control) => t(`connections.detail.list.pager.${control}`),
-    page: (page) => t('connections.detail.list.pager.page', { page }),
-  };
-  return <Pager {...props} pageSizes={PAGE_SIZES} labels={labels} />;
 }
 
 function DetailHeading({ name, count }: { name: string; count: number | undefined }) {
