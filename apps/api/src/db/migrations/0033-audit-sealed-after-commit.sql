@@ -58,4 +58,4 @@ create index audit_events_client_idx on audit_events (company_id, target_client_
   where target_client_id is not null;
 create index audit_events_credential_idx on audit_events (company_id, target_credential_id, position)
   where target_credential_id is not null;
-create index audit_events_time_brin on audit_events using brin (occurred_at);
+create index audit_events_time_brin on audit_events using brin (occurred_at) with (autosummarize = on);

@@ -424,15 +424,19 @@ describe('the sealer (decision 0049)', () => {
 
   it('loses nothing when sealing fails or the process stops between commit and seal', async () => {
     const tenant = await signInTenant(t);
+    const other = await signInTenant(t);
     await sealAuditEvents(t.db);
     await tenant.call(wealth.clientCreate.path, { ...form, alias: 'crash-1' });
     await tenant.call(wealth.clientCreate.path, { ...form, alias: 'crash-2' });
-    // A seal in the way of the next one: the pass fails and rolls back whole (no seal, markers kept).
+    await other.call(wealth.clientCreate.path, form);
+    // A seal in the way of the next one: that company's sealing rolls back whole (no seal, markers
+    // kept), and the other company is sealed all the same.
     await sql`insert into audit_seals (position, company_key, seq, previous_hash, hash, hash_version)
       values (-1, ${tenant.companyId}, 2, 'x', 'x', 2)`.execute(t.db);
     await expect(sealAuditEvents(t.db)).rejects.toThrow();
     await sql`delete from audit_seals where position = -1`.execute(t.db);
     expect(await unsealedOf(tenant.companyId)).toBe(2);
+    expect(await verifyAuditChain(t.db, other.companyId)).toMatchObject({ ok: true, events: 2, unsealed: 0 });
     // A sealer started afterwards (a restart) seals what was committed and never sealed.
     const { startAuditSealer } = await import('../../shared/audit/audit-sealer');
     const sealer = startAuditSealer({ db: t.db, log: { warn: () => {} }, delayMs: 0 });

@@ -16,107 +16,116 @@ import { onAuditCommitted } from './audit-signal';
 export const SEAL_BATCH = 500;
 
 /**
- * One pass of the sealer (decision 0049): every company with committed events waiting gets up to
- * `batch` of them chained, in turn. Answers how many were sealed and whether some company has more.
+ * One pass of the sealer (decision 0049), one transaction whatever the number of companies: every
+ * company with committed events waiting gets up to `batch` of them chained, oldest position first.
+ * It takes those companies' chain heads (the per-company lock; a head another instance is sealing is
+ * skipped, not waited for, and other companies never wait for it), takes the events' markers, gives
+ * each event the next seq of its company and the previous event's hash in an `audit_seals` row, and
+ * moves the heads. A crash anywhere rolls all of it back: the markers stay, the next pass seals them.
+ * Answers how many were sealed and whether some company has more waiting.
  */
 export async function sealAuditEvents(
   db: Db,
   batch = SEAL_BATCH,
 ): Promise<{ sealed: number; hasMore: boolean }> {
-  const waiting = await db.selectFrom('audit_unsealed').select('company_key').distinct().execute();
-  let sealed = 0;
-  let hasMore = false;
-  let failure: unknown = null;
-  for (const { company_key: companyKey } of waiting) {
-    try {
-      const count = await sealCompany(db, companyKey, batch);
-      sealed += count;
-      if (count === batch) hasMore = true;
-    } catch (error) {
-      // One company's failure (its markers stay for the next pass) does not hold the others back.
-      failure ??= error;
+  try {
+    return await sealPass(db, batch);
+  } catch (error) {
+    // Something in one company's chain refuses its seals (a hand-made seal in the way): each company
+    // is then sealed on its own, so the others are not held back; the failure is still reported.
+    const waiting = await db.selectFrom('audit_unsealed').select('company_key').distinct().execute();
+    for (const { company_key: companyKey } of waiting) {
+      await sealPass(db, batch, companyKey).catch(() => {
+        // That company's markers stay for the next pass; the whole pass's error is thrown below.
+      });
     }
+    throw error;
   }
-  if (failure) throw failure;
-  return { sealed, hasMore };
 }
 
-/**
- * Chains up to `batch` of a company's waiting events, oldest position first, in one transaction: it
- * takes the company's chain head (the per-company lock; another instance sealing the same company is
- * skipped, not waited for), takes the events' markers, gives each event the next seq and the previous
- * event's hash in an `audit_seals` row, and moves the head. A crash anywhere rolls all of it back: the
- * markers stay, the next pass seals them. Answers how many it sealed.
- */
-export async function sealCompany(db: Db, companyKey: string, batch = SEAL_BATCH): Promise<number> {
-  const companyId = companyKey === chainKeyOf(null) ? null : companyKey;
+async function sealPass(db: Db, batch: number, only?: string): Promise<{ sealed: number; hasMore: boolean }> {
   return db.transaction().execute(async (trx) => {
-    await trx
-      .insertInto('audit_chain_heads')
-      .values({
-        company_key: companyKey,
-        purged_through_seq: 0,
-        purged_through_hash: GENESIS_HASH,
-        last_seq: 0,
-        last_hash: GENESIS_HASH,
-        prior_hash: GENESIS_HASH,
-      })
-      .onConflict((oc) => oc.column('company_key').doNothing())
-      .execute();
-    const head = await trx
-      .selectFrom('audit_chain_heads')
-      .select(['last_seq', 'last_hash'])
-      .where('company_key', '=', companyKey)
-      .forUpdate()
-      .skipLocked()
-      .executeTakeFirst();
-    if (!head) return 0;
-    const taken = await sql<{ position: string }>`
+    const waiting =
+      only === undefined ? sql`select distinct company_key from audit_unsealed` : sql`select ${only}`;
+    // A company's first events: its head row, which every later pass claims.
+    await sql`
+      insert into audit_chain_heads
+        (company_key, purged_through_seq, purged_through_hash, last_seq, last_hash, prior_hash)
+      select company_key, 0, ${GENESIS_HASH}, 0, ${GENESIS_HASH}, ${GENESIS_HASH}
+      from (${waiting}) as waiting(company_key)
+      on conflict (company_key) do nothing
+    `.execute(trx);
+    const heads = await sql<{ company_key: string; last_seq: string; last_hash: string }>`
+      select company_key, last_seq::text as last_seq, last_hash from audit_chain_heads
+      where company_key in (${waiting})
+      order by company_key
+      for update skip locked
+    `.execute(trx);
+    if (heads.rows.length === 0) return { sealed: 0, hasMore: false };
+    const keys = heads.rows.map((head) => head.company_key);
+    const taken = await sql<{ position: string; company_key: string }>`
       delete from audit_unsealed
       where ctid = any(array(
-        select ctid from audit_unsealed where company_key = ${companyKey} order by position limit ${batch}
+        select ctid from (
+          select ctid, row_number() over (partition by company_key order by position) as n
+          from audit_unsealed where company_key = any(${keys})
+        ) ranked where n <= ${batch}
       ))
-      returning position
+      returning position::text as position, company_key
     `.execute(trx);
-    if (taken.rows.length === 0) return 0;
+    if (taken.rows.length === 0) return { sealed: 0, hasMore: false };
+    const byCompany = new Map<string, string[]>();
+    for (const row of taken.rows) {
+      const positions = byCompany.get(row.company_key) ?? [];
+      positions.push(row.position);
+      byCompany.set(row.company_key, positions);
+    }
+    // Each company's events through its (company_id, position) index.
     const events = await trx
       .selectFrom('audit_events')
       .selectAll()
-      .where((eb) => (companyId === null ? eb('company_id', 'is', null) : eb('company_id', '=', companyId)))
-      .where(
-        'position',
-        'in',
-        taken.rows.map((row) => row.position),
+      .where((eb) =>
+        eb.or(
+          [...byCompany].map(([key, positions]) =>
+            eb.and([
+              key === chainKeyOf(null) ? eb('company_id', 'is', null) : eb('company_id', '=', key),
+              eb('position', 'in', positions),
+            ]),
+          ),
+        ),
       )
       .orderBy('position')
       .execute();
-    if (events.length === 0) return 0;
-    let seq = BigInt(head.last_seq);
-    let previous = head.last_hash;
-    let prior = previous;
+    const chains = new Map(heads.rows.map((head) => [head.company_key, { ...head, prior: head.last_hash }]));
     const seals = events.map(({ id: _id, position, ...content }) => {
-      seq += 1n;
+      const chain = chains.get(chainKeyOf(content.company_id));
+      if (!chain) throw new Error('An event was taken without its chain head');
+      const seq = (BigInt(chain.last_seq) + 1n).toString();
       const digest = digestAuditContent({ ...content, occurred_at: new Date(content.occurred_at) });
-      const hash = linkAuditHash(digest, seq.toString(), previous);
+      const hash = linkAuditHash(digest, seq, chain.last_hash);
       const seal = {
         position,
-        company_key: companyKey,
-        seq: seq.toString(),
-        previous_hash: previous,
+        company_key: chain.company_key,
+        seq,
+        previous_hash: chain.last_hash,
         hash,
         hash_version: CURRENT_HASH_VERSION,
       };
-      prior = previous;
-      previous = hash;
+      Object.assign(chain, { last_seq: seq, prior: chain.last_hash, last_hash: hash });
       return seal;
     });
+    if (seals.length === 0) return { sealed: 0, hasMore: false };
     await trx.insertInto('audit_seals').values(seals).execute();
-    await trx
-      .updateTable('audit_chain_heads')
-      .set({ last_seq: seq.toString(), last_hash: previous, prior_hash: prior })
-      .where('company_key', '=', companyKey)
-      .execute();
-    return seals.length;
+    const moved = [...chains.values()].filter((chain) => byCompany.has(chain.company_key));
+    await sql`
+      update audit_chain_heads h
+      set last_seq = m.last_seq::bigint, last_hash = m.last_hash, prior_hash = m.prior
+      from jsonb_to_recordset(${JSON.stringify(moved)}::jsonb)
+        as m(company_key text, last_seq text, last_hash text, prior text)
+      where h.company_key = m.company_key
+    `.execute(trx);
+    const hasMore = [...byCompany.values()].some((positions) => positions.length === batch);
+    return { sealed: seals.length, hasMore };
   });
 }
 
@@ -138,7 +147,7 @@ export function startAuditSealer(options: {
   delayMs?: number;
   fallbackMs?: number;
 }): AuditSealer {
-  const delayMs = options.delayMs ?? 100;
+  const delayMs = options.delayMs ?? 250;
   let isStopped = false;
   let isAskedAgain = false;
   let draining: Promise<void> | null = null;
