@@ -38,7 +38,10 @@ const api = await startApi(handle.db, {
 });
 
 // The sealer as the jobs side runs it in production: in the API's process, woken after each commit.
-const sealer = startAuditSealer({ db: handle.db, log: { warn: (...args: unknown[]) => console.warn(...args) } });
+const sealer = startAuditSealer({
+  db: handle.db,
+  log: { warn: (...args: unknown[]) => console.warn(...args) },
+});
 
 /** CPU milliseconds used so far by every PostgreSQL process (backends, WAL writer, checkpointer). */
 function postgresCpuMs(): number {
