@@ -11,6 +11,7 @@
 // (sealer included) and the PostgreSQL processes. PostgreSQL only (the claim is about it).
 //
 //   DATABASE_URL=postgres://… npx tsx bench/audit-overhead.ts      (ROUNDS=12, REQUESTS=10 per writer)
+//   SEALER=off: the write path alone (events left unsealed), to split its cost from the sealer's.
 
 import { readdirSync, readFileSync } from 'node:fs';
 import { wealth } from '@caudal/contract';
@@ -38,10 +39,13 @@ const api = await startApi(handle.db, {
 });
 
 // The sealer as the jobs side runs it in production: in the API's process, woken after each commit.
-const sealer = startAuditSealer({
-  db: handle.db,
-  log: { warn: (...args: unknown[]) => console.warn(...args) },
-});
+const sealer =
+  process.env.SEALER === 'off'
+    ? null
+    : startAuditSealer({
+        db: handle.db,
+        log: { warn: (...args: unknown[]) => console.warn(...args) },
+      });
 
 /** CPU milliseconds used so far by every PostgreSQL process (backends, WAL writer, checkpointer). */
 function postgresCpuMs(): number {
@@ -137,7 +141,7 @@ try {
         const [api0, db0] = [apiCpuMs(), postgresCpuMs()];
         const latencies = await runWriters(writers, isAudited ? wealth.clientEdit.path : UNAUDITED);
         // The audited round's sealing belongs to it: wait for the sealer to finish what it woke for.
-        if (isAudited) await sealer.wake();
+        if (isAudited) await sealer?.wake();
         cpu[String(isAudited) as 'true' | 'false'].api += apiCpuMs() - api0;
         cpu[String(isAudited) as 'true' | 'false'].db += postgresCpuMs() - db0;
         (isAudited ? audited : bare).push(...latencies);
@@ -191,7 +195,7 @@ try {
   }
   writeResult('audit-overhead', results);
 } finally {
-  await sealer.stop();
+  await sealer?.stop();
   await api.close();
   await handle.close();
 }
