@@ -1,11 +1,11 @@
-// The floor of the audit chain's rule, in the database alone: what does a per-company lock held until
-// COMMIT cost 20 concurrent writers, with no API around it? 20 connections, each editing its own client
-// in a transaction shaped as `client-edit` sends it (begin; update; commit), then the same with the
-// event appended in the COMMIT's message (db/sent-with-commit.ts), the writers spread over twenty
-// chains and then all on one, and on one chain with the append and the COMMIT sent apart (as before
-// decision 0043). Rounds rotate the four, each in turn first. The one-chain figure
-// is the lower bound for one company's writers: the head row is locked from the append to the end of
-// the commit's WAL flush, so their commits cannot share a flush. PostgreSQL only.
+// The floor of the audit log's write, in the database alone: what does the event cost 20 concurrent
+// writers, with no API around it? 20 connections, each editing its own client in a transaction shaped
+// as `client-edit` sends it (begin; update; commit), then the same with the event (its row and its
+// sealer's marker, decision 0049) sent in the COMMIT's message (db/sent-with-commit.ts), the writers in
+// twenty companies and then all in one. No lock is taken: the two differ only in where the rows fall
+// in the indexes. Rounds rotate the three, each in turn first. The chain is built afterwards by the
+// sealer (not run here: bench/audit-overhead.ts runs it in the API process, as production does).
+// PostgreSQL only.
 //
 //   DATABASE_URL=postgres://… npx tsx bench/audit-chain-floor.ts      (ROUNDS=8, REQUESTS=25 per writer)
 
@@ -39,38 +39,23 @@ const connections = await Promise.all(
   }),
 );
 
-type Variant = 'no event' | 'event, twenty chains' | 'event, one chain' | 'one chain, 2 round trips';
-/** The last sends the append and the COMMIT apart, as before decision 0043: the lock spans a round trip. */
-const VARIANTS: Variant[] = [
-  'no event',
-  'event, twenty chains',
-  'event, one chain',
-  'one chain, 2 round trips',
-];
-const run = randomUUID().slice(0, 8);
-// Chains of their own (fake company ids), so they never meet a real company's.
-const oneChainCompany = randomUUID();
-const ownChainCompanies = clients.map(() => randomUUID());
+type Variant = 'no event' | 'event, twenty companies' | 'event, one company';
+const VARIANTS: Variant[] = ['no event', 'event, twenty companies', 'event, one company'];
+// Companies of their own (fake ids), so their events never meet a real company's.
+const oneCompany = randomUUID();
+const ownCompanies = clients.map(() => randomUUID());
 
 /** The append as shared/audit/append-audit-event.ts sends it, its values written in as literals. */
-function append(chain: string, companyId: string, clientId: string, request: number): string {
-  const digest = pg.escapeLiteral(randomUUID());
-  const link = (seq: string, previous: string) =>
-    `encode(sha256(convert_to(${digest} || ':' || (${seq})::text || ':' || ${previous}, 'UTF8')), 'hex')`;
-  const genesis = `'${'0'.repeat(64)}'`;
-  return `with head as (
-      insert into audit_chain_heads as h
-        (company_key, purged_through_seq, purged_through_hash, last_seq, prior_hash, last_hash)
-      values ('${chain}', 0, ${genesis}, 1, ${genesis}, ${link('1', genesis)})
-      on conflict (company_key) do update set
-        last_seq = h.last_seq + 1, prior_hash = h.last_hash, last_hash = ${link('h.last_seq + 1', 'h.last_hash')}
-      returning h.last_seq, h.prior_hash, h.last_hash)
-    insert into audit_events (company_id, seq, occurred_at, kind, action, actor_kind, actor_id, actor_name,
-      target_client_id, ip, user_agent, request_id, changes, previous_hash, hash, hash_version)
-    select '${companyId}'::uuid, head.last_seq, now(), 'change', 'client-edit', 'staff', 'bench', 'bench',
-      '${clientId}', '127.0.0.1', 'audit-chain-floor', 'r${request}',
-      '{"name":{"old":"a","new":"b"}}'::jsonb, head.prior_hash, head.last_hash, 2
-    from head`;
+function append(companyId: string, clientId: string, request: number): string {
+  return `with event as (
+      insert into audit_events (company_id, occurred_at, kind, action, actor_kind, actor_id, actor_name,
+        target_client_id, target_credential_id, target_link_id, target_application_id, target_user_id,
+        ip, user_agent, request_id, changes)
+      values ('${companyId}'::uuid, now(), 'change', 'client-edit', 'staff', 'bench', 'bench',
+        '${clientId}', null, null, null, null, '127.0.0.1', 'audit-chain-floor', 'r${request}',
+        '{"name":{"old":"a","new":"b"}}'::jsonb)
+      returning position)
+    insert into audit_unsealed (position, company_key) select position, '${companyId}' from event`;
 }
 
 async function runVariant(variant: Variant): Promise<number[]> {
@@ -78,9 +63,7 @@ async function runVariant(variant: Variant): Promise<number[]> {
   await Promise.all(
     connections.map(async (connection, index) => {
       const client = clients[index] as { id: string };
-      const isOneChain = variant === 'event, one chain' || variant === 'one chain, 2 round trips';
-      const chain = isOneChain ? `${run}-one` : `${run}-${index}`;
-      const chainCompany = isOneChain ? oneChainCompany : (ownChainCompanies[index] as string);
+      const eventCompany = variant === 'event, one company' ? oneCompany : (ownCompanies[index] as string);
       for (let request = 0; request < REQUESTS; request++) {
         const started = performance.now();
         await connection.query('begin');
@@ -88,12 +71,8 @@ async function runVariant(variant: Variant): Promise<number[]> {
           'update clients set name = $1, updated_at = now() where id = $2 and company_id = $3 returning id',
           [`Cliente ${index} ${request}`, client.id, company.id],
         );
-        if (variant === 'one chain, 2 round trips')
-          await connection.query(append(chain, chainCompany, client.id, request));
         await connection.query(
-          variant === 'no event' || variant === 'one chain, 2 round trips'
-            ? 'commit'
-            : `${append(chain, chainCompany, client.id, request)};commit`,
+          variant === 'no event' ? 'commit' : `${append(eventCompany, client.id, request)};commit`,
         );
         latencies.push(performance.now() - started);
       }

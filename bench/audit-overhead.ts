@@ -1,21 +1,26 @@
-// What does the audit log cost a change? `client-edit` as served (its event appended in the same
-// transaction by the one statement that claims the company's chain head, with the old values read by
-// the update itself: decision 0036) against the same
+// What does the audit log cost a change? `client-edit` as served (its event inserted in the same
+// transaction, sent with the COMMIT, no lock; the old values read by the update itself; the chain built
+// after the commit by the sealer running in the same process, as the jobs side does: decision 0049)
+// against the same
 // handler mounted without its `audit` declaration, on the same server and database, in the same run.
 // 20 concurrent writers, each editing its own client: all in one company (they queue on that company's
-// chain lock), then in twenty companies (one writer each: no shared lock). Many short rounds alternate
+// company), then in twenty companies (one writer each). Many short rounds alternate
 // the two routes, each pair in the other order than the last, so load from elsewhere on a shared
 // machine falls on both alike; besides the pooled percentiles, the median of the pairs' p50 ratios is
-// printed (it is what a burst of outside load moves least). PostgreSQL only (the claim is about it).
+// printed (it is what a burst of outside load moves least), and the CPU each edit cost the API process
+// (sealer included) and the PostgreSQL processes. PostgreSQL only (the claim is about it).
 //
 //   DATABASE_URL=postgres://… npx tsx bench/audit-overhead.ts      (ROUNDS=12, REQUESTS=10 per writer)
+//   SEALER=off: the write path alone (events left unsealed), to split its cost from the sealer's.
 
+import { readdirSync, readFileSync } from 'node:fs';
 import { wealth } from '@caudal/contract';
 import { openDatabase } from '../apps/api/src/db/database';
 import { migrate } from '../apps/api/src/db/migrate';
 import { createCompany, createUser } from '../apps/api/src/features/seed/factories';
 import { createClient } from '../apps/api/src/features/seed/wealth-factories';
 import { registerClientEdit } from '../apps/api/src/features/wealth/client-edit';
+import { startAuditSealer } from '../apps/api/src/shared/audit/audit-sealer';
 import { call, signIn, startApi } from './lib/api';
 import { writeResult } from './lib/results';
 
@@ -32,6 +37,38 @@ const api = await startApi(handle.db, {
   registerExtra: (instance) =>
     registerClientEdit(instance, { ...wealth.clientEdit, path: UNAUDITED, audit: undefined }),
 });
+
+// The sealer as the jobs side runs it in production: in the API's process, woken after each commit.
+const sealer =
+  process.env.SEALER === 'off'
+    ? null
+    : startAuditSealer({
+        db: handle.db,
+        log: { warn: (...args: unknown[]) => console.warn(...args) },
+      });
+
+/** CPU milliseconds used so far by every PostgreSQL process (backends, WAL writer, checkpointer). */
+function postgresCpuMs(): number {
+  let ticks = 0;
+  for (const pid of readdirSync('/proc')) {
+    if (!/^\d+$/.test(pid)) continue;
+    try {
+      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+      const close = stat.lastIndexOf(')');
+      if (!stat.slice(stat.indexOf('(') + 1, close).startsWith('postgres')) continue;
+      const fields = stat.slice(close + 2).split(' ');
+      ticks += Number(fields[11]) + Number(fields[12]);
+    } catch {
+      // The process ended meanwhile.
+    }
+  }
+  return ticks * 10; // USER_HZ = 100
+}
+
+function apiCpuMs(): number {
+  const usage = process.cpuUsage();
+  return (usage.user + usage.system) / 1000;
+}
 
 interface Writer {
   token: string;
@@ -96,11 +133,17 @@ try {
     const audited: number[] = [];
     const bare: number[] = [];
     const pairRatios: number[] = [];
+    const cpu = { true: { api: 0, db: 0 }, false: { api: 0, db: 0 } };
     for (let round = 0; round < ROUNDS; round++) {
       const order = round % 2 === 0 ? [true, false] : [false, true];
       const pair: Record<string, number[]> = {};
       for (const isAudited of order) {
+        const [api0, db0] = [apiCpuMs(), postgresCpuMs()];
         const latencies = await runWriters(writers, isAudited ? wealth.clientEdit.path : UNAUDITED);
+        // The audited round's sealing belongs to it: wait for the sealer to finish what it woke for.
+        if (isAudited) await sealer?.wake();
+        cpu[String(isAudited) as 'true' | 'false'].api += apiCpuMs() - api0;
+        cpu[String(isAudited) as 'true' | 'false'].db += postgresCpuMs() - db0;
         (isAudited ? audited : bare).push(...latencies);
         pair[String(isAudited)] = latencies;
       }
@@ -117,7 +160,12 @@ try {
           50,
         ) - 1,
     };
-    results[scenario] = { withEvent, without, overhead, pairRatios };
+    const edits = ROUNDS * WRITERS * REQUESTS;
+    const cpuPerEdit = {
+      withEvent: { api: cpu.true.api / edits, db: cpu.true.db / edits },
+      without: { api: cpu.false.api / edits, db: cpu.false.db / edits },
+    };
+    results[scenario] = { withEvent, without, overhead, pairRatios, cpuPerEdit };
     console.log(`\n${scenario}: ${WRITERS} concurrent writers, ${ROUNDS} rounds × ${REQUESTS} edits each`);
     console.log(
       ['route'.padEnd(22), 'edits'.padStart(7), 'p50 ms'.padStart(8), 'p99 ms'.padStart(8)].join(' '),
@@ -139,9 +187,15 @@ try {
       `overhead: p50 ${(overhead.p50 * 100).toFixed(1)} %, p99 ${(overhead.p99 * 100).toFixed(1)} %, ` +
         `median of ${ROUNDS} pairs' p50 ${(overhead.medianPairP50 * 100).toFixed(1)} % (target ≤ 10 % at p50)`,
     );
+    console.log(
+      `CPU per edit, with → without the event: API ${cpuPerEdit.withEvent.api.toFixed(2)} → ` +
+        `${cpuPerEdit.without.api.toFixed(2)} ms, PostgreSQL ${cpuPerEdit.withEvent.db.toFixed(2)} → ` +
+        `${cpuPerEdit.without.db.toFixed(2)} ms`,
+    );
   }
   writeResult('audit-overhead', results);
 } finally {
+  await sealer?.stop();
   await api.close();
   await handle.close();
 }

@@ -95,4 +95,6 @@ test('an admin finds a client edit and a sign-in in /audit by filtering, opens t
   await page.getByRole('link', { name: 'History' }).click();
   await expect(page).toHaveURL(new RegExp(`/en/audit\\?client=${client.id}`));
   await expect(table).toContainText('client-create');
+  // The picker names the client the address holds only by id.
+  await expect(page.getByRole('combobox', { name: 'Client' })).toHaveValue(new RegExp(`Audited ${suffix}`));
 });

@@ -5,6 +5,7 @@ import { createLink, signInAgain } from './features/connections/connections-fixt
 import { connectThroughLink, createLinkFor, pendingCount } from './features/links/links-fixtures';
 import { signInTenant } from './features/wealth/wealth-fixtures';
 import { buildPurgeTasks } from './purge-tasks';
+import { sealAuditEvents } from './shared/audit/audit-sealer';
 import { deleteInBatches, PURGE_BATCH_SIZE, runHousekeeping } from './shared/housekeeping/housekeeping';
 import { createTestApp, post, type TestApp } from './test/test-app';
 
@@ -121,6 +122,8 @@ describe('housekeeping', () => {
     await sql`update audit_events set occurred_at = occurred_at - interval '10 days' where id in (${sql.join(ids)})`.execute(
       t.db,
     );
+    // The purge cuts the chain at sealed events only: the sealer has passed (decision 0049).
+    await sealAuditEvents(t.db);
     const auditTask = (days: number) =>
       buildPurgeTasks({ auditRetentionDays: days }).filter((task) => task.name === 'audit_events');
     process.env.AUDIT_RETENTION_DAYS = '1';

@@ -20,6 +20,7 @@ import {
   prepareInChild,
 } from './prepare-database';
 import { buildPurgeTasks } from './purge-tasks';
+import { auditSealJobs } from './shared/audit/audit-sealer';
 import { systemClock } from './shared/clock';
 import { housekeepingJobs } from './shared/housekeeping/housekeeping';
 import { type JobQueue, noJobQueue, queueWhenStarted, startJobs } from './shared/jobs/jobs';
@@ -70,6 +71,8 @@ async function main() {
       clock: systemClock,
       postgresUrl: handle.kind === 'postgres' ? handle.connectionString : null,
     }),
+    // The audit log's chain is built here, after the commits (decision 0049).
+    auditSealJobs({ db: handle.db }),
     housekeepingJobs({
       db: handle.db,
       clock: systemClock,

@@ -440,8 +440,9 @@ export interface ExportDownloadTokensTable {
 /** Append-only: written by shared/audit, deleted only by the retention purge. */
 export interface AuditEventsTable {
   id: Generated<string>;
+  /** Insertion order (migration 0033): pages and the sealer read by (company_id, position). */
+  position: ColumnType<string, never, never>;
   company_id: string | null;
-  seq: ColumnType<string, string | number | bigint, never>;
   occurred_at: Timestamp;
   kind: string;
   action: string;
@@ -457,17 +458,28 @@ export interface AuditEventsTable {
   user_agent: string | null;
   request_id: string | null;
   changes: ColumnType<Record<string, { old?: unknown; new?: unknown }>, string, never>;
+}
+/** Insert-only: an event's place in its company's chain, written by the sealer (decision 0049). */
+export interface AuditSealsTable {
+  position: ColumnType<string, string | number | bigint, never>;
+  company_key: string;
+  seq: ColumnType<string, string | number | bigint, never>;
   previous_hash: string;
   hash: string;
   /** 1: sha256 of every value; 2 (migration 0028): sha256(content digest ':' seq ':' previous hash). */
-  hash_version: ColumnType<number, number | undefined, never>;
+  hash_version: number;
+}
+/** Events committed and not sealed yet: the sealer's work list (decision 0049). */
+export interface AuditUnsealedTable {
+  position: ColumnType<string, string | number | bigint, never>;
+  company_key: string;
 }
 
 export interface AuditChainHeadsTable {
   company_key: string;
   purged_through_seq: ColumnType<string, string | number | bigint, string | number | bigint>;
   purged_through_hash: string;
-  /** The chain's tail (migration 0028): the append claims this row, so it is also the chain's lock. */
+  /** The chain's tail: the sealer claims this row (its per-company lock) and moves it (decision 0049). */
   last_seq: ColumnType<string, string | number | bigint, string | number | bigint>;
   last_hash: string;
   /** The hash before `last_hash` (the append's `returning` gives it to the event as previous_hash). */
@@ -559,6 +571,8 @@ export interface Database {
   export_download_tokens: ExportDownloadTokensTable;
   audit_events: AuditEventsTable;
   audit_chain_heads: AuditChainHeadsTable;
+  audit_seals: AuditSealsTable;
+  audit_unsealed: AuditUnsealedTable;
   events: EventsTable;
   funnel_visits: FunnelVisitsTable;
   funnel_events: FunnelEventsTable;

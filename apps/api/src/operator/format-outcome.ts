@@ -1,5 +1,6 @@
 import type { StaffMember } from '@caudal/contract';
 import type { CompanySummary } from '../features/companies/companies';
+import type { ChainVerdict } from '../shared/audit/verify-audit-chain';
 
 /** A command's result as a person reads it (`--json` prints it whole instead). */
 export function formatOutcome(command: string, result: unknown): string {
@@ -34,27 +35,32 @@ export function formatOutcome(command: string, result: unknown): string {
     case 'staff.enable':
       return `${describeStaff(result as StaffMember)}\n`;
     case 'audit.verify': {
-      const verdict = result as {
-        company: string | null;
-        ok: boolean;
-        events: number;
-        altered?: { id: string; seq: string; occurred_at: string; action: string };
-        removed_before?: {
-          id: string;
-          seq: string;
-          occurred_at: string;
-          action: string;
-          missing_seq: string;
-        };
-      };
+      const verdict = result as ChainVerdict & { company: string | null };
       const whose = verdict.company ?? 'no company (failed sign-ins to unknown companies, company creation)';
-      if (verdict.ok) return `Audit chain of ${whose}: intact (${verdict.events} events checked).\n`;
+      const waiting =
+        verdict.unsealed > 0
+          ? ` ${verdict.unsealed} recent events are not sealed yet (the sealer chains them within seconds).`
+          : '';
+      if (verdict.ok) {
+        return `Audit chain of ${whose}: intact (${verdict.events} events checked from #${verdict.from_seq}).${waiting}\n`;
+      }
+      const broken = `Audit chain of ${whose}: BROKEN after ${verdict.events} events.`;
       if (verdict.altered) {
         const e = verdict.altered;
-        return `Audit chain of ${whose}: BROKEN. First altered event: #${e.seq} ${e.id} (${e.action}, ${e.occurred_at}).\n`;
+        return `${broken} First altered event: #${e.seq} ${e.id} (${e.action}, ${e.occurred_at}).${waiting}\n`;
       }
-      const e = verdict.removed_before;
-      return `Audit chain of ${whose}: BROKEN. Event #${e?.missing_seq} was removed (the chain breaks before #${e?.seq} ${e?.id}, ${e?.action}, ${e?.occurred_at}).\n`;
+      if (verdict.removed) {
+        return `${broken} Event #${verdict.removed.seq} was removed (its seal remains, position ${verdict.removed.position}).${waiting}\n`;
+      }
+      if (verdict.removed_before) {
+        const e = verdict.removed_before;
+        return `${broken} Event #${e.missing_seq} was removed (the chain breaks before #${e.seq} ${e.id}, ${e.action}, ${e.occurred_at}).${waiting}\n`;
+      }
+      if (verdict.removed_last) {
+        const e = verdict.removed_last;
+        return `${broken} Its last events were removed, from #${e.missing_seq} to #${e.last_seq}.${waiting}\n`;
+      }
+      return `${broken} Its chain head is missing while sealed events remain.${waiting}\n`;
     }
     case 'staff.reset-password': {
       const reset = result as { username: string; email: string | null; reset_link: string };

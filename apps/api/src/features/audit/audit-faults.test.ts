@@ -1,14 +1,16 @@
 import { wealth } from '@caudal/contract';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sealAuditEvents } from '../../shared/audit/audit-sealer';
 import { verifyAuditChain } from '../../shared/audit/verify-audit-chain';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { type SignedInTenant, signInTenant } from '../wealth/wealth-fixtures';
 
 /**
  * The database failing while an audited call commits: its change and its event go together or not at
- * all, the caller gets a retriable 503, and the chain has no gap. Another session holding a lock, or
- * killing a backend, needs a second connection: PostgreSQL only.
+ * all, the caller gets a retriable 503, and the chain (sealed afterwards) has no gap. The append takes
+ * no lock of its own (decision 0049), so the blocker holds the table it writes its marker to. Another
+ * session holding a lock, or killing a backend, needs a second connection: PostgreSQL only.
  */
 const serverUrl = process.env.DATABASE_URL;
 
@@ -44,7 +46,7 @@ async function clientName(tenant: SignedInTenant, clientId: string) {
 async function editEvents(tenant: SignedInTenant) {
   return t.db
     .selectFrom('audit_events')
-    .select(['seq', 'action'])
+    .select(['position', 'action'])
     .where('company_id', '=', tenant.companyId)
     .where('action', '=', 'client-edit')
     .execute();
@@ -65,14 +67,12 @@ async function terminateWaitingBackend(blocker: pg.Client): Promise<boolean> {
 }
 
 describe.runIf(serverUrl)('the database failing during an audited call', () => {
-  it('a stuck chain head: 503, the client unchanged, no event; the retry writes both', async () => {
+  it('the audit table locked: 503, the client unchanged, no event; the retry writes both', async () => {
     const tenant = await signInTenant(t);
     const client = (await tenant.call(wealth.clientCreate.path, form)).json();
     await withBlocker(async (blocker) => {
       await blocker.query('begin');
-      await blocker.query('select 1 from audit_chain_heads where company_key = $1 for update', [
-        tenant.companyId,
-      ]);
+      await blocker.query('lock table audit_unsealed in exclusive mode');
       const stuck = await tenant.call(wealth.clientEdit.path, {
         ...form,
         client_id: client.id,
@@ -93,7 +93,12 @@ describe.runIf(serverUrl)('the database failing during an audited call', () => {
     expect(retried.statusCode, retried.body).toBe(200);
     expect(await clientName(tenant, client.id)).toBe('Nuevo');
     expect(await editEvents(tenant)).toHaveLength(1);
-    expect(await verifyAuditChain(t.db, tenant.companyId)).toMatchObject({ ok: true, events: 3 });
+    await sealAuditEvents(t.db);
+    expect(await verifyAuditChain(t.db, tenant.companyId)).toMatchObject({
+      ok: true,
+      events: 3,
+      unsealed: 0,
+    });
   });
 
   it('its connection killed while it appends: 503, nothing half-written, the chain without a gap', async () => {
@@ -101,10 +106,8 @@ describe.runIf(serverUrl)('the database failing during an audited call', () => {
     const client = (await tenant.call(wealth.clientCreate.path, form)).json();
     await withBlocker(async (blocker) => {
       await blocker.query('begin');
-      // The append waits on the head; its backend is then terminated, as a restart or failover would.
-      await blocker.query('select 1 from audit_chain_heads where company_key = $1 for update', [
-        tenant.companyId,
-      ]);
+      // The append waits on the table; its backend is then terminated, as a restart or failover would.
+      await blocker.query('lock table audit_unsealed in exclusive mode');
       const pending = tenant.call(wealth.clientEdit.path, { ...form, client_id: client.id, name: 'Otro' });
       const killed = await terminateWaitingBackend(blocker);
       expect(killed).toBe(true);
@@ -123,6 +126,11 @@ describe.runIf(serverUrl)('the database failing during an audited call', () => {
     }
     expect(retried.statusCode, retried.body).toBe(200);
     expect(await editEvents(tenant)).toHaveLength(1);
-    expect(await verifyAuditChain(t.db, tenant.companyId)).toMatchObject({ ok: true, events: 3 });
+    await sealAuditEvents(t.db);
+    expect(await verifyAuditChain(t.db, tenant.companyId)).toMatchObject({
+      ok: true,
+      events: 3,
+      unsealed: 0,
+    });
   });
 });

@@ -4,14 +4,13 @@ import type { Db } from '../../db/database';
 import type { AuditEventsTable } from '../../db/schema';
 import { type AuditFilter, whereAuditEvents } from '../../shared/audit/audit-filter';
 
-export interface AuditCursor {
-  occurredAt: string;
-  id: string;
-}
+/** The position of the last event of the previous page. */
+export type AuditCursor = string;
 
 /**
- * One page of a company's events, newest first, after `cursor` (keyset on occurred_at, id: a page costs
- * the same however deep it is). Always scoped to the company: no filter reaches another one's events.
+ * One page of a company's events, newest first, after `cursor` (keyset on the insertion position, along
+ * the (company_id, position) index or a target filter's: a page costs the same however deep it is).
+ * Always scoped to the company: no filter reaches another one's events.
  */
 export async function findAuditPage(
   db: Db,
@@ -19,16 +18,11 @@ export async function findAuditPage(
   filter: AuditFilter,
   cursor: AuditCursor | null,
   limit: number,
-): Promise<AuditEvent[]> {
+): Promise<Selectable<AuditEventsTable>[]> {
   let query = db.selectFrom('audit_events').selectAll().where(whereAuditEvents(companyId, filter));
-  if (cursor) {
-    const at = new Date(cursor.occurredAt);
-    query = query.where((eb) =>
-      eb.or([eb('occurred_at', '<', at), eb.and([eb('occurred_at', '=', at), eb('id', '<', cursor.id)])]),
-    );
-  }
-  const rows = await query.orderBy('occurred_at', 'desc').orderBy('id', 'desc').limit(limit).execute();
-  return rows.map(toAuditEvent);
+  if (cursor) query = query.where('position', '<', cursor);
+  const rows = await query.orderBy('position', 'desc').limit(limit).execute();
+  return rows;
 }
 
 export function toAuditEvent(row: Selectable<AuditEventsTable>): AuditEvent {

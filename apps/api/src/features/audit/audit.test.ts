@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runOperatorCommand } from '../../operator/operator-commands';
 import { GENESIS_HASH, hashAuditEvent } from '../../shared/audit/audit-event';
+import { sealAuditEvents } from '../../shared/audit/audit-sealer';
 import { verifyAuditChain } from '../../shared/audit/verify-audit-chain';
 import { noJobQueue } from '../../shared/jobs/jobs';
 import { createTenant, createTestApp, createUser, login, post, type TestApp } from '../../test/test-app';
@@ -22,7 +23,18 @@ function eventsOf(companyId: string | null) {
     .selectFrom('audit_events')
     .selectAll()
     .where((eb) => (companyId === null ? eb('company_id', 'is', null) : eb('company_id', '=', companyId)))
-    .orderBy('seq')
+    .orderBy('position')
+    .execute();
+}
+
+/** A company's seals in chain order, each with its event's id (null when the event row is gone). */
+function sealsOf(companyId: string) {
+  return t.db
+    .selectFrom('audit_seals as s')
+    .leftJoin('audit_events as e', 'e.position', 's.position')
+    .select(['s.position', 's.seq', 's.previous_hash', 's.hash', 's.hash_version', 'e.id'])
+    .where('s.company_key', '=', companyId)
+    .orderBy('s.seq')
     .execute();
 }
 
@@ -207,20 +219,25 @@ describe('tamper evidence', () => {
     for (let index = 0; index < 4; index++) {
       await tenant.call(wealth.clientCreate.path, { ...form, alias: `chain-${index}` });
     }
+    await sealAuditEvents(t.db);
     return tenant;
   }
 
-  /** Recomputes every hash of the chain after its rows were edited by hand (and moves its head). */
+  /** Recomputes every seal of the chain after its events were edited by hand (and moves its head). */
   async function resealChain(companyId: string, version?: 1) {
     let previous = GENESIS_HASH;
     let last = { seq: '0', hash: GENESIS_HASH, prior: GENESIS_HASH };
-    for (const row of await eventsOf(companyId)) {
-      const hashVersion = version ?? row.hash_version;
-      const fields = { ...row, seq: String(row.seq), occurred_at: new Date(row.occurred_at) };
+    const events = new Map((await eventsOf(companyId)).map((row) => [row.position, row]));
+    for (const seal of await sealsOf(companyId)) {
+      const row = events.get(seal.position);
+      if (!row) throw new Error(`no event at ${seal.position}`);
+      const hashVersion = version ?? seal.hash_version;
+      const { id: _id, position: _position, ...content } = row;
+      const fields = { ...content, seq: String(seal.seq), occurred_at: new Date(row.occurred_at) };
       const hash = hashAuditEvent({ ...fields, previous_hash: previous }, hashVersion);
-      await sql`update audit_events set previous_hash = ${previous}, hash = ${hash},
-        hash_version = ${hashVersion} where id = ${row.id}`.execute(t.db);
-      last = { seq: String(row.seq), hash, prior: previous };
+      await sql`update audit_seals set previous_hash = ${previous}, hash = ${hash},
+        hash_version = ${hashVersion} where position = ${seal.position}`.execute(t.db);
+      last = { seq: String(seal.seq), hash, prior: previous };
       previous = hash;
     }
     await sql`update audit_chain_heads set last_seq = ${last.seq}, last_hash = ${last.hash},
@@ -240,10 +257,19 @@ describe('tamper evidence', () => {
     expect(verdict).toMatchObject({ ok: false, altered: { id: third?.id, seq: '3' } });
   });
 
-  it('names where an event was removed', async () => {
+  it('names a sealed event whose row was removed', async () => {
     const tenant = await companyWithEvents();
     const events = await eventsOf(tenant.companyId);
     await sql`delete from audit_events where id = ${events[2]?.id}`.execute(t.db);
+    const verdict = await verifyAuditChain(t.db, tenant.companyId);
+    expect(verdict).toMatchObject({ ok: false, removed: { seq: '3', position: events[2]?.position } });
+  });
+
+  it('names where an event was removed with its seal', async () => {
+    const tenant = await companyWithEvents();
+    const events = await eventsOf(tenant.companyId);
+    await sql`delete from audit_events where id = ${events[2]?.id}`.execute(t.db);
+    await sql`delete from audit_seals where position = ${events[2]?.position}`.execute(t.db);
     const verdict = await verifyAuditChain(t.db, tenant.companyId);
     expect(verdict).toMatchObject({ ok: false, removed_before: { id: events[3]?.id, missing_seq: '3' } });
   });
@@ -252,13 +278,14 @@ describe('tamper evidence', () => {
     const tenant = await companyWithEvents();
     const events = await eventsOf(tenant.companyId);
     await sql`delete from audit_events where id = ${events.at(-1)?.id}`.execute(t.db);
+    await sql`delete from audit_seals where position = ${events.at(-1)?.position}`.execute(t.db);
     expect(await verifyAuditChain(t.db, tenant.companyId)).toMatchObject({
       ok: false,
       removed_last: { missing_seq: '5', last_seq: '5' },
     });
   });
 
-  it('finds a removed chain head while events remain', async () => {
+  it('finds a removed chain head while sealed events remain', async () => {
     const tenant = await companyWithEvents();
     await sql`delete from audit_chain_heads where company_key = ${tenant.companyId}`.execute(t.db);
     expect(await verifyAuditChain(t.db, tenant.companyId)).toMatchObject({ ok: false, head_missing: true });
@@ -269,8 +296,9 @@ describe('tamper evidence', () => {
     await resealChain(tenant.companyId, 1);
     expect(await verifyAuditChain(t.db, tenant.companyId)).toMatchObject({ ok: true, events: 5 });
     await tenant.call(wealth.clientCreate.path, { ...form, alias: 'after-v1' });
+    await sealAuditEvents(t.db);
     const events = await eventsOf(tenant.companyId);
-    expect(events.map((event) => event.hash_version)).toEqual([1, 1, 1, 1, 1, 2]);
+    expect((await sealsOf(tenant.companyId)).map((seal) => seal.hash_version)).toEqual([1, 1, 1, 1, 1, 2]);
     expect(await verifyAuditChain(t.db, tenant.companyId)).toMatchObject({ ok: true, events: 6 });
     // A version-1 event still detects its own alteration.
     await sql`update audit_events set action = 'client-delete' where id = ${events[1]?.id}`.execute(t.db);
@@ -288,8 +316,9 @@ describe('tamper evidence', () => {
       ),
     );
     expect(results.map((result) => result.statusCode)).toEqual(Array(20).fill(200));
-    const events = await eventsOf(tenant.companyId);
-    expect(events.map((event) => Number(event.seq))).toEqual(Array.from({ length: 21 }, (_, i) => i + 1));
+    await sealAuditEvents(t.db);
+    const seals = await sealsOf(tenant.companyId);
+    expect(seals.map((seal) => Number(seal.seq))).toEqual(Array.from({ length: 21 }, (_, i) => i + 1));
     expect(await verifyAuditChain(t.db, tenant.companyId)).toMatchObject({ ok: true, events: 21 });
   });
 
@@ -309,7 +338,125 @@ describe('tamper evidence', () => {
       events: 3,
       from_seq: '3',
     });
+    expect(await eventsOf(tenant.companyId)).toHaveLength(3);
     await tenant.call(wealth.clientCreate.path, { ...form, alias: 'after-purge' });
+    await sealAuditEvents(t.db);
     expect(await verifyAuditChain(t.db, tenant.companyId)).toMatchObject({ ok: true, events: 4 });
+  });
+});
+
+describe('the sealer (decision 0049)', () => {
+  async function unsealedOf(companyId: string) {
+    const verdict = await verifyAuditChain(t.db, companyId);
+    return verdict.unsealed;
+  }
+
+  it('leaves committed events unsealed until it passes, then chains them in position order', async () => {
+    const tenant = await signInTenant(t);
+    await sealAuditEvents(t.db);
+    for (let index = 0; index < 3; index++) {
+      await tenant.call(wealth.clientCreate.path, { ...form, alias: `order-${index}` });
+    }
+    // Committed with their changes, waiting for the sealer: verify says so, and finds nothing broken.
+    expect(await verifyAuditChain(t.db, tenant.companyId)).toMatchObject({
+      ok: true,
+      events: 1,
+      unsealed: 3,
+    });
+    await sealAuditEvents(t.db);
+    const events = await eventsOf(tenant.companyId);
+    const seals = await sealsOf(tenant.companyId);
+    expect(seals.map((seal) => seal.id)).toEqual(events.map((event) => event.id));
+    expect(seals.map((seal) => Number(seal.seq))).toEqual([1, 2, 3, 4]);
+    expect(seals[0]?.previous_hash).toBe(GENESIS_HASH);
+    for (let index = 1; index < seals.length; index++) {
+      expect(seals[index]?.previous_hash).toBe(seals[index - 1]?.hash);
+    }
+    expect(await verifyAuditChain(t.db, tenant.companyId)).toMatchObject({
+      ok: true,
+      events: 4,
+      unsealed: 0,
+    });
+  });
+
+  it('keeps one gapless chain while sealers run during 20 concurrent writers, never sealing twice', async () => {
+    const tenant = await signInTenant(t);
+    let isWriting = true;
+    const sealers = Array.from({ length: 3 }, async () => {
+      while (isWriting) await sealAuditEvents(t.db, 4);
+    });
+    const results = await Promise.all(
+      Array.from({ length: 20 }, (_, index) =>
+        tenant.call(wealth.clientCreate.path, { ...form, alias: `sealing-${index}` }),
+      ),
+    );
+    isWriting = false;
+    await Promise.all(sealers);
+    expect(results.map((result) => result.statusCode)).toEqual(Array(20).fill(200));
+    while ((await sealAuditEvents(t.db)).sealed > 0);
+    const seals = await sealsOf(tenant.companyId);
+    expect(seals.map((seal) => Number(seal.seq))).toEqual(Array.from({ length: 21 }, (_, i) => i + 1));
+    expect(new Set(seals.map((seal) => seal.id)).size).toBe(21);
+    expect(await verifyAuditChain(t.db, tenant.companyId)).toMatchObject({
+      ok: true,
+      events: 21,
+      unsealed: 0,
+    });
+  });
+
+  it("seals a company's events in the same pass as another company's burst, a batch each", async () => {
+    const busy = await signInTenant(t);
+    const quiet = await signInTenant(t);
+    await sealAuditEvents(t.db);
+    await Promise.all(
+      Array.from({ length: 12 }, (_, index) =>
+        busy.call(wealth.clientCreate.path, { ...form, alias: `burst-${index}` }),
+      ),
+    );
+    await quiet.call(wealth.clientCreate.path, form);
+    const pass = await sealAuditEvents(t.db, 5);
+    expect(pass.hasMore).toBe(true);
+    expect(await unsealedOf(quiet.companyId)).toBe(0);
+    expect(await unsealedOf(busy.companyId)).toBe(7);
+    while ((await sealAuditEvents(t.db, 5)).hasMore);
+    expect(await verifyAuditChain(t.db, busy.companyId)).toMatchObject({ ok: true, events: 13, unsealed: 0 });
+  });
+
+  it('loses nothing when sealing fails or the process stops between commit and seal', async () => {
+    const tenant = await signInTenant(t);
+    const other = await signInTenant(t);
+    await sealAuditEvents(t.db);
+    await tenant.call(wealth.clientCreate.path, { ...form, alias: 'crash-1' });
+    await tenant.call(wealth.clientCreate.path, { ...form, alias: 'crash-2' });
+    await other.call(wealth.clientCreate.path, form);
+    // A seal in the way of the next one: that company's sealing rolls back whole (no seal, markers
+    // kept), and the other company is sealed all the same.
+    await sql`insert into audit_seals (position, company_key, seq, previous_hash, hash, hash_version)
+      values (-1, ${tenant.companyId}, 2, 'x', 'x', 2)`.execute(t.db);
+    await expect(sealAuditEvents(t.db)).rejects.toThrow();
+    await sql`delete from audit_seals where position = -1`.execute(t.db);
+    expect(await unsealedOf(tenant.companyId)).toBe(2);
+    expect(await verifyAuditChain(t.db, other.companyId)).toMatchObject({ ok: true, events: 2, unsealed: 0 });
+    // A sealer started afterwards (a restart) seals what was committed and never sealed.
+    const { startAuditSealer } = await import('../../shared/audit/audit-sealer');
+    const sealer = startAuditSealer({ db: t.db, log: { warn: () => {} }, delayMs: 0 });
+    await sealer.wake();
+    expect(await verifyAuditChain(t.db, tenant.companyId)).toMatchObject({
+      ok: true,
+      events: 3,
+      unsealed: 0,
+    });
+    // And it is woken by a commit of this process, with no timer.
+    await tenant.call(wealth.clientCreate.path, { ...form, alias: 'after-restart' });
+    const deadline = Date.now() + 5_000;
+    while ((await unsealedOf(tenant.companyId)) > 0 && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    await sealer.stop();
+    expect(await verifyAuditChain(t.db, tenant.companyId)).toMatchObject({
+      ok: true,
+      events: 4,
+      unsealed: 0,
+    });
   });
 });

@@ -45,28 +45,23 @@ export function auditRowsQuery(db: Db, query: AuditExportQuery) {
       sql<string | null>`nullif(audit_events.changes::text, '{}')`.as('changes'),
     ])
     .where(whereAuditEvents(query.companyId, query.filter))
-    .orderBy('audit_events.occurred_at', 'desc')
-    .orderBy('audit_events.id', 'desc');
+    .orderBy('audit_events.position', 'desc');
 }
 
-/** PGlite (one connection): keyset pages on (occurred_at, id), the connection free between them. */
+/** PGlite (one connection): keyset pages on the position, the connection free between them. */
 export async function* readAuditPages(db: Db, query: AuditExportQuery): AsyncIterable<ExportRowValues[]> {
-  let after: { at: string; id: string } | null = null;
+  let after: string | null = null;
   for (;;) {
-    const cursor: { at: string; id: string } | null = after;
-    const page: (ExportRowValues & { event_id: string; event_at: string })[] = await auditRowsQuery(db, query)
-      .select(['audit_events.id as event_id', sql<string>`audit_events.occurred_at::text`.as('event_at')])
-      .$if(cursor !== null, (qb) =>
-        qb.where(
-          sql<boolean>`(audit_events.occurred_at, audit_events.id) < (${cursor?.at}::timestamptz, ${cursor?.id}::uuid)`,
-        ),
-      )
+    const cursor: string | null = after;
+    const page: (ExportRowValues & { event_position: string })[] = await auditRowsQuery(db, query)
+      .select('audit_events.position as event_position')
+      .$if(cursor !== null, (qb) => qb.where('audit_events.position', '<', cursor as string))
       .limit(EXPORT_BATCH_ROWS)
       .execute();
-    if (page.length > 0) yield page.map(({ event_id: _id, event_at: _at, ...row }) => row);
-    const last: { event_id: string; event_at: string } | undefined = page.at(-1);
+    if (page.length > 0) yield page.map(({ event_position: _position, ...row }) => row);
+    const last: { event_position: string } | undefined = page.at(-1);
     if (page.length < EXPORT_BATCH_ROWS || !last) return;
-    after = { at: last.event_at, id: last.event_id };
+    after = last.event_position;
   }
 }
 

@@ -341,21 +341,21 @@ describe('sessions', () => {
 });
 
 describe('the second step in the audit log', () => {
-  /** The company's sign-in events since `after` (seq), oldest first. */
+  /** The company's sign-in events since `after` (position), oldest first. */
   async function signInEvents(companyId: string, after = '0') {
     return t.db
       .selectFrom('audit_events')
-      .select(['seq', 'kind', 'action', 'actor_kind', 'actor_id', 'target_user_id', 'changes', 'ip'])
+      .select(['position', 'kind', 'action', 'actor_kind', 'actor_id', 'target_user_id', 'changes', 'ip'])
       .where('company_id', '=', companyId)
       .where('kind', 'in', ['sign-in', 'sign-in-failed'])
-      .where('seq', '>', after)
-      .orderBy('seq')
+      .where('position', '>', after)
+      .orderBy('position')
       .execute();
   }
   async function lastSeq(companyId: string) {
     const row = await t.db
       .selectFrom('audit_events')
-      .select((eb) => eb.fn.max('seq').as('seq'))
+      .select((eb) => eb.fn.max('position').as('seq'))
       .where('company_id', '=', companyId)
       .executeTakeFirst();
     return String(row?.seq ?? '0');

@@ -20,14 +20,14 @@ export interface AuditDraft {
   changes: AuditChanges;
 }
 
-/**
- * The stored values the hash covers: the table's row (Kysely's `Selectable`), less what the hash itself
- * is and says how it was made. `verify` recomputes it from a row as read.
- */
-export type HashedFields = Omit<Selectable<AuditEventsTable>, 'id' | 'hash' | 'hash_version'>;
+/** What an event's own values say (its stored row less its id and position), without its place in the chain. */
+export type ContentFields = Omit<Selectable<AuditEventsTable>, 'id' | 'position'>;
 
-/** What an event's own values say, without its place in the chain (seq, previous hash). */
-export type ContentFields = Omit<HashedFields, 'seq' | 'previous_hash'>;
+/**
+ * The values the hash covers: the event's own, and its place in the chain as its seal records it
+ * (seq, previous hash). `verify` recomputes it from an event and its seal as read.
+ */
+export type HashedFields = ContentFields & { seq: string; previous_hash: string };
 
 /** The hash a chain starts from when nothing was ever purged. */
 export const GENESIS_HASH = '0'.repeat(64);
@@ -48,19 +48,12 @@ export function hashAuditEventV1(fields: HashedFields): string {
   );
 }
 
-/**
- * Version 2, step one: the digest of the event's own values. It needs nothing of the chain, so the
- * append computes it before it claims the company's chain head (no hashing while others wait).
- */
+/** Version 2, step one: the digest of the event's own values (it needs nothing of the chain). */
 export function digestAuditContent(fields: ContentFields): string {
   return sha256(JSON.stringify(['v2', ...contentValues(fields)]));
 }
 
-/**
- * Version 2, step two: the chain link. The append statement computes the same in SQL
- * (append-audit-event.ts) from the head it claims; `verify` recomputes it here. ASCII only, so the
- * bytes hashed are the same on both sides.
- */
+/** Version 2, step two: the chain link, computed by the sealer and recomputed by `verify`. */
 export function linkAuditHash(contentDigest: string, seq: string, previousHash: string): string {
   return sha256(`${contentDigest}:${seq}:${previousHash}`);
 }

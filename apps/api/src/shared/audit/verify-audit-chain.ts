@@ -1,43 +1,66 @@
+import { sql } from 'kysely';
 import type { Db } from '../../db/database';
 import { chainKeyOf, hashAuditEvent } from './audit-event';
 
+interface EventAt {
+  id: string;
+  seq: string;
+  occurred_at: string;
+  action: string;
+}
+
 export type ChainVerdict =
-  | { ok: true; events: number; from_seq: string }
+  | {
+      ok: true;
+      events: number;
+      from_seq: string;
+      /** Committed events the sealer has not chained yet (they join the chain at its next pass). */
+      unsealed: number;
+    }
   | {
       ok: false;
       events: number;
-      /** The first event whose stored values no longer give its hash. */
-      altered?: { id: string; seq: string; occurred_at: string; action: string };
+      unsealed: number;
+      /** The first event whose stored values (or its seal) no longer give its hash. */
+      altered?: EventAt;
       /** Events missing before `seq` (a gap in the chain, or a broken link to the previous hash). */
-      removed_before?: { id: string; seq: string; occurred_at: string; action: string; missing_seq: string };
+      removed_before?: EventAt & { missing_seq: string };
+      /** A sealed event's row is gone while its seal remains. */
+      removed?: { seq: string; position: string };
       /** The chain ends before its head says it does: its last events were removed (from `missing_seq`). */
       removed_last?: { missing_seq: string; last_seq: string };
-      /** Events exist but the chain's head row is gone (every append writes it). */
+      /** Sealed events exist but the chain's head row is gone (the sealer writes it with every seal). */
       head_missing?: true;
     };
 
 const BATCH = 1_000;
 
 /**
- * Recomputes a company's chain from its purge boundary (or its start) to the head read first: each
- * event must hash to its stored hash (by its hash version), carry its predecessor's hash and follow it
- * without a gap, and the chain must reach the head's seq and hash (else its last events were removed).
- * Events appended while it runs lie past the head read and are left for the next check.
+ * Recomputes a company's chain from its purge boundary (or its start) to the head read first (decision
+ * 0049): each seal must follow its predecessor without a gap and carry its hash, its event must exist,
+ * and the event's values with the seal's place must give the seal's hash (by its hash version); the
+ * chain must reach the head's seq and hash (else its last events were removed). Events sealed while it
+ * runs lie past the head read and are left for the next check. Also counts the committed events not
+ * sealed yet: the chain protects them once the sealer has passed.
  */
 export async function verifyAuditChain(db: Db, companyId: string | null): Promise<ChainVerdict> {
+  const companyKey = chainKeyOf(companyId);
+  const unsealed = await countUnsealed(db, companyId);
   const head = await db
     .selectFrom('audit_chain_heads')
     .select(['purged_through_seq', 'purged_through_hash', 'last_seq', 'last_hash'])
-    .where('company_key', '=', chainKeyOf(companyId))
+    .where('company_key', '=', companyKey)
     .executeTakeFirst();
   if (!head) {
-    const any = await db
-      .selectFrom('audit_events')
-      .select('id')
-      .where((eb) => (companyId === null ? eb('company_id', 'is', null) : eb('company_id', '=', companyId)))
+    const anySeal = await db
+      .selectFrom('audit_seals')
+      .select('position')
+      .where('company_key', '=', companyKey)
       .limit(1)
       .executeTakeFirst();
-    return any ? { ok: false, events: 0, head_missing: true } : { ok: true, events: 0, from_seq: '1' };
+    return anySeal
+      ? { ok: false, events: 0, unsealed, head_missing: true }
+      : { ok: true, events: 0, from_seq: '1', unsealed };
   }
   const lastSeq = BigInt(head.last_seq);
   let expectedSeq = BigInt(head.purged_through_seq) + 1n;
@@ -47,31 +70,78 @@ export async function verifyAuditChain(db: Db, companyId: string | null): Promis
   let after = expectedSeq - 1n;
   for (;;) {
     const rows = await db
-      .selectFrom('audit_events')
-      .selectAll()
-      .where((eb) => (companyId === null ? eb('company_id', 'is', null) : eb('company_id', '=', companyId)))
-      .where('seq', '>', after.toString())
-      .where('seq', '<=', lastSeq.toString())
-      .orderBy('seq')
+      .selectFrom('audit_seals as s')
+      .leftJoin('audit_events as e', (join) =>
+        join
+          .onRef('e.position', '=', 's.position')
+          .on((eb) =>
+            companyId === null ? eb('e.company_id', 'is', null) : eb('e.company_id', '=', companyId),
+          ),
+      )
+      .selectAll('e')
+      .select([
+        's.position as seal_position',
+        's.seq as seal_seq',
+        's.previous_hash as seal_previous_hash',
+        's.hash as seal_hash',
+        's.hash_version as seal_hash_version',
+      ])
+      .where('s.company_key', '=', companyKey)
+      .where('s.seq', '>', after.toString())
+      .where('s.seq', '<=', lastSeq.toString())
+      .orderBy('s.seq')
       .limit(BATCH)
       .execute();
     for (const row of rows) {
-      const seq = BigInt(row.seq);
-      const where = {
-        id: row.id,
-        seq: seq.toString(),
-        occurred_at: new Date(row.occurred_at).toISOString(),
-        action: row.action,
-      };
-      if (seq !== expectedSeq || row.previous_hash !== previousHash) {
-        return { ok: false, events, removed_before: { ...where, missing_seq: expectedSeq.toString() } };
+      const seq = BigInt(row.seal_seq);
+      const where = row.id
+        ? {
+            id: row.id,
+            seq: seq.toString(),
+            occurred_at: new Date(row.occurred_at as Date).toISOString(),
+            action: row.action as string,
+          }
+        : null;
+      if (seq !== expectedSeq || row.seal_previous_hash !== previousHash) {
+        return {
+          ok: false,
+          events,
+          unsealed,
+          removed_before: {
+            ...(where ?? { id: '', seq: seq.toString(), occurred_at: '', action: '' }),
+            missing_seq: expectedSeq.toString(),
+          },
+        };
       }
+      if (!where || row.occurred_at === null) {
+        return { ok: false, events, unsealed, removed: { seq: seq.toString(), position: row.seal_position } };
+      }
+      const rest = row;
       const recomputed = hashAuditEvent(
-        { ...row, seq: seq.toString(), occurred_at: new Date(row.occurred_at) },
-        row.hash_version,
+        {
+          company_id: rest.company_id ?? null,
+          occurred_at: new Date(rest.occurred_at as Date),
+          kind: rest.kind as string,
+          action: rest.action as string,
+          actor_kind: rest.actor_kind as string,
+          actor_id: rest.actor_id ?? null,
+          actor_name: rest.actor_name ?? null,
+          target_client_id: rest.target_client_id ?? null,
+          target_credential_id: rest.target_credential_id ?? null,
+          target_link_id: rest.target_link_id ?? null,
+          target_application_id: rest.target_application_id ?? null,
+          target_user_id: rest.target_user_id ?? null,
+          ip: rest.ip ?? null,
+          user_agent: rest.user_agent ?? null,
+          request_id: rest.request_id ?? null,
+          changes: rest.changes ?? {},
+          seq: seq.toString(),
+          previous_hash: row.seal_previous_hash,
+        },
+        row.seal_hash_version,
       );
-      if (recomputed !== row.hash) return { ok: false, events, altered: where };
-      previousHash = row.hash;
+      if (recomputed !== row.seal_hash) return { ok: false, events, unsealed, altered: where };
+      previousHash = row.seal_hash;
       expectedSeq = seq + 1n;
       events += 1;
     }
@@ -80,11 +150,22 @@ export async function verifyAuditChain(db: Db, companyId: string | null): Promis
         return {
           ok: false,
           events,
+          unsealed,
           removed_last: { missing_seq: expectedSeq.toString(), last_seq: lastSeq.toString() },
         };
       }
-      return { ok: true, events, from_seq: fromSeq };
+      return { ok: true, events, from_seq: fromSeq, unsealed };
     }
     after = expectedSeq - 1n;
   }
+}
+
+/** The company's events with no seal: committed, waiting for the sealer's next pass. */
+async function countUnsealed(db: Db, companyId: string | null): Promise<number> {
+  const row = await sql<{ n: string }>`
+    select count(*)::text as n from audit_events e
+    where ${companyId === null ? sql`e.company_id is null` : sql`e.company_id = ${companyId}::uuid`}
+      and not exists (select 1 from audit_seals s where s.position = e.position)
+  `.execute(db);
+  return Number(row.rows[0]?.n ?? 0);
 }

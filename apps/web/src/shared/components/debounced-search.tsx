@@ -10,6 +10,8 @@ export const SEARCH_DEBOUNCE_MS = 300;
 interface DebouncedSearchProps {
   /** The accessible name of the search box. */
   label: string;
+  /** Shown above the box, as a filter's label among other labelled filters (else only its name). */
+  isLabelVisible?: boolean;
   placeholder: string;
   /** The accessible name of the clear button. */
   clearLabel: string;
@@ -32,6 +34,7 @@ interface DebouncedSearchProps {
  */
 export function DebouncedSearch({
   label,
+  isLabelVisible = false,
   placeholder,
   clearLabel,
   width,
@@ -72,7 +75,7 @@ export function DebouncedSearch({
   return (
     <TextInput
       type="search"
-      aria-label={label}
+      {...(isLabelVisible ? { label } : { 'aria-label': label })}
       placeholder={placeholder}
       leftSection={<IconSearch size={16} aria-hidden />}
       rightSection={

@@ -50,6 +50,7 @@ export function AuditRoute() {
         <Group p="md" gap="sm" align="flex-end" wrap="wrap">
           <DebouncedSearch
             label={t('audit.filters.actor')}
+            isLabelVisible
             placeholder={t('audit.filters.actorPlaceholder')}
             clearLabel={t('audit.filters.clear')}
             width={200}
