@@ -5,14 +5,17 @@
 //
 // Steps that use one core each (the type-checkers, the import checker, the portal's build) run two at a
 // time on a 2-core machine, and the OIDC browser suite (one worker) runs beside the main one
-// (issue 24 item 5, decision 0038).
-import { spawn, spawnSync } from 'node:child_process';
+// (issue 24 item 5, decision 0038); the unit and API tests run beside the browser tests, at a lower
+// priority (decision 0053).
+import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ensureChromium } from './ensure-chromium.mjs';
 import { NATIVE_TSC, WORKSPACES } from './typecheck.mjs';
 
+/** How much lower the unit and API tests' priority is than the browser tests' (see runUnitAndApiTests). */
+const UNIT_TESTS_NICENESS = 5;
 const skip = new Set((process.env.TEST_SKIP ?? '').split(',').filter(Boolean));
 const reports = mkdtempSync(join(tmpdir(), 'caudal-test-'));
 const totals = { passed: 0, failed: 0, skipped: 0 };
@@ -28,25 +31,16 @@ function record(label, started, ok) {
   if (!ok) failures.push(label);
 }
 
-function run(label, command, args, env = {}) {
-  console.log(`\n▶ ${label}`);
-  const started = Date.now();
-  const result = spawnSync(command, args, { stdio: 'inherit', env: { ...process.env, ...env } });
-  const ok = result.status === 0;
-  record(label, started, ok);
-  return ok;
-}
-
 /**
- * Like `run`, for a step that runs beside others: its output is kept and printed whole when it ends, so
- * parallel steps never interleave their lines.
+ * Runs a step beside others: its output is kept and printed whole when it ends, so parallel steps never
+ * interleave their lines.
  */
-function runBeside(label, command, args, env = {}) {
+function runBeside(label, command, args, env = {}, baseEnv = process.env) {
   return new Promise((done) => {
     const started = Date.now();
     const output = [];
     const child = spawn(command, args, {
-      env: { ...process.env, ...env },
+      env: { ...baseEnv, ...env },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     child.stdout.on('data', (chunk) => output.push(chunk));
@@ -165,94 +159,90 @@ if (!skip.has('boundaries'))
 if (!skip.has('lint')) staticSteps.push(() => runBeside('lint (biome)', 'npx', ['biome', 'check', '.']));
 await runInLanes('static checks and build', staticSteps);
 
-if (!skip.has('unit')) {
+/**
+ * The unit and API tests, PGlite then PostgreSQL, beside the browser tests (decision 0053): the browser
+ * tests leave about a third of the two cores idle while pages, mail, jobs and timers are awaited, and the
+ * API tests fill it. They run at a lower priority (`nice`), so the browser tests' timings stay as they
+ * were and the API tests take what is left; they finish well before the browser tests.
+ */
+async function runUnitAndApiTests() {
   const embedded = join(reports, 'vitest-pglite.json');
   const { DATABASE_URL, ...withoutDatabase } = process.env;
-  console.log('\n▶ unit and API tests on PGlite');
-  const started = Date.now();
-  const result = spawnSync(
+  const vitest = (file, extra = []) => [
+    '-n',
+    String(UNIT_TESTS_NICENESS),
     'npx',
-    ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${embedded}`],
-    {
-      stdio: 'inherit',
-      env: withoutDatabase,
-    },
-  );
-  record('unit and API tests on PGlite', started, result.status === 0);
+    'vitest',
+    'run',
+    ...extra,
+    '--reporter=default',
+    '--reporter=json',
+    `--outputFile.json=${file}`,
+  ];
+  await runBeside('unit and API tests on PGlite', 'nice', vitest(embedded), {}, withoutDatabase);
   countVitest(embedded);
-
-  if (DATABASE_URL) {
-    const server = join(reports, 'vitest-postgres.json');
-    run(
-      'API tests on PostgreSQL',
-      'npx',
-      [
-        'vitest',
-        'run',
-        '--project',
-        'api',
-        '--reporter=default',
-        '--reporter=json',
-        `--outputFile.json=${server}`,
-      ],
-      { DATABASE_URL },
-    );
-    countVitest(server);
-  } else {
+  if (!DATABASE_URL) {
     console.log('\n(DATABASE_URL is not set: API tests ran on PGlite only)');
+    return;
   }
+  const server = join(reports, 'vitest-postgres.json');
+  await runBeside('API tests on PostgreSQL', 'nice', vitest(server, ['--project', 'api']), { DATABASE_URL });
+  countVitest(server);
 }
 
-if (isE2eWanted) {
+async function runBrowserTests() {
   const started = Date.now();
   const chromium = ensureChromium();
   record('find Chromium', started, chromium !== null);
   if (!chromium) {
     totals.failed += 1;
-  } else if (isPortalBuilt) {
-    const suites = [
-      { label: 'browser end-to-end tests (Chromium)', config: 'e2e/playwright.config.ts' },
-      {
-        label: 'OIDC sign-in end-to-end (oidc-provider + Chromium)',
-        config: 'e2e/oidc/playwright.oidc.config.ts',
-      },
-    ];
-    // The OIDC suite (one worker, its own ports) runs beside the main one, which prints as it goes.
-    const outcomes = await Promise.all(
-      suites.map((suite, index) => {
-        const report = join(reports, `playwright-${index}.json`);
-        // The browser tests always run on a fresh embedded database with the demo seed.
-        const env = {
-          DATABASE_URL: '',
-          CHROMIUM_PATH: chromium,
-          PLAYWRIGHT_JSON_OUTPUT_NAME: report,
-          ...(isSeeded ? { E2E_SEEDED_DATA_DIR: seededDataDir } : {}),
-        };
-        const args = ['playwright', 'test', '--config', suite.config];
-        const ran =
-          index === 0
-            ? new Promise((done) => {
-                console.log(`\n▶ ${suite.label}`);
-                const suiteStarted = Date.now();
-                const child = spawn('npx', args, { stdio: 'inherit', env: { ...process.env, ...env } });
-                child.on('close', (code) => {
-                  record(suite.label, suiteStarted, code === 0);
-                  done(code === 0);
-                });
-              })
-            : runBeside(suite.label, 'npx', args, env);
-        return ran.then((ok) => ({ suite, report, ok }));
-      }),
-    );
-    for (const { suite, report, ok } of outcomes) {
-      const failed = countPlaywright(report);
-      // A suite that failed before any test ran (its server did not start) still counts as a failure.
-      if (!ok && failed === 0) totals.failed += 1;
-      if (ok && failed > 0) failures.push(`${suite.label} (a test passed only on a retry)`);
-      printSlowestSpecs(report);
-    }
+    return;
+  }
+  if (!isPortalBuilt) return;
+  const suites = [
+    { label: 'browser end-to-end tests (Chromium)', config: 'e2e/playwright.config.ts' },
+    {
+      label: 'OIDC sign-in end-to-end (oidc-provider + Chromium)',
+      config: 'e2e/oidc/playwright.oidc.config.ts',
+    },
+  ];
+  // The OIDC suite (one worker, its own ports) runs beside the main one, which prints as it goes.
+  const outcomes = await Promise.all(
+    suites.map((suite, index) => {
+      const report = join(reports, `playwright-${index}.json`);
+      // The browser tests always run on a fresh embedded database with the demo seed.
+      const env = {
+        DATABASE_URL: '',
+        CHROMIUM_PATH: chromium,
+        PLAYWRIGHT_JSON_OUTPUT_NAME: report,
+        ...(isSeeded ? { E2E_SEEDED_DATA_DIR: seededDataDir } : {}),
+      };
+      const args = ['playwright', 'test', '--config', suite.config];
+      const ran =
+        index === 0
+          ? new Promise((done) => {
+              console.log(`\n▶ ${suite.label}`);
+              const suiteStarted = Date.now();
+              const child = spawn('npx', args, { stdio: 'inherit', env: { ...process.env, ...env } });
+              child.on('close', (code) => {
+                record(suite.label, suiteStarted, code === 0);
+                done(code === 0);
+              });
+            })
+          : runBeside(suite.label, 'npx', args, env);
+      return ran.then((ok) => ({ suite, report, ok }));
+    }),
+  );
+  for (const { suite, report, ok } of outcomes) {
+    const failed = countPlaywright(report);
+    // A suite that failed before any test ran (its server did not start) still counts as a failure.
+    if (!ok && failed === 0) totals.failed += 1;
+    if (ok && failed > 0) failures.push(`${suite.label} (a test passed only on a retry)`);
+    printSlowestSpecs(report);
   }
 }
+
+await Promise.all([skip.has('unit') ? null : runUnitAndApiTests(), isE2eWanted ? runBrowserTests() : null]);
 
 rmSync(reports, { recursive: true, force: true });
 console.log('\nStep times:');

@@ -44,6 +44,8 @@ export function DebouncedSearch({
   const [input, setInput] = useState(value);
   const [debounced] = useDebouncedValue(input, SEARCH_DEBOUNCE_MS);
   const lastDebounced = useRef(debounced);
+  /** The last search this box asked for: `value` coming back as it is an echo, not a change of the URL. */
+  const lastAsked = useRef(value);
   const { pathname } = useLocation();
   const navigation = useNavigation();
   const isLeaving = navigation.state !== 'idle' && navigation.location?.pathname !== pathname;
@@ -65,10 +67,17 @@ export function DebouncedSearch({
     lastDebounced.current = debounced;
     if (leavingClickAt.current > lastKeyAt.current) return;
     if (isLeaving || window.location.pathname !== pathname) return;
-    if (debounced.trim() !== value) onSearch(debounced.trim());
+    if (debounced.trim() !== value) {
+      lastAsked.current = debounced.trim();
+      onSearch(debounced.trim());
+    }
   }, [debounced, value, onSearch, isLeaving, pathname]);
 
   useEffect(() => {
+    // The box's own search coming back leaves what was typed since alone: on a busy device the answer
+    // can render after more keys (the next search follows them), and writing it back lost them.
+    if (value === lastAsked.current) return;
+    lastAsked.current = value;
     setInput((current) => (current.trim() === value ? current : value));
   }, [value]);
 
@@ -84,6 +93,7 @@ export function DebouncedSearch({
             aria-label={clearLabel}
             onClick={() => {
               setInput('');
+              lastAsked.current = '';
               onSearch('');
             }}
           />
