@@ -96,9 +96,15 @@ const LOG_FLUSH_MS = 200;
  */
 export function createProcessLogDestination(dest: number | string = 1): DestinationStream {
   const destination = pino.destination({ dest, sync: false, minLength: LOG_BUFFER_BYTES });
-  setInterval(() => {
-    if (!destination.destroyed) destination.flush();
-  }, LOG_FLUSH_MS).unref();
+  const timer = setInterval(() => {
+    try {
+      destination.flush();
+    } catch {
+      // Closed or failing: the destination reports its own errors on the lines it writes.
+    }
+  }, LOG_FLUSH_MS);
+  timer.unref();
+  destination.on('close', () => clearInterval(timer));
   return destination;
 }
 
