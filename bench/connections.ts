@@ -1,13 +1,20 @@
 // Claim (issue 32): on the large tenant (20,000 credentials), the connections list costs the API at most
-// 1.5× (p50) what its statements cost from a minimal process: one bank's credentials (what the
-// connections page asks for when a bank is chosen, and the suite's `connections` call), and the
-// "expiring consent" to-do list. Needs the large tenant (npm run large-tenant -w @caudal/bench).
+// 1.5× (p50) what its statements cost from a minimal process. The connections detail of the busiest bank
+// asks for one page (decision 0052): its first page, a deep page, a searched page and a page sorted by last
+// update; each side runs exactly what one paged answer needs (session check, page query and count). The
+// "expiring consent" to-do list is measured too. Needs the large tenant (npm run large-tenant -w @caudal/bench).
 //
 //   npm run bench:connections -w @caudal/bench
-import { connections } from '@caudal/contract';
+import { CREDENTIAL_PAGE_SIZE, connections } from '@caudal/contract';
 import { sql } from 'kysely';
-import { listCredentialInformation } from '../apps/api/src/features/connections/connections.repository';
-import { runBench } from './lib/scenario';
+import {
+  type CredentialQuery,
+  listCredentialInformation,
+} from '../apps/api/src/features/connections/connections.repository';
+import { type BenchContext, runBench, type Scenario } from './lib/scenario';
+
+/** A surname many holders carry (large-tenant.ts's list): the search a staff member would type. */
+const COMMON_SURNAME = 'García';
 
 await runBench('connections', connections.getCredentialsInformation.path, async (context) => {
   // The bank with the most credentials: the heaviest page a staff member opens.
@@ -16,27 +23,50 @@ await runBench('connections', connections.getCredentialsInformation.path, async 
     group by entity_id order by count(*) desc, entity_id limit 1`.execute(context.db);
   const bank = busiest.rows[0]?.entity_id;
   if (!bank) throw new Error('The bench tenant has no credentials: run npm run large-tenant first.');
-  console.log(`\nBusiest bank: ${bank} (${busiest.rows[0]?.count} credentials).`);
-  const expiring = await listCredentialInformation(
-    context.db,
-    context.actor,
-    new Date(),
-    undefined,
-    'expiring',
+  const count = Number(busiest.rows[0]?.count);
+  const pageSize = CREDENTIAL_PAGE_SIZE.default;
+  const deepPage = Math.max(1, Math.floor(count / pageSize));
+  const searched = await listCredentialInformation(context.db, context.actor, new Date(), {
+    bank,
+    search: COMMON_SURNAME,
+    page: 1,
+    page_size: pageSize,
+  });
+  const expiring = await listCredentialInformation(context.db, context.actor, new Date(), {
+    consent: 'expiring',
+    page: 1,
+    page_size: pageSize,
+  });
+  console.log(
+    `\nBusiest bank: ${bank} (${count} credentials, deep page ${deepPage}); "${COMMON_SURNAME}" matches ${searched.total} there; expiring consents: ${expiring.total}.`,
   );
-  console.log(`Expiring consents: ${expiring.length}.`);
+  const page = { bank, page: 1, page_size: pageSize } as const;
   return [
-    {
-      name: `connections, one bank (${busiest.rows[0]?.count} credentials)`,
-      path: connections.getCredentialsInformation.path,
-      body: { bank },
-      queries: (db) => listCredentialInformation(db, context.actor, new Date(), bank),
-    },
-    {
-      name: `connections, expiring consents (${expiring.length})`,
-      path: connections.getCredentialsInformation.path,
-      body: { consent: 'expiring' },
-      queries: (db) => listCredentialInformation(db, context.actor, new Date(), undefined, 'expiring'),
-    },
+    scenario(context, `one bank (${count}), first page`, page),
+    scenario(context, `one bank, deep page ${deepPage}`, { ...page, page: deepPage }),
+    scenario(context, `one bank, searched "${COMMON_SURNAME}" (${searched.total})`, {
+      ...page,
+      search: COMMON_SURNAME,
+    }),
+    scenario(context, 'one bank, by last update, newest first', {
+      ...page,
+      sort: 'last_update',
+      order: 'desc',
+    }),
+    scenario(context, `expiring consents (${expiring.total}), first page`, {
+      consent: 'expiring',
+      page: 1,
+      page_size: pageSize,
+    }),
   ];
 });
+
+/** The call as the connections page sends it, and what its handler (get-credentials-information.ts) runs. */
+function scenario(context: BenchContext, name: string, body: CredentialQuery): Scenario {
+  return {
+    name: `connections ${name}`,
+    path: connections.getCredentialsInformation.path,
+    body,
+    queries: (db) => listCredentialInformation(db, context.actor, new Date(), body),
+  };
+}

@@ -170,4 +170,59 @@ test.describe('connections', () => {
         .getByRole('link', { name: 'Self Bank' }),
     ).toBeVisible();
   });
+
+  test('the institution page searches, sorts and pages on the server, and back and forward keep it', async ({
+    page,
+    request,
+  }) => {
+    // The demo's busiest institution: the page with the most to search through.
+    const all = await listCredentials(request);
+    const counts = new Map<string, number>();
+    for (const credential of all) counts.set(credential.bank, (counts.get(credential.bank) ?? 0) + 1);
+    const [bank, total] = [...counts].sort((a, b) => b[1] - a[1])[0] ?? ['', 0];
+    const target = all.find((credential) => credential.bank === bank);
+    if (!target) throw new Error('the demo has credentials');
+
+    await page.goto(`/es/wealth/connections/${bank}`);
+    const identity = page.getByRole('table', { name: 'Identidad de las credenciales' });
+    await expect(page.getByText(`${total} credencial`)).toBeVisible();
+    await expect(page.getByRole('navigation', { name: 'Paginación de credenciales' })).toBeVisible();
+    await expect(page.getByRole('combobox', { name: 'Credenciales por página' })).toHaveValue('25');
+
+    // Search by a piece of the token: only that credential's rows, and the address keeps the search.
+    const search = page.getByRole('searchbox', { name: 'Buscar credenciales' });
+    await search.fill(target.credentials_token.slice(0, 12));
+    await expect(page).toHaveURL(new RegExp(`[?&]q=${target.credentials_token.slice(0, 12)}`));
+    await expect(identity.getByText(shortToken(target.credentials_token)).first()).toBeVisible();
+    await expect(page.getByText('Credenciales: 1')).toBeVisible();
+
+    // A search that matches nothing says so and offers the way back.
+    await search.fill('nadie-se-llama-asi');
+    await expect(page.getByText('Ninguna credencial coincide con «nadie-se-llama-asi»')).toBeVisible();
+    await page.getByRole('button', { name: 'Borrar búsqueda' }).last().click();
+    await expect(page).toHaveURL(new RegExp(`/connections/${bank}$`));
+
+    // Sorting by a column header, by keyboard: the header says how it sorts, the address keeps it.
+    const consent = identity.getByRole('columnheader', { name: 'Consentimiento' });
+    await consent.getByRole('button').focus();
+    await page.keyboard.press('Enter');
+    await expect(page).toHaveURL(/sort=consent&order=asc/);
+    await expect(consent).toHaveAttribute('aria-sort', 'ascending');
+    await expect(page.getByRole('combobox', { name: 'Ordenar' })).toHaveValue('consent:asc');
+    // The sort picker does the same on any screen.
+    // (Newest first is the default order: the address leaves it out.)
+    await page.getByRole('combobox', { name: 'Ordenar' }).selectOption('last_update:desc');
+    await expect(page).toHaveURL(/\?sort=last_update$/);
+    await page.getByRole('combobox', { name: 'Credenciales por página' }).selectOption('50');
+    await expect(page).toHaveURL(/size=50/);
+
+    // Back and forward walk the list's states.
+    await page.goBack();
+    await expect(page).toHaveURL(/\?sort=last_update$/);
+    await page.goBack();
+    await expect(page).toHaveURL(/sort=consent&order=asc$/);
+    await expect(consent).toHaveAttribute('aria-sort', 'ascending');
+    await page.goForward();
+    await expect(page.getByRole('combobox', { name: 'Ordenar' })).toHaveValue('last_update:desc');
+  });
 });

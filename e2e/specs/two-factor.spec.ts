@@ -48,8 +48,10 @@ test('enrol two-factor from the account menu, then sign in with password and cod
   await page.getByRole('button', { name: 'Turn on', exact: true }).click();
 
   // The ten recovery codes, shown this once.
-  const codes = await page.getByTestId('recovery-codes').getByRole('listitem').allTextContents();
-  expect(codes).toHaveLength(10);
+  // Read once they are on screen: allTextContents does not wait, and the answer can still be on its way.
+  const codeItems = page.getByTestId('recovery-codes').getByRole('listitem');
+  await expect(codeItems).toHaveCount(10);
+  const codes = await codeItems.allTextContents();
   await expect(page.getByRole('button', { name: 'Continue' })).toBeDisabled();
   await page.getByRole('checkbox', { name: 'I have saved my recovery codes' }).check();
   await page.getByRole('button', { name: 'Continue' }).click();

@@ -25,6 +25,7 @@ export type { ConnectSession, ConsentRenewalLink, CredentialInformation } from '
 export * from './connections/consent-state';
 export * from './connections/credential-state';
 export * as connections from './connections/routes';
+export { CREDENTIAL_PAGE_SIZE, CREDENTIAL_SORTS, type CredentialSort } from './connections/routes';
 export type { CssRemoval, CssRemovalReason, CustomCss } from './custom-css/calls';
 export * as customCss from './custom-css/routes';
 export {

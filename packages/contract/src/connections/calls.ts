@@ -5,7 +5,7 @@ import { ZEntity } from '../platform/calls';
 import { defineCall } from '../shared/define-call';
 import { LIMITS, VALIDATION, zEmail, zUrl } from '../shared/validation';
 import { CONSENT_FILTERS, CONSENT_STATES } from './consent-state';
-import { CONNECT_MODES } from './constants';
+import { CONNECT_MODES, CREDENTIAL_PAGE_SIZE, CREDENTIAL_SORTS } from './constants';
 import { CREDENTIAL_ERRORS } from './credential-state';
 import * as routes from './routes';
 
@@ -60,6 +60,16 @@ export const ZCredentialsInformationRequest = z
     client_id: z.string().max(64).optional(),
     /** Only consents expiring within 14 days (not yet expired), or only expired ones. */
     consent: z.enum(CONSENT_FILTERS).optional(),
+    /** Part of a holder's name, document or email, of the client's name or alias, or of the token. */
+    search: z.string().trim().max(LIMITS.name).optional(),
+    sort: z.enum(CREDENTIAL_SORTS).optional(),
+    order: z.enum(['asc', 'desc']).optional(),
+    /**
+     * 1-based. Without `page` the whole (filtered) list is answered, as the spec's call does with an empty
+     * body; with it, one page, and the number of matches in `x-total-count` (decision 0052).
+     */
+    page: z.number().int().min(1).max(100_000).optional(),
+    page_size: z.number().int().min(1).max(CREDENTIAL_PAGE_SIZE.max).optional(),
   })
   .optional();
 export const ZCredentialInformationList = z.array(ZCredentialInformation);

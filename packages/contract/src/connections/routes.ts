@@ -8,7 +8,11 @@ export * from './constants';
 const wealth = { kind: 'session', module: 'wealth' } as const;
 const wealthStaff = { kind: 'session', module: 'wealth', staffOnly: true } as const;
 
-/** Every credential of the company (of the assigned clients, for a portal user); `bank` narrows to one entity. */
+/**
+ * Every credential of the company (of the assigned clients, for a portal user); `bank` narrows to one
+ * entity, `client_id` to one client. With `page`, one page searched and sorted in the database, the
+ * number of matches in `x-total-count` (decision 0052).
+ */
 export const getCredentialsInformation = defineRoute<
   typeof schemas.ZCredentialsInformationRequest,
   typeof schemas.ZCredentialInformationList
@@ -16,6 +20,7 @@ export const getCredentialsInformation = defineRoute<
   path: '/platform/wealth/get-credentials-information',
   access: wealth,
   errors: [],
+  totalCountHeader: true,
 });
 
 export const getCredentialsIdentity = defineRoute<

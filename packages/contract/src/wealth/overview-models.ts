@@ -74,14 +74,20 @@ export const ZBalanceHistory = z.object({
 });
 export type BalanceHistory = z.infer<typeof ZBalanceHistory>;
 
-/** A portfolio's or an investment's stored valuations, one point per day (null before the first). */
+/**
+ * A portfolio's or an investment's stored valuations at the span's points, as the balance history's
+ * (null before the first valuation): each value is the latest valuation on or before its date.
+ */
 export const ZValueHistory = z.object({
   from: isoDay,
   to: isoDay,
+  /** How far apart the points are, chosen by the span (HISTORY_DAILY_MAX_DAYS, HISTORY_WEEKLY_MAX_DAYS). */
+  bucket: z.enum(HISTORY_BUCKETS),
   currency: z.string(),
+  /** The days the values are as of, as the balance history's `dates`. */
   dates: z.array(isoDay),
   values: z.array(money.nullable()),
-  /** Net cash put in to each day (buys minus sells); null where the source did not say. */
+  /** Net cash put in up to each point (buys minus sells); null where the source did not say. */
   invested: z.array(money.nullable()),
 });
 export type ValueHistory = z.infer<typeof ZValueHistory>;
@@ -97,7 +103,7 @@ export const ZTimelineTransaction = z.object({
 export type TimelineTransaction = z.infer<typeof ZTimelineTransaction>;
 
 export const ZInvestmentHistory = ZValueHistory.extend({
-  /** Units held on each day (null before the first valuation). */
+  /** Units held at each point (null before the first valuation). */
   units: z.array(z.number().nullable()),
   /** The investment's movements in the range, oldest first (at most TIMELINE_MAX_TRANSACTIONS). */
   transactions: z.array(ZTimelineTransaction),

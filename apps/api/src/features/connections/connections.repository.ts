@@ -1,9 +1,12 @@
 import {
   CONSENT_EXPIRING_WITHIN_DAYS,
-  type ConsentFilter,
+  CREDENTIAL_PAGE_SIZE,
   CREDENTIAL_UPDATING_MAX_MS,
   type CredentialInformation,
+  type CredentialSort,
+  type connections,
   deriveConsent,
+  type ParsedRequestOf,
 } from '@caudal/contract';
 import { type Expression, type ExpressionBuilder, type Insertable, type SqlBool, sql } from 'kysely';
 import type { Db } from '../../db/database';
@@ -12,6 +15,8 @@ import type { CredentialsRow, CredentialsTable, Database } from '../../db/schema
 import type { Actor } from '../../shared/auth/actor';
 import { whereInClientScope } from '../../shared/auth/client-scope';
 import { emitEvent } from '../../shared/events/emit-event';
+import { isUuid } from '../../shared/secure-tokens';
+import { escapeLike } from '../../shared/sql/escape-like';
 
 /** A refresh queued longer ago than this is taken as lost: the credential no longer shows as updating. */
 const UPDATING_FOR_AT_MOST_MS = CREDENTIAL_UPDATING_MAX_MS;
@@ -74,32 +79,41 @@ export function toCredentialStatus(row: CredentialStatusRow, now: Date): Credent
   };
 }
 
+/** The columns of one credential's answer, on `credentials` left-joined to its client. */
+const INFORMATION_COLUMNS = [
+  'credentials.id',
+  'credentials.token',
+  'credentials.entity_id',
+  'credentials.client_id',
+  'clients.name as client_name',
+  'credentials.last_success_at',
+  'credentials.last_update',
+  'credentials.blocked',
+  'credentials.sca_token',
+  'credentials.error',
+  'credentials.refresh_requested_at',
+  'credentials.created_at',
+  'credentials.consent_expires_at',
+] as const;
+
+/** How many of the credential's products the actor may see. */
+function productsCount(actor: Actor) {
+  return (eb: ExpressionBuilder<Database, 'credentials'>) =>
+    eb
+      .selectFrom('products')
+      .whereRef('products.credentials_id', '=', 'credentials.id')
+      .where(whereProductVisible(actor))
+      .select((inner) => inner.fn.countAll<string>().as('count'))
+      .as('products_count');
+}
+
 function selectInformation(db: Db, actor: Actor) {
   return db
     .selectFrom('credentials')
     .leftJoin('clients', 'clients.id', 'credentials.client_id')
     .where(whereCredentialVisible(actor))
-    .select((eb) => [
-      'credentials.id',
-      'credentials.token',
-      'credentials.entity_id',
-      'credentials.client_id',
-      'clients.name as client_name',
-      'credentials.last_success_at',
-      'credentials.last_update',
-      'credentials.blocked',
-      'credentials.sca_token',
-      'credentials.error',
-      'credentials.refresh_requested_at',
-      'credentials.created_at',
-      'credentials.consent_expires_at',
-      eb
-        .selectFrom('products')
-        .whereRef('products.credentials_id', '=', 'credentials.id')
-        .where(whereProductVisible(actor))
-        .select((inner) => inner.fn.countAll<string>().as('count'))
-        .as('products_count'),
-    ]);
+    .select(INFORMATION_COLUMNS)
+    .select(productsCount(actor));
 }
 
 type InformationRow = Awaited<ReturnType<ReturnType<typeof selectInformation>['executeTakeFirstOrThrow']>>;
@@ -120,44 +134,129 @@ function toInformation(row: InformationRow, now: Date): CredentialInformation {
   };
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 /** The end dates of the "expiring" window: after now, at most CONSENT_EXPIRING_WITHIN_DAYS ahead. */
 export function consentExpiringBefore(now: Date): Date {
   return new Date(now.getTime() + CONSENT_EXPIRING_WITHIN_DAYS * 86_400_000);
 }
 
+/** The list call's parsed body (every field optional: the data API, the bench and tests pass part of it). */
+export type CredentialQuery = Partial<
+  NonNullable<ParsedRequestOf<typeof connections.getCredentialsInformation>>
+>;
+
+/**
+ * What a credential is found by: the token, its client's name or alias (clients.search_text), or one of
+ * its holders' name, document or email (holders_search_trgm_idx, migration 0036). Each side is an
+ * uncorrelated IN over the company's matches, which PostgreSQL runs once as a hashed subplan instead of
+ * probing once per credential. A portal user finds only through the holders they may see.
+ */
+function whereSearchMatches(actor: Actor, search: string) {
+  const pattern = sql<string>`lower(${`%${escapeLike(search)}%`})`;
+  return (eb: ExpressionBuilder<Database, 'credentials'>): Expression<SqlBool> =>
+    eb.or([
+      eb(sql`lower(credentials.token)`, 'like', pattern),
+      eb(
+        'credentials.client_id',
+        'in',
+        eb
+          .selectFrom('clients')
+          .select('clients.id')
+          .where('clients.company_id', '=', actor.companyId)
+          .where('clients.search_text', 'like', pattern),
+      ),
+      eb(
+        'credentials.id',
+        'in',
+        eb
+          .selectFrom('holders')
+          .select('holders.credentials_id')
+          .where('holders.company_id', '=', actor.companyId)
+          .where(HOLDER_SEARCH_TEXT, 'like', pattern)
+          .where(whereHolderVisible(actor)),
+      ),
+    ]);
+}
+
+/** The expression of holders_search_trgm_idx (migration 0036): written once, so the index serves it. */
+const HOLDER_SEARCH_TEXT = sql<string>`lower(holders.name || ' ' || coalesce(holders.document, '') || ' ' || coalesce(holders.email, ''))`;
+
+/**
+ * Each order is served by its index on (company_id, entity_id, key, id) (migration 0036) once the list is
+ * one institution's. A credential never updated counts as the oldest update.
+ */
+function sortKey(sort: CredentialSort) {
+  if (sort === 'last_update')
+    return sql<Date>`coalesce(credentials.last_success_at, '-infinity'::timestamptz)`;
+  if (sort === 'consent') return sql<Date>`credentials.consent_expires_at`;
+  return sql<Date>`credentials.created_at`;
+}
+
+/**
+ * The visible credentials the query asks for and the number of matches. With `page`, one page cut in the
+ * database and counted beside it (two statements sharing one WHERE); without, the whole filtered list (the
+ * spec's call with an empty body, a client's page, the data API), counted from itself.
+ */
 export async function listCredentialInformation(
   db: Db,
   actor: Actor,
   now: Date,
-  bank?: string,
-  consent?: ConsentFilter,
-  clientId?: string,
-): Promise<CredentialInformation[]> {
-  let query = selectInformation(db, actor);
-  if (bank) query = query.where('credentials.entity_id', '=', bank);
-  // Not a uuid: no credential can be that client's (and the uuid column must not be compared to it).
-  if (clientId !== undefined) {
-    query = UUID.test(clientId)
-      ? query.where('credentials.client_id', '=', clientId)
-      : query.where(sql<boolean>`false`);
+  query: CredentialQuery = {},
+): Promise<{ items: CredentialInformation[]; total: number }> {
+  const { bank, consent, client_id: clientId, search } = query;
+  const matches = (eb: ExpressionBuilder<Database, 'credentials'>): Expression<SqlBool> => {
+    const conditions: Expression<SqlBool>[] = [whereCredentialVisible(actor)(eb)];
+    if (bank) conditions.push(eb('credentials.entity_id', '=', bank));
+    // Not a uuid: no credential can be that client's (and the uuid column must not be compared to it).
+    if (clientId !== undefined) {
+      conditions.push(isUuid(clientId) ? eb('credentials.client_id', '=', clientId) : sql<SqlBool>`false`);
+    }
+    // On credentials_consent_expiry_idx (company, end date).
+    if (consent === 'expired') conditions.push(eb('credentials.consent_expires_at', '<=', now));
+    if (consent === 'expiring') {
+      conditions.push(eb('credentials.consent_expires_at', '>', now));
+      conditions.push(eb('credentials.consent_expires_at', '<=', consentExpiringBefore(now)));
+    }
+    if (search) conditions.push(whereSearchMatches(actor, search)(eb));
+    return eb.and(conditions);
+  };
+
+  // A consent filter is a to-do list: the soonest end first, unless another order is asked for.
+  const sort = query.sort ?? (consent ? 'consent' : 'created_at');
+  const order = query.order ?? 'asc';
+  const pageSize = query.page === undefined ? null : (query.page_size ?? CREDENTIAL_PAGE_SIZE.default);
+  const offset = query.page === undefined || pageSize === null ? 0 : (query.page - 1) * pageSize;
+
+  // As the client list does: the page is cut on the sort index first (id and key only), and only its
+  // rows are then read in full, joined to their client and given a product count.
+  const keys = db
+    .selectFrom('credentials')
+    .select(['credentials.id', sortKey(sort).as('sort_key')])
+    .where(matches)
+    .orderBy(sortKey(sort), order)
+    .orderBy('credentials.id', order)
+    .$if(pageSize !== null, (qb) => qb.limit(pageSize ?? 0).offset(offset));
+  const rowsQuery = db
+    .selectFrom(keys.as('k'))
+    .innerJoin('credentials', 'credentials.id', 'k.id')
+    .leftJoin('clients', 'clients.id', 'credentials.client_id')
+    .select(INFORMATION_COLUMNS)
+    .select(productsCount(actor))
+    .orderBy('k.sort_key', order)
+    .orderBy('k.id', order);
+
+  if (pageSize === null) {
+    const rows = await rowsQuery.execute();
+    return { items: rows.map((row) => toInformation(row, now)), total: rows.length };
   }
-  // On credentials_consent_expiry_idx (company, end date).
-  if (consent === 'expired') query = query.where('credentials.consent_expires_at', '<=', now);
-  if (consent === 'expiring') {
-    query = query
-      .where('credentials.consent_expires_at', '>', now)
-      .where('credentials.consent_expires_at', '<=', consentExpiringBefore(now));
-  }
-  // A consent filter is a to-do list: the soonest end first.
-  if (consent) query = query.orderBy('credentials.consent_expires_at');
-  const rows = await query
-    .orderBy('credentials.entity_id')
-    .orderBy('credentials.created_at')
-    .orderBy('credentials.id')
-    .execute();
-  return rows.map((row) => toInformation(row, now));
+  const [rows, count] = await Promise.all([
+    rowsQuery.execute(),
+    db
+      .selectFrom('credentials')
+      .select((eb) => eb.fn.countAll<number>().as('total'))
+      .where(matches)
+      .executeTakeFirstOrThrow(),
+  ]);
+  return { items: rows.map((row) => toInformation(row, now)), total: Number(count.total) };
 }
 
 export async function findCredentialInformation(db: Db, actor: Actor, token: string, now: Date) {

@@ -8,7 +8,7 @@ import { requestCredentialRefresh } from './request-refresh';
 /** The data API's credential reads: the portal's repository functions, in the company scope. */
 export function registerConnectionsDataApi(app: FastifyInstance) {
   registerDataApiCall(app, connectionsDataApi.listCredentials, async ({ input, scope, db, clock }) => ({
-    items: await listCredentialInformation(db, scope, clock(), input.query.bank),
+    items: (await listCredentialInformation(db, scope, clock(), { bank: input.query.bank })).items,
   }));
 
   registerDataApiCall(app, connectionsDataApi.getCredential, async ({ input, scope, db, clock }) => {

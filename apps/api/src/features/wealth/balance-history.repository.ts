@@ -1,12 +1,12 @@
 import type { BalanceHistory, HistoryBucket, HistoryRange } from '@caudal/contract';
-import { HISTORY_DAILY_MAX_DAYS, HISTORY_WEEKLY_MAX_DAYS } from '@caudal/contract';
 import { sql } from 'kysely';
 import type { Db } from '../../db/database';
 import type { Actor } from '../../shared/auth/actor';
+import { historyBounds, pointDay, pointOf } from './history-points';
 import { rangeStart } from './overview.repository';
 
 interface HistoryRow {
-  row_kind: 'product' | 'total' | 'dates';
+  row_kind: 'product' | 'dates';
   product_id: string | null;
   kind: 'account' | 'liability' | null;
   name: string | null;
@@ -22,18 +22,22 @@ interface HistoryRow {
 
 /**
  * Balances of the client's accounts and liabilities from the movements' running balances (issue 31,
- * decisions 0035 and 0044). A point's balance is the close of the last day on or before it that had a
- * movement (that day's last movement's running balance, by id), so days without movements carry the
- * last one; before a product's first movement it is the balance before it (an account's running
+ * decisions 0035, 0044 and 0050). A point's balance is the close of the last day on or before it that
+ * had a movement (that day's last movement's running balance, by id), so days without movements carry
+ * the last one; before a product's first movement it is the balance before it (an account's running
  * balance minus its amount; a liability's, which is the debt, plus it). The last point (today) is the
  * product's balance as the tabs show it: where it disagrees with the last running balance, it wins and
  * the difference is answered. Totals: accounts minus liabilities, per currency.
  *
- * One statement whose cost follows the days, not the movements: it reads the day closes the insert
- * trigger of migration 0032 keeps (one row per product and day with movements) and carries them with
- * window functions over the points. The points are every day of a span up to HISTORY_DAILY_MAX_DAYS,
- * else each week's or month's last day, chosen here by the span. Beyond the range, only each product's
- * first and last movement and its last close before the range are read (index seeks).
+ * One statement whose cost follows the day closes of the range, not the movements nor products × points
+ * joined: it reads the closes the insert trigger of migration 0032 keeps (daily, an index range per
+ * product, each close numbered with its point by arithmetic: history-points.ts; weekly or monthly, one
+ * index seek per point), keeps each point's last close in one window pass, and writes each kept close
+ * once, repeated over the points it holds until the next. The
+ * opening (point 0) is the last close before the range (one seek), else the balance before the first
+ * movement. Beyond the range, only each product's first and last movement are read (index seeks). The
+ * totals per currency are the lines' sums, added here in cents (exact, and a third of the statement's
+ * cost when grouped in SQL: decision 0050).
  */
 export async function findBalanceHistory(
   db: Db,
@@ -62,89 +66,64 @@ export async function findBalanceHistory(
         where t.product_id = p.id order by t.operation_date desc, t.id desc limit 1
       ) l on true
     ),
-    span as (
-      select least(coalesce(${rangeStart(range, today)}, (select min(first_day) from edges), ${today}::date),
-                   ${today}::date) as from_day,
-             ${today}::date as to_day
-    ),
-    bounds as (
-      select from_day, to_day,
-             case when to_day - from_day <= ${HISTORY_DAILY_MAX_DAYS}::int then 'day'
-                  when to_day - from_day <= ${HISTORY_WEEKLY_MAX_DAYS}::int then 'week'
-                  else 'month' end as bucket
-      from span
-    ),
-    points as (
-      -- Each bucket's last day (ISO weeks end on Sunday), the last one cut at today.
-      select least((g.start + ('1 ' || b.bucket)::interval - interval '1 day')::date, b.to_day) as day
-      from bounds b
-      cross join generate_series(date_trunc(b.bucket, b.from_day::timestamp), b.to_day::timestamp,
-                                 ('1 ' || b.bucket)::interval) g(start)
-    ),
-    closes as (
-      -- The range's day closes (product_day_balances, migration 0032), each on its point (its
-      -- bucket's last day), the latest of each point kept: a few hundred rows per product and year.
-      select distinct on (d.product_id, c.point) d.product_id, c.point as day, d.balance
-      from p
-      cross join bounds b
+    b as (${historyBounds(
+      sql`least(coalesce(${rangeStart(range, today)}, (select min(first_day) from edges), ${today}::date),
+                ${today}::date)`,
+      sql`${today}`,
+    )}),
+    marks as (
+      -- Point 0's opening, then each point's close: daily, the range's day closes (one index range per
+      -- product, each numbered with its point); weekly or monthly, the last close on or before each
+      -- point (one index seek per point: a few hundred, where the range holds thousands of closes).
+      select p.id, b.from_day - 1 as day, 0 as n, coalesce((
+               select d.balance from product_day_balances d
+               where d.product_id = p.id and d.day < b.from_day
+               order by d.day desc limit 1
+             ), e.before_first, p.balance) as balance
+      from p join edges e on e.id = p.id cross join b
+      union all
+      select d.product_id, d.day, ${pointOf(sql`d.day`)}, d.balance
+      from p cross join b
       join product_day_balances d on d.product_id = p.id and d.day between b.from_day and b.to_day
+      where b.bucket = 'day'
+      union all
+      select p.id, d.day, g.n, d.balance
+      from p cross join b
+      cross join generate_series(0, b.last_point) g(n)
       cross join lateral (
-        select least((date_trunc(b.bucket, d.day::timestamp) + ('1 ' || b.bucket)::interval
-                      - interval '1 day')::date, b.to_day) as point
-      ) c
-      order by d.product_id, c.point, d.day desc
-    ),
-    opening as (
-      select p.id, coalesce((
-        select d.balance from product_day_balances d
-        where d.product_id = p.id and d.day < b.from_day
+        select d.day, d.balance from product_day_balances d
+        where d.product_id = p.id and d.day between b.from_day and ${pointDay(sql`g.n`)}
         order by d.day desc limit 1
-      ), e.before_first, p.balance) as balance
-      from p join edges e on e.id = p.id cross join bounds b
+      ) d
+      where b.bucket <> 'day'
     ),
-    grid as (
-      -- Products × points; a run number that grows at each close, so a point without one takes the
-      -- run's first (the last close before it), and points before any close the opening balance.
-      select p.id, pt.day, c.balance,
-             count(c.balance) over (partition by p.id order by pt.day) as run
-      from p
-      cross join points pt
-      left join closes c on c.product_id = p.id and c.day = pt.day
-    ),
-    vals as (
-      select g.id, g.day,
-             case when g.day = b.to_day then p.balance
-                  else coalesce(first_value(g.balance) over (partition by g.id, g.run order by g.day),
-                                o.balance)
-             end as balance
-      from grid g join p on p.id = g.id join opening o on o.id = g.id cross join bounds b
-    ),
-    totals as (
-      select p.currency, v.day,
-             sum(case when p.kind = 'liability' then -v.balance else v.balance end) as balance
-      from vals v join p on p.id = v.id
-      group by p.currency, v.day
+    lines as (
+      -- A point's last mark holds its balance up to the next mark's point (one window pass over the
+      -- marks in day order). A line is each held balance repeated over the points it holds, then the
+      -- product's balance on the last point (today), built as JSON text: no row per point is made.
+      select m.id, string_agg(repeat(m.balance::text || ',', coalesce(m.next_n, b.last_point) - m.n), ''
+                              order by m.n) as body
+      from (select id, n, balance, lead(n) over (partition by id order by day, n) as next_n from marks) m
+      cross join b
+      where m.next_n is distinct from m.n
+      group by m.id
     ),
     labels as (
       select to_char(b.from_day, 'YYYY-MM-DD') as from_day, to_char(b.to_day, 'YYYY-MM-DD') as to_day,
              b.bucket
-      from bounds b
+      from b
     )
     select 'dates' as row_kind, null as product_id, null as kind, null as name, null as entity,
            null as currency, null::float8 as balance, null::float8 as last_running,
            l.from_day, l.to_day, l.bucket,
-           (select json_agg(to_char(pt.day, 'YYYY-MM-DD') order by pt.day) from points pt) as vals
+           (select json_agg(${pointDay(sql`g.n`)} order by g.n)
+            from b cross join generate_series(0, b.last_point) g(n)) as vals
     from labels l
     union all
     select 'product', p.id::text, p.kind, p.name, p.entity_id, p.currency,
            p.balance::float8, e.last_running::float8, l.from_day, l.to_day, l.bucket,
-           (select json_agg(v.balance::float8 order by v.day) from vals v where v.id = p.id)
-    from p join edges e on e.id = p.id cross join labels l
-    union all
-    select 'total', null, null, null, null, t.currency, null, null, l.from_day, l.to_day, l.bucket,
-           json_agg(t.balance::float8 order by t.day)
-    from totals t cross join labels l
-    group by t.currency, l.from_day, l.to_day, l.bucket`.execute(db);
+           ('[' || v.body || p.balance::text || ']')::json
+    from p join edges e on e.id = p.id join lines v on v.id = p.id cross join labels l`.execute(db);
 
   const head = rows.find((row) => row.row_kind === 'dates');
   if (!head) throw new Error('The dates row is always there');
@@ -173,12 +152,19 @@ export async function findBalanceHistory(
         a.name.localeCompare(b.name) ||
         a.product_id.localeCompare(b.product_id),
     );
-  const totals = rows
-    .filter((row) => row.row_kind === 'total')
-    .map((row) => ({
-      currency: row.currency ?? '',
-      values: ((row.vals ?? []) as number[]).map((v) => Math.round(v * 100) / 100),
-    }))
+  // Per currency and point, accounts minus liabilities: summed in cents, so exact to the cent as the
+  // tabs' footers are (each value is a 2-decimal balance).
+  const cents = new Map<string, number[]>();
+  for (const line of series) {
+    const sum = cents.get(line.currency) ?? line.values.map(() => 0);
+    const sign = line.kind === 'liability' ? -1 : 1;
+    line.values.forEach((value, index) => {
+      sum[index] = (sum[index] ?? 0) + sign * Math.round(value * 100);
+    });
+    cents.set(line.currency, sum);
+  }
+  const totals = [...cents]
+    .map(([currency, sum]) => ({ currency, values: sum.map((value) => value / 100) }))
     .sort((a, b) => a.currency.localeCompare(b.currency));
   return {
     from: head.from_day,

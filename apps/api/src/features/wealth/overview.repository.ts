@@ -1,6 +1,7 @@
 import type {
   AllocationSlice,
   ClientOverview,
+  HistoryBucket,
   HistoryRange,
   InvestmentHistory,
   NetPosition,
@@ -11,11 +12,12 @@ import { TIMELINE_MAX_TRANSACTIONS } from '@caudal/contract';
 import { sql } from 'kysely';
 import type { Db } from '../../db/database';
 import type { Actor } from '../../shared/auth/actor';
+import { historyBounds, pointDay, pointOf } from './history-points';
 
 /**
- * The overview's figures and the history charts (issue 31, decision 0035). Each chart is one SQL
- * statement: the database builds the daily buckets (generate_series), carries the last value across
- * days without one, and sums per currency; the process only reshapes a few rows. Money stays `numeric`
+ * The overview's figures and the history charts (issue 31, decisions 0035 and 0050). Each chart is one
+ * SQL statement: the database picks the points by the span (history-points.ts), carries the last value
+ * across points without one, and sums per currency; the process only reshapes a few rows. Money stays `numeric`
  * until the last step, so totals agree to the cent with the product tabs. Callers check the client
  * (and product) first: these functions trust their ids but still filter by the actor's company.
  */
@@ -29,15 +31,6 @@ const RANGE_INTERVAL: Record<Exclude<HistoryRange, 'all'>, string> = {
 
 /** Today in UTC as `yyyy-mm-dd`: the day the portal's balances are "as of". */
 export const isoDay = (date: Date) => date.toISOString().slice(0, 10);
-
-/** Every day from `from` to `to`, inclusive (both `yyyy-mm-dd`). */
-export function daysBetween(from: string, to: string): string[] {
-  const days: string[] = [];
-  for (let t = Date.parse(`${from}T00:00:00Z`); t <= Date.parse(`${to}T00:00:00Z`); t += 86_400_000) {
-    days.push(new Date(t).toISOString().slice(0, 10));
-  }
-  return days;
-}
 
 /** `from` of a fixed range, in SQL; `null` for `all`, which each query resolves from its own data. */
 export const rangeStart = (range: HistoryRange, today: string) =>
@@ -132,16 +125,20 @@ export async function findClientOverview(db: Db, actor: Actor, clientId: string)
 interface ValueRow {
   from_day: string;
   to_day: string;
+  bucket: HistoryBucket;
   currency: string | null;
+  dates: string[] | null;
   vals: (number | null)[] | null;
   invested: (number | null)[] | null;
   units: (number | null)[] | null;
 }
 
 /**
- * A portfolio's (investment null) or an investment's stored valuations, one per day: the range's
- * valuations in one index range scan (the partial unique indexes of 0027) and the last one before it,
- * then each day carries the latest on or before it (a run number and `first_value`, as the balances do).
+ * A portfolio's (investment null) or an investment's stored valuations at the span's points (daily,
+ * weekly or monthly, as the balance history: history-points.ts): the range's valuations in one index
+ * range scan (the partial unique indexes of 0027), each numbered with its point, the last of each point
+ * kept in one window pass, and each kept one expanded over the points it holds until the next; point 0
+ * opens on the last valuation before the range, or on nothing (null) when there is none.
  */
 async function findValueSeries(
   db: Db,
@@ -155,43 +152,43 @@ async function findValueSeries(
       ? sql`v.portfolio_id = ${target.portfolioId} and v.investment_id is null`
       : sql`v.investment_id = ${target.investmentId} and v.portfolio_id = ${target.portfolioId}`;
   const { rows } = await sql<ValueRow>`
-    with bounds as (
-      select least(coalesce(${rangeStart(range, today)},
-                            (select min(v.valued_on) from valuations v where ${own} and v.company_id = ${actor.companyId}),
-                            ${today}::date), ${today}::date) as from_day,
-             ${today}::date as to_day
-    ),
+    with b as (${historyBounds(
+      sql`least(coalesce(${rangeStart(range, today)},
+                         (select min(v.valued_on) from valuations v where ${own} and v.company_id = ${actor.companyId}),
+                         ${today}::date), ${today}::date)`,
+      sql`${today}`,
+    )}),
     opening as (
-      select v.balance, v.invested, v.amount, v.currency from valuations v, bounds b
+      select v.balance, v.invested, v.amount, v.currency from valuations v, b
       where ${own} and v.company_id = ${actor.companyId} and v.valued_on < b.from_day
       order by v.valued_on desc limit 1
     ),
-    in_range as (
-      select v.valued_on, v.balance, v.invested, v.amount, v.currency from valuations v, bounds b
+    marks as (
+      select b.from_day - 1 as day, 0 as n, o.balance, o.invested, o.amount, o.currency
+      from b left join opening o on true
+      union all
+      select v.valued_on, ${pointOf(sql`v.valued_on`)}, v.balance, v.invested, v.amount, v.currency
+      from valuations v, b
       where ${own} and v.company_id = ${actor.companyId} and v.valued_on between b.from_day and b.to_day
     ),
-    grid as (
-      select g.day::date as day, r.balance, r.invested, r.amount, r.currency,
-             count(r.balance) over (order by g.day) as run
-      from bounds b
-      cross join generate_series(b.from_day, b.to_day, interval '1 day') g(day)
-      left join in_range r on r.valued_on = g.day::date
+    holds as (
+      select * from (select m.*, lead(m.n) over (order by m.day) as next_n from marks m) m
+      where next_n is distinct from n
     ),
     points as (
-      select day,
-             case when run = 0 then (select balance from opening) else first_value(balance) over w end as balance,
-             case when run = 0 then (select invested from opening) else first_value(invested) over w end as invested,
-             case when run = 0 then (select amount from opening) else first_value(amount) over w end as amount,
-             case when run = 0 then (select currency from opening) else first_value(currency) over w end as currency
-      from grid
-      window w as (partition by run order by day)
+      select g.n, h.balance, h.invested, h.amount, h.currency
+      from holds h cross join b
+      cross join lateral generate_series(h.n, coalesce(h.next_n, b.last_point + 1) - 1) g(n)
     )
     select to_char(b.from_day, 'YYYY-MM-DD') as from_day, to_char(b.to_day, 'YYYY-MM-DD') as to_day,
-           (select currency from points where currency is not null order by day desc limit 1) as currency,
-           (select json_agg(balance::float8 order by day) from points) as vals,
-           (select json_agg(invested::float8 order by day) from points) as invested,
-           (select json_agg(amount::float8 order by day) from points) as units
-    from bounds b`.execute(db);
+           b.bucket,
+           (select currency from points where currency is not null order by n desc limit 1) as currency,
+           (select json_agg(to_char(${pointDay(sql`g.n`)}, 'YYYY-MM-DD') order by g.n)
+            from generate_series(0, b.last_point) g(n)) as dates,
+           (select json_agg(balance::float8 order by n) from points) as vals,
+           (select json_agg(invested::float8 order by n) from points) as invested,
+           (select json_agg(amount::float8 order by n) from points) as units
+    from b`.execute(db);
   const row = rows[0];
   if (!row) throw new Error('The bounds row is always there');
   return row;
@@ -215,7 +212,8 @@ export async function findPortfolioValueHistory(
     from: row.from_day,
     to: row.to_day,
     currency: row.currency ?? portfolio.currency,
-    dates: daysBetween(row.from_day, row.to_day),
+    bucket: row.bucket,
+    dates: row.dates ?? [],
     values: row.vals ?? [],
     invested: row.invested ?? [],
   };
@@ -248,7 +246,8 @@ export async function findInvestmentHistory(
     from: row.from_day,
     to: row.to_day,
     currency: row.currency ?? investment.currency,
-    dates: daysBetween(row.from_day, row.to_day),
+    bucket: row.bucket,
+    dates: row.dates ?? [],
     values: row.vals ?? [],
     invested: row.invested ?? [],
     units: row.units ?? [],

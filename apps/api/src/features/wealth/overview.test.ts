@@ -1,4 +1,4 @@
-import { type BalanceHistory, type ClientOverview, wealth } from '@caudal/contract';
+import { type BalanceHistory, type ClientOverview, type ValueHistory, wealth } from '@caudal/contract';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/test-app';
@@ -401,6 +401,7 @@ describe('portfolio and investment history', () => {
       await tenant.call(wealth.portfolioValueHistory.path, { ...portfolio, range: '1m' })
     ).json();
     expect(answer.dates).toHaveLength(32);
+    expect(answer.bucket).toBe('day');
     // The range opens on the last valuation before it; the investment, valued only later, on nothing.
     expect(runs(answer.dates, answer.values)).toEqual([
       ['2029-12-15', 800],
@@ -430,5 +431,45 @@ describe('portfolio and investment history', () => {
       range: '1m',
     });
     expect(elsewhere.statusCode).toBe(404);
+  });
+
+  it('answers a long `all` week by week, as the balance history does: each week’s last valuation, then today', async () => {
+    const book = await createClientWithProducts(t, tenant.companyId);
+    const value = (day: string, balance: number) =>
+      sql`insert into valuations (company_id, portfolio_id, investment_id, valued_on, balance, invested, currency)
+          values (${tenant.companyId}::uuid, ${book.portfolio.id}::uuid, null, ${day}::date, ${balance},
+                  ${balance - 100}, 'EUR')`.execute(t.db);
+    // A Thursday 593 days back, a Saturday, two days of one later week (the last wins), and today.
+    for (const [day, balance] of [
+      ['2028-06-01', 500],
+      ['2029-03-10', 700],
+      ['2029-03-13', 750],
+      ['2029-03-15', 760],
+      ['2030-01-15', 900],
+    ] as const) {
+      await value(day, balance);
+    }
+    const portfolio = { client_id: book.client.id, portfolio_id: book.portfolio.id };
+    const all = (
+      await tenant.call(wealth.portfolioValueHistory.path, { ...portfolio, range: 'all' })
+    ).json<ValueHistory>();
+    expect(all.from).toBe('2028-06-01');
+    expect(all.bucket).toBe('week');
+    expect(all.dates).toHaveLength(86);
+    expect(all.dates.slice(0, 2)).toEqual(['2028-06-04', '2028-06-11']);
+    expect(all.dates.slice(-2)).toEqual(['2030-01-13', '2030-01-15']);
+    expect(runs(all.dates, all.values as number[])).toEqual([
+      ['2028-06-04', 500],
+      ['2029-03-11', 700],
+      ['2029-03-18', 760],
+      ['2030-01-15', 900],
+    ]);
+    expect(all.invested.at(-1)).toBe(800);
+    const year = (
+      await tenant.call(wealth.portfolioValueHistory.path, { ...portfolio, range: '12m' })
+    ).json<ValueHistory>();
+    expect(year.bucket).toBe('day');
+    expect(year.dates).toHaveLength(366);
+    expect(year.values[0]).toBe(500);
   });
 });

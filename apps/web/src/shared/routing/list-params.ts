@@ -50,3 +50,49 @@ export function toPagedListParams(
   if (state.pageSize !== defaults.pageSize) params.set(LIST_KEYS.pageSize, String(state.pageSize));
   return params;
 }
+
+export type SortOrder = 'asc' | 'desc';
+
+/** A list sorted on the server by one of its columns, one way or the other. */
+export interface ListSort<S extends string> {
+  sort: S;
+  order: SortOrder;
+}
+
+/** Short URL keys of a sorted list. */
+export const SORT_KEYS = { sort: 'sort', order: 'order' } as const;
+
+/** The sort and order of a list address; an unknown column or order falls back to the default. */
+export function parseListSort<S extends string>(
+  params: URLSearchParams,
+  sorts: readonly S[],
+  defaults: ListSort<S>,
+): ListSort<S> {
+  const sort = params.get(SORT_KEYS.sort);
+  const order = params.get(SORT_KEYS.order);
+  return {
+    sort: (sorts as readonly string[]).includes(sort ?? '') ? (sort as S) : defaults.sort,
+    order: order === 'asc' || order === 'desc' ? order : defaults.order,
+  };
+}
+
+/** The sort's part of a list address (for toPagedListParams' filters): only what differs from the default. */
+export function toListSortParams<S extends string>(
+  state: ListSort<S>,
+  defaults: ListSort<S>,
+): Record<string, string | null> {
+  return {
+    [SORT_KEYS.sort]: state.sort !== defaults.sort ? state.sort : null,
+    [SORT_KEYS.order]: state.order !== defaults.order ? state.order : null,
+  };
+}
+
+/** Clicking the sorted column flips its order; another column starts with `firstOrder` (ascending). */
+export function nextListSort<S extends string>(
+  current: ListSort<S>,
+  column: S,
+  firstOrder: SortOrder = 'asc',
+): ListSort<S> {
+  if (current.sort === column) return { sort: column, order: current.order === 'asc' ? 'desc' : 'asc' };
+  return { sort: column, order: firstOrder };
+}

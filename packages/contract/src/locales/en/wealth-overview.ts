@@ -61,7 +61,11 @@ export const wealthOverview = {
     empty: 'No valuations stored in this period yet.',
     loadError: 'The value history could not be loaded',
     chartLabel: 'Value in {currency} from {from} to {to}: {value} at the end, {invested} net invested',
-    tableNote: 'The days on which the valuation changed.',
+    tableNote: {
+      day: 'The days on which the valuation changed.',
+      week: 'The weeks in which the valuation changed: Sunday’s, and today’s in the last row.',
+      month: 'The months in which the valuation changed: the last day’s, and today’s in the last row.',
+    },
     transactions: 'Movements in the period',
     transactionsEmpty: 'No movements in this period.',
     movement: 'Movement',

@@ -61,7 +61,11 @@ export const wealthOverview = {
     empty: 'Aún no hay valoraciones guardadas en este periodo.',
     loadError: 'No se ha podido cargar la evolución del valor',
     chartLabel: 'Valor en {currency} del {from} al {to}: {value} al final, {invested} aportado neto',
-    tableNote: 'Los días en que cambió la valoración.',
+    tableNote: {
+      day: 'Los días en que cambió la valoración.',
+      week: 'Las semanas en que cambió la valoración: la del domingo, y hoy en la última fila.',
+      month: 'Los meses en que cambió la valoración: la del último día, y hoy en la última fila.',
+    },
     transactions: 'Operaciones del periodo',
     transactionsEmpty: 'Sin operaciones en este periodo.',
     movement: 'Operación',

@@ -1,28 +1,53 @@
 import { type ConsentFilter, connections } from '@caudal/contract/routes';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { callApi } from '../../../shared/api/call-api';
+import { callApi, callApiPage } from '../../../shared/api/call-api';
+import { type EntityListState, entityListRequest } from '../lib/entity-list-params';
 import { connectionsKeys } from './connections-keys';
 
-/** The company's credentials, or one institution's (`bank`). */
-export function useCredentialsQuery(bank?: string) {
+/** Spec section 8: a failed credentials fetch is logged; the screen shows its error state. */
+function logFailure(error: unknown): never {
+  console.error('[connections] get credentials information failed', error);
+  throw error;
+}
+
+/** The company's credentials (the summary's counts and institutions). */
+export function useCredentialsQuery() {
   return useQuery({
-    queryKey: connectionsKeys.credentials(bank),
-    queryFn: ({ signal }) =>
-      callApi(connections.getCredentialsInformation, bank ? { bank } : {}, { signal }).catch((error) => {
-        // Spec section 8: a failed credentials fetch is logged; the screen shows its error state.
-        console.error('[connections] get credentials information failed', error);
-        throw error;
-      }),
+    queryKey: connectionsKeys.credentials(),
+    queryFn: ({ signal }) => callApi(connections.getCredentialsInformation, {}, { signal }).catch(logFailure),
   });
 }
 
-/** The consents expiring within 14 days, or the expired ones, soonest end first (filtered on the server). */
-export function useConsentCredentialsQuery(filter: ConsentFilter | null) {
+/** One page of an institution's credentials (the connections detail); the last page stays while the next loads. */
+export function useEntityCredentialsQuery(entityId: string, state: EntityListState) {
   return useQuery({
-    queryKey: connectionsKeys.consents(filter ?? ''),
+    queryKey: connectionsKeys.entityPage(entityId, state),
     queryFn: ({ signal }) =>
-      callApi(connections.getCredentialsInformation, { consent: filter ?? 'expiring' }, { signal }),
+      callApiPage(connections.getCredentialsInformation, entityListRequest(entityId, state), {
+        signal,
+      }).catch(logFailure),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/**
+ * One page of the consents expiring within 14 days, or of the expired ones, soonest end first (filtered,
+ * sorted and paged on the server); the last page stays while the next loads.
+ */
+export function useConsentCredentialsQuery(
+  filter: ConsentFilter | null,
+  paging: { page: number; pageSize: number },
+) {
+  return useQuery({
+    queryKey: connectionsKeys.consents(filter ?? '', paging),
+    queryFn: ({ signal }) =>
+      callApiPage(
+        connections.getCredentialsInformation,
+        { consent: filter ?? 'expiring', page: paging.page, page_size: paging.pageSize },
+        { signal },
+      ),
     enabled: filter !== null,
+    placeholderData: keepPreviousData,
   });
 }
 

@@ -1,17 +1,26 @@
-import type { ConsentFilter, CredentialInformation } from '@caudal/contract/routes';
+import {
+  type ConsentFilter,
+  CREDENTIAL_PAGE_SIZE,
+  type CredentialInformation,
+} from '@caudal/contract/routes';
 import { Anchor, Button, Paper, Table, Text, VisuallyHidden } from '@mantine/core';
 import { IconCalendarCheck, IconMailForward } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { lastPage } from '../../../shared/components/page-range';
 import { EmptyPanel, ErrorPanel } from '../../../shared/components/state-panel';
 import { TableScroll } from '../../../shared/components/table-scroll';
 import { TableSkeletonRows } from '../../../shared/components/table-skeleton';
 import { useLocalePath } from '../../../shared/i18n/use-locale';
+import { LIST_KEYS, parsePagedList, toPagedListParams } from '../../../shared/routing/list-params';
+import { useSearchParamsChange } from '../../../shared/routing/pending-search';
+import { keepsScroll } from '../../../shared/routing/use-list-page';
 import { useConsentCredentialsQuery, useCredentialsIdentityQuery } from '../api/connections-queries';
 import { entityConnectionsPath } from '../lib/connections-paths';
 import classes from './connections.module.css';
 import { ConsentCell } from './consent-cell';
+import { CredentialsPager } from './credentials-pager';
 import { RenewalModal, type RenewalTarget } from './renewal-modal';
 import { TokenCell } from './token-cell';
 import { useEntityName } from './use-entity-name';
@@ -21,8 +30,10 @@ export function ConsentTable({ filter, canManage }: { filter: ConsentFilter; can
   const { t } = useTranslation();
   const to = useLocalePath();
   const entityName = useEntityName();
-  const list = useConsentCredentialsQuery(filter);
-  const tokens = useMemo(() => (list.data ?? []).map((item) => item.credentials_token), [list.data]);
+  const [paging, setPaging] = useConsentPaging();
+  const list = useConsentCredentialsQuery(filter, paging);
+  const items = list.data?.items;
+  const tokens = useMemo(() => (items ?? []).map((item) => item.credentials_token), [items]);
   const identities = useCredentialsIdentityQuery(tokens);
   const [renewing, setRenewing] = useState<RenewalTarget | null>(null);
 
@@ -38,7 +49,13 @@ export function ConsentTable({ filter, canManage }: { filter: ConsentFilter; can
       <ErrorPanel title={t('connections.loadError')} error={list.error} onRetry={() => list.refetch()} />
     );
   }
-  if (list.data?.length === 0) {
+  const total = list.data?.total ?? 0;
+  // A page beyond the end (renewed meanwhile, a stale link) goes back to the last one that exists.
+  if (list.data && !list.isPlaceholderData && items?.length === 0 && paging.page > 1) {
+    const last = lastPage(total, paging.pageSize);
+    if (last !== paging.page) queueMicrotask(() => setPaging({ page: last }, { replace: true }));
+  }
+  if (items?.length === 0 && paging.page === 1) {
     return (
       <EmptyPanel
         icon={<IconCalendarCheck size={26} stroke={1.6} aria-hidden />}
@@ -59,7 +76,8 @@ export function ConsentTable({ filter, canManage }: { filter: ConsentFilter; can
           verticalSpacing="sm"
           highlightOnHover
           aria-label={t('connections.consent.listLabel')}
-          aria-busy={list.data === undefined}
+          aria-busy={items === undefined || (list.isPlaceholderData && list.isFetching)}
+          className={list.isPlaceholderData && list.isFetching ? classes.refreshing : undefined}
         >
           <Table.Thead className={classes.tableHead}>
             <Table.Tr>
@@ -75,10 +93,10 @@ export function ConsentTable({ filter, canManage }: { filter: ConsentFilter; can
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
-            {list.data === undefined ? (
+            {items === undefined ? (
               <TableSkeletonRows columns={columns} rows={4} />
             ) : (
-              list.data.map((credential) => (
+              items.map((credential) => (
                 <Table.Tr key={credential.credentials_token}>
                   <Table.Td fw={500}>
                     <Anchor component={Link} to={to(entityConnectionsPath(credential.bank))} size="sm">
@@ -116,6 +134,16 @@ export function ConsentTable({ filter, canManage }: { filter: ConsentFilter; can
           </Table.Tbody>
         </Table>
       </TableScroll>
+      {list.data && total > 0 ? (
+        <CredentialsPager
+          page={paging.page}
+          pageSize={paging.pageSize}
+          rows={items?.length ?? 0}
+          total={total}
+          onPage={(page) => setPaging({ page })}
+          onPageSize={(pageSize) => setPaging({ pageSize, page: 1 })}
+        />
+      ) : null}
       <RenewalModal
         target={renewing}
         entityName={renewing ? entityName(renewing.credential.bank) : ''}
@@ -123,4 +151,25 @@ export function ConsentTable({ filter, canManage }: { filter: ConsentFilter; can
       />
     </Paper>
   );
+}
+
+const DEFAULT_PAGING = { search: '', page: 1, pageSize: CREDENTIAL_PAGE_SIZE.default };
+
+/** The to-do list's page and size, in the address beside its `consent` filter (back and forward keep them). */
+function useConsentPaging() {
+  const [params, changeParams] = useSearchParamsChange();
+  const { page, pageSize } = parsePagedList(params, DEFAULT_PAGING);
+  const set = (change: { page?: number; pageSize?: number }, options: { replace?: boolean } = {}) =>
+    changeParams(
+      (current) => {
+        const next = { ...parsePagedList(current, DEFAULT_PAGING), ...change };
+        const updated = new URLSearchParams(current);
+        updated.delete(LIST_KEYS.page);
+        updated.delete(LIST_KEYS.pageSize);
+        for (const [key, value] of toPagedListParams(next, DEFAULT_PAGING)) updated.set(key, value);
+        return updated;
+      },
+      { preventScrollReset: keepsScroll(change), ...options },
+    );
+  return [{ page, pageSize }, set] as const;
 }

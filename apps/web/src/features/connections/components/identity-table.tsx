@@ -1,10 +1,15 @@
-import { type CredentialInformation, deriveCredentialState } from '@caudal/contract/routes';
-import { ActionIcon, Group, Paper, Table, Text, Tooltip, VisuallyHidden } from '@mantine/core';
-import { IconId, IconUserOff } from '@tabler/icons-react';
-import { type MouseEvent, useState } from 'react';
+import {
+  type CredentialInformation,
+  type CredentialSort,
+  deriveCredentialState,
+} from '@caudal/contract/routes';
+import { ActionIcon, Group, Table, Text, Tooltip, VisuallyHidden } from '@mantine/core';
+import { IconId } from '@tabler/icons-react';
+import { type MouseEvent, type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AppDrawer } from '../../../shared/components/app-modal';
-import { EmptyPanel, ErrorPanel } from '../../../shared/components/state-panel';
+import { SortableHeader } from '../../../shared/components/sortable-header';
+import { ErrorPanel } from '../../../shared/components/state-panel';
 import { TableScroll } from '../../../shared/components/table-scroll';
 import { TableSkeletonRows } from '../../../shared/components/table-skeleton';
 import { useDateTime } from '../../../shared/format/use-date-time';
@@ -18,7 +23,15 @@ import { TokenCell } from './token-cell';
 
 interface IdentityTableProps {
   rows: readonly IdentityRow[] | undefined;
+  /** The holders failed to load while the page's credentials did. */
   error: { error: unknown; onRetry: () => void } | null;
+  /** Shown instead of rows when the page has none (no credentials, or none matching the search). */
+  empty: ReactNode;
+  /** Older rows stand in while the next page, search or order loads. */
+  refreshing: boolean;
+  skeletonRows: number;
+  sort: { sort: CredentialSort; order: 'asc' | 'desc' };
+  onSort: (column: CredentialSort) => void;
   now: Date;
   selectedToken: string | null;
   refreshingToken: string | null;
@@ -48,6 +61,8 @@ const COLUMNS = [
 ] as const;
 type Column = (typeof COLUMNS)[number];
 const WIDE_ONLY: ReadonlySet<Column> = new Set(['document', 'email', 'identity']);
+/** The columns the server sorts by (the list's third order, by connection, is in the sort picker). */
+const SORTED_BY: Partial<Record<Column, CredentialSort>> = { lastUpdate: 'last_update', consent: 'consent' };
 
 /** Badge columns must not shrink below their badge; the long text columns give way instead. */
 const MIN_WIDTH: Partial<Record<Column, number>> = {
@@ -58,55 +73,63 @@ const MIN_WIDTH: Partial<Record<Column, number>> = {
   consent: 130,
 };
 
-/** Spec section 3: one row per holder, with the credential's state repeated on each of its rows. */
+/**
+ * Spec section 3: one row per holder, with the credential's state repeated on each of its rows. The
+ * credentials are one server page (the list panel around it holds the search, the order and the pager).
+ */
 export function IdentityTable(props: IdentityTableProps) {
   const { t } = useTranslation();
-  const { rows, error, canManage } = props;
+  const { rows, error, canManage, empty, refreshing, sort, onSort } = props;
   const [details, setDetails] = useState<IdentityRow | null>(null);
   if (error && rows === undefined) {
     return (
-      <Paper withBorder radius="md">
-        <ErrorPanel
-          bare
-          title={t('connections.detail.identityError')}
-          error={error.error}
-          onRetry={error.onRetry}
-        />
-      </Paper>
-    );
-  }
-  if (rows?.length === 0) {
-    return (
-      <EmptyPanel
-        icon={<IconUserOff size={26} stroke={1.6} aria-hidden />}
-        title={t('connections.detail.identityEmptyTitle')}
-        text={t('connections.detail.identityEmptyText')}
+      <ErrorPanel
+        bare
+        title={t('connections.detail.identityError')}
+        error={error.error}
+        onRetry={error.onRetry}
       />
     );
   }
   // The wide-only columns count for the skeleton too: it spans whatever is shown.
   const columns = COLUMNS.length + 1;
+  const header = (column: Column) => {
+    const label = t(`connections.detail.columns.${column}`);
+    const className = WIDE_ONLY.has(column) ? classes.wideOnly : undefined;
+    const sortKey = SORTED_BY[column];
+    if (!sortKey) {
+      return (
+        <Table.Th key={column} miw={MIN_WIDTH[column]} className={className}>
+          {label}
+        </Table.Th>
+      );
+    }
+    return (
+      <SortableHeader
+        key={column}
+        miw={MIN_WIDTH[column]}
+        className={className}
+        sorted={sort.sort === sortKey ? sort.order : null}
+        onSort={() => onSort(sortKey)}
+        title={t('connections.detail.list.sortBy', { column: label })}
+      >
+        {label}
+      </SortableHeader>
+    );
+  };
   return (
-    <Paper withBorder radius="md" style={{ overflow: 'hidden' }}>
+    <>
       <TableScroll minWidth={900}>
         <Table
           verticalSpacing="sm"
           highlightOnHover
-          className={classes.identityTable}
+          className={`${classes.identityTable} ${refreshing ? classes.refreshing : ''}`}
           aria-label={t('connections.detail.identityLabel')}
-          aria-busy={rows === undefined}
+          aria-busy={refreshing || rows === undefined}
         >
           <Table.Thead className={classes.tableHead}>
             <Table.Tr>
-              {COLUMNS.map((column) => (
-                <Table.Th
-                  key={column}
-                  miw={MIN_WIDTH[column]}
-                  className={WIDE_ONLY.has(column) ? classes.wideOnly : undefined}
-                >
-                  {t(`connections.detail.columns.${column}`)}
-                </Table.Th>
-              ))}
+              {COLUMNS.map(header)}
               <Table.Th w={canManage ? 88 : 52} className={classes.stickyActions}>
                 <VisuallyHidden>{t('connections.detail.columns.actions')}</VisuallyHidden>
               </Table.Th>
@@ -114,7 +137,13 @@ export function IdentityTable(props: IdentityTableProps) {
           </Table.Thead>
           <Table.Tbody>
             {rows === undefined ? (
-              <TableSkeletonRows columns={columns} rows={4} />
+              <TableSkeletonRows columns={columns} rows={props.skeletonRows} />
+            ) : rows.length === 0 ? (
+              <Table.Tr>
+                <Table.Td colSpan={columns} p={0}>
+                  {empty}
+                </Table.Td>
+              </Table.Tr>
             ) : (
               rows.map((row) => (
                 <IdentityTableRow key={row.key} row={row} {...props} onDetails={() => setDetails(row)} />
@@ -124,7 +153,7 @@ export function IdentityTable(props: IdentityTableProps) {
         </Table>
       </TableScroll>
       <DetailsDrawer row={details} now={props.now} onClose={() => setDetails(null)} />
-    </Paper>
+    </>
   );
 }
 

@@ -124,6 +124,9 @@ function useConsentFilter(): [ConsentFilter | null, (next: ConsentFilter | null)
     const updated = new URLSearchParams(params);
     if (next) updated.set('consent', next);
     else updated.delete('consent');
+    // Another list: its paging starts again (consent-table.tsx keeps it in the same address).
+    updated.delete('page');
+    updated.delete('size');
     setParams(updated, { replace: true });
   };
   return [filter, set];

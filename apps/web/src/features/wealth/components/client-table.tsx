@@ -6,6 +6,7 @@ import { type KeyboardEvent, type MouseEvent, type ReactNode, useMemo } from 're
 import { useTranslation } from 'react-i18next';
 import { Link, type NavigateFunction, useNavigate } from 'react-router';
 import { RowAction } from '../../../shared/components/row-action';
+import { SortableHeader } from '../../../shared/components/sortable-header';
 import { TableScroll } from '../../../shared/components/table-scroll';
 import { TableSkeletonRows } from '../../../shared/components/table-skeleton';
 import { useFormatters } from '../../../shared/format/use-formatters';
@@ -13,7 +14,6 @@ import { useLocalePath } from '../../../shared/i18n/use-locale';
 import { type ClientListState, type ClientSort, nextSort } from '../lib/list-params';
 import { clientPath } from '../lib/wealth-paths';
 import { EntityBadges } from './entity-badges';
-import { SortableHeader } from './sortable-header';
 import classes from './wealth.module.css';
 
 /** Placeholders beyond a screenful change nothing on screen and only cost rendering time. */
@@ -50,7 +50,12 @@ export function ClientTable({
   const columns = hasActions ? 6 : 5;
   const sortedBy = (column: ClientSort) => (state.sort === column ? state.order : null);
   const header = (column: ClientSort, label: string, w?: number) => (
-    <SortableHeader w={w} sorted={sortedBy(column)} onSort={() => onSort(nextSort(state, column))}>
+    <SortableHeader
+      w={w}
+      sorted={sortedBy(column)}
+      onSort={() => onSort(nextSort(state, column))}
+      title={t('wealth.clients.sortBy', { column: label })}
+    >
       {label}
     </SortableHeader>
   );

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { changeDays, chartDays, percentShares, shareLabel } from './chart-data';
+import { changeDays, chartDays, percentShares, pointHolding, shareLabel } from './chart-data';
 
 describe('chart data', () => {
   it('lists the first day, the days any column changed, and the last', () => {
@@ -40,5 +40,17 @@ describe('shareLabel', () => {
     expect(shares).toEqual([100, 0]);
     expect(values.map((value, index) => shareLabel(shares[index] ?? 0, value))).toEqual(['100', '<1']);
     expect(shareLabel(0, 0)).toBe('0');
+  });
+});
+
+describe('pointHolding', () => {
+  it('puts a day on the first point on or after it (a week’s Sunday, then today), and nowhere after the last', () => {
+    const weeks = ['2030-01-06', '2030-01-13', '2030-01-15'];
+    expect(pointHolding(weeks, '2029-12-31')).toBe('2030-01-06');
+    expect(pointHolding(weeks, '2030-01-06')).toBe('2030-01-06');
+    expect(pointHolding(weeks, '2030-01-07')).toBe('2030-01-13');
+    expect(pointHolding(weeks, '2030-01-14')).toBe('2030-01-15');
+    expect(pointHolding(weeks, '2030-01-16')).toBeUndefined();
+    expect(pointHolding([], '2030-01-16')).toBeUndefined();
   });
 });

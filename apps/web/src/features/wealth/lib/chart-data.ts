@@ -70,3 +70,18 @@ export function chartDays(length: number, max = MAX_CHART_POINTS): number[] {
   days.push(length - 1);
   return days;
 }
+
+/**
+ * The point a day belongs to: the first of the (ascending) points on or after it, the point whose
+ * value includes that day; undefined for a day after the last point.
+ */
+export function pointHolding(points: readonly string[], day: string): string | undefined {
+  let low = 0;
+  let high = points.length;
+  while (low < high) {
+    const middle = (low + high) >> 1;
+    if ((points[middle] ?? '') < day) low = middle + 1;
+    else high = middle;
+  }
+  return points[low];
+}

@@ -1,14 +1,17 @@
 import { CLIENT_PAGE_SIZE, CLIENT_SORTS, type RequestOf, type wealth } from '@caudal/contract/routes';
 import {
-  LIST_KEYS,
+  nextListSort,
   PAGE_SIZES,
   type PagedListState,
+  parseListSort,
   parsePagedList,
+  type SortOrder,
+  toListSortParams,
   toPagedListParams,
 } from '../../../shared/routing/list-params';
 
 export type ClientSort = (typeof CLIENT_SORTS)[number];
-export type SortOrder = 'asc' | 'desc';
+export type { SortOrder };
 
 export { PAGE_SIZES };
 
@@ -25,19 +28,11 @@ export const DEFAULT_LIST_STATE: ClientListState = {
   pageSize: CLIENT_PAGE_SIZE.default,
 };
 
-/** Short URL keys: the list state lives in the address so reload, back and shared links keep it. */
-const KEY = { ...LIST_KEYS, sort: 'sort', order: 'order' } as const;
-
 /** Anything hand-edited or stale in the URL falls back to its default instead of breaking the call. */
 export function parseListParams(params: URLSearchParams): ClientListState {
-  const sort = params.get(KEY.sort);
-  const order = params.get(KEY.order);
   return {
     ...parsePagedList(params, DEFAULT_LIST_STATE),
-    sort: (CLIENT_SORTS as readonly string[]).includes(sort ?? '')
-      ? (sort as ClientSort)
-      : DEFAULT_LIST_STATE.sort,
-    order: order === 'asc' || order === 'desc' ? order : DEFAULT_LIST_STATE.order,
+    ...parseListSort(params, CLIENT_SORTS, DEFAULT_LIST_STATE),
   };
 }
 
@@ -54,10 +49,7 @@ export function clientListRequest(state: ClientListState): RequestOf<typeof weal
 }
 
 export function toListParams(state: ClientListState): URLSearchParams {
-  return toPagedListParams(state, DEFAULT_LIST_STATE, {
-    [KEY.sort]: state.sort !== DEFAULT_LIST_STATE.sort ? state.sort : null,
-    [KEY.order]: state.order !== DEFAULT_LIST_STATE.order ? state.order : null,
-  });
+  return toPagedListParams(state, DEFAULT_LIST_STATE, toListSortParams(state, DEFAULT_LIST_STATE));
 }
 
 /** Clicking the sorted column flips its order; another column starts ascending. */
@@ -65,8 +57,7 @@ export function nextSort(
   state: ClientListState,
   column: ClientSort,
 ): Pick<ClientListState, 'sort' | 'order'> {
-  if (state.sort === column) return { sort: column, order: state.order === 'asc' ? 'desc' : 'asc' };
-  return { sort: column, order: 'asc' };
+  return nextListSort(state, column);
 }
 
 export { lastPage, pageRange } from '../../../shared/components/page-range';

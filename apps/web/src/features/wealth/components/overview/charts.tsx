@@ -12,7 +12,14 @@ import { type ReactNode, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { TableScroll } from '../../../../shared/components/table-scroll';
 import { useFormatters } from '../../../../shared/format/use-formatters';
-import { changeDays, chartDays, colorAt, percentShares, shareLabel } from '../../lib/chart-data';
+import {
+  changeDays,
+  chartDays,
+  colorAt,
+  percentShares,
+  pointHolding,
+  shareLabel,
+} from '../../lib/chart-data';
 import { Money } from '../money';
 import { useTypeNames } from '../use-type-name';
 import classes from '../wealth.module.css';
@@ -284,11 +291,11 @@ interface ValueHistoryChartProps {
   transactions?: readonly TimelineTransaction[];
 }
 
-/** A portfolio's or an investment's stored value and net invested cash, day by day. */
+/** A portfolio's or an investment's stored value and net invested cash, at the span's points. */
 export function ValueHistoryChart({ history, actions, transactions = [] }: ValueHistoryChartProps) {
   const { t } = useTranslation();
   const format = useFormatters();
-  const axis = useAxisFormat(history.dates);
+  const axis = useAxisFormat(history.dates, history.bucket);
   const { currency } = history;
   const title = t('wealthOverview.value.title');
   const hasValues = history.values.some((value) => value !== null);
@@ -305,17 +312,18 @@ export function ValueHistoryChart({ history, actions, transactions = [] }: Value
   const rows = changeDays([history.values, history.invested], history.dates.length).filter(
     (day) => history.values[day] !== null,
   );
-  // One mark per day with movements (the tooltip names the day; the table below lists each one).
+  // One mark per point with movements, on the point that holds their day (a week's or month's last
+  // day when the points are not daily); the table below lists each movement.
   const drawn = new Set(data.map((point) => point.date));
-  const marked = [...new Set(transactions.map((row) => row.operationDate))]
-    .filter((date) => drawn.has(date))
+  const marked = [...new Set(transactions.map((row) => pointHolding(history.dates, row.operationDate)))]
+    .filter((date): date is string => date !== undefined && drawn.has(date))
     .slice(-30);
   return (
     <ChartCard
       title={title}
       actions={actions}
       empty={hasValues ? null : t('wealthOverview.value.empty')}
-      tableNote={t('wealthOverview.value.tableNote')}
+      tableNote={t(`wealthOverview.value.tableNote.${history.bucket}`)}
       summary={t('wealthOverview.value.chartLabel', {
         currency,
         from: format.date(history.from),
