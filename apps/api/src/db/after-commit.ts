@@ -1,8 +1,9 @@
-import { AsyncLocalStorage } from 'node:async_hooks';
+import { ScopedStorage } from './scoped-storage';
 
 type Callback = () => void;
 
-const pending = new AsyncLocalStorage<Callback[]>();
+/** Scoped: a call that opens no transaction pays no async hook (scoped-storage.ts). */
+const pending = new ScopedStorage<Callback[]>();
 
 /**
  * Runs `callback` once the transaction running now has committed, never when it rolls back; at once

@@ -1,7 +1,7 @@
-import { AsyncLocalStorage } from 'node:async_hooks';
 import type { Kysely, Transaction } from 'kysely';
 import { executeThenAfterCommit } from './after-commit';
 import type { Database } from './schema';
+import { ScopedStorage } from './scoped-storage';
 
 /** Work owed by the running call, done inside the first transaction it commits (with that value). */
 export type BeforeFirstCommit = (trx: Transaction<Database>, value: unknown) => Promise<void>;
@@ -11,7 +11,7 @@ interface Owed {
   isDone: boolean;
 }
 
-const owed = new AsyncLocalStorage<Owed>();
+const owed = new ScopedStorage<Owed>();
 
 /**
  * Runs `run` owing `work` to its first committed transaction, so what `work` writes commits or rolls

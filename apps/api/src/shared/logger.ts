@@ -80,15 +80,32 @@ export function createLogger(level: string, stream?: DestinationStream): Logger 
   return pino(options, stream ?? createProcessLogDestination());
 }
 
+/** Lines gather up to this many bytes before one write (about ten request lines)... */
+const LOG_BUFFER_BYTES = 4096;
+/** ...or for at most this long, so a quiet server's lines still show promptly. */
+const LOG_FLUSH_MS = 200;
+
 /**
- * The process's log output (stdout by default), written off the event loop: a line is appended to a
- * buffer and libuv writes what has gathered while the previous write ran. A synchronous write per line
- * cost the event loop ~37 µs a request under load (bench/README.md, issue 32). pino flushes the buffer
- * synchronously when the process exits (normally, on a signal handled by main.ts, or on a crash); only a
- * SIGKILL can lose the last few milliseconds of lines.
+ * The process's log output (stdout by default), written off the event loop: lines gather in a buffer
+ * and libuv writes it in the background. A synchronous write per line cost the event loop ~37 µs a
+ * request under load; an asynchronous write per line still woke a libuv thread per request, which on
+ * two busy cores cost the event loop as much again in preemption (~17 % of a small call's CPU profile:
+ * bench/README.md, issue 32, decision 0051). So lines are written ~4 KB at a time, or every 200 ms,
+ * whichever comes first. pino flushes the buffer synchronously when the process exits (normally, on a
+ * signal handled by main.ts, or on a crash); only a SIGKILL can lose the last 200 ms of lines.
  */
 export function createProcessLogDestination(dest: number | string = 1): DestinationStream {
-  return pino.destination({ dest, sync: false });
+  const destination = pino.destination({ dest, sync: false, minLength: LOG_BUFFER_BYTES });
+  const timer = setInterval(() => {
+    try {
+      destination.flush();
+    } catch {
+      // Closed or failing: the destination reports its own errors on the lines it writes.
+    }
+  }, LOG_FLUSH_MS);
+  timer.unref();
+  destination.on('close', () => clearInterval(timer));
+  return destination;
 }
 
 /**

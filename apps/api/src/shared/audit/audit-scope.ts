@@ -1,6 +1,6 @@
-import { AsyncLocalStorage } from 'node:async_hooks';
 import { runOwingFirstCommit, runWithoutOwed } from '../../db/before-first-commit';
 import type { Db } from '../../db/database';
+import { ScopedStorage } from '../../db/scoped-storage';
 import { appendAuditEvent } from './append-audit-event';
 import type { AuditDraft, AuditTargetKind } from './audit-event';
 
@@ -22,7 +22,7 @@ interface PendingAudit {
   now: () => Date;
 }
 
-const scope = new AsyncLocalStorage<PendingAudit>();
+const scope = new ScopedStorage<PendingAudit>();
 
 export interface AuditedCall {
   draft: AuditDraft;

@@ -94,6 +94,8 @@ function matches(template: Template, segments: readonly string[], parts: readonl
 }
 
 function decodeSegment(segment: string): string {
+  // Every request's log line comes through here: only an escaped segment needs decoding.
+  if (!segment.includes('%')) return segment;
   try {
     return decodeURIComponent(segment);
   } catch {
