@@ -111,10 +111,9 @@ describe('pg-boss', () => {
     heldSend = null;
     release();
     await waitUntil(() => sent.length >= first + 7);
-    expect(sent.slice(first).map((message) => message.to)).toEqual([
-      'reminder-0@caudal.test',
-      'invited@caudal.test',
-      ...[1, 2, 3, 4, 5].map((index) => `reminder-${index}@caudal.test`),
-    ]);
+    const order = sent.slice(first).map((message) => message.to);
+    expect(order.slice(0, 2)).toEqual(['reminder-0@caudal.test', 'invited@caudal.test']);
+    // Jobs of one priority queued within one clock tick have no order of their own.
+    expect(order.slice(2).sort()).toEqual([1, 2, 3, 4, 5].map((index) => `reminder-${index}@caudal.test`));
   });
 });

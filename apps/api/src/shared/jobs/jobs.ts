@@ -85,8 +85,14 @@ export function queueOf(boss: PgBoss, stops: readonly StopWork[] = []): JobQueue
   return {
     async send(queue, data, options = {}) {
       const id = await boss.send(queue, data, options);
-      // Sent here: this instance's worker of the queue takes it now, not at its next poll.
-      if (id !== null) wakeLocalWorkers(boss, queue);
+      // Sent here: this instance's worker of the queue takes it now, not at its next poll. pg-boss takes
+      // a job only once the database's now() is past its start (strictly), so a fetch within the same
+      // clock tick as the insert (PGlite's clock is coarse) finds nothing and the worker would sleep a
+      // whole polling interval: the second wake, a moment later, covers that tick.
+      if (id !== null) {
+        wakeLocalWorkers(boss, queue);
+        setTimeout(() => wakeLocalWorkers(boss, queue), SAME_TICK_WAKE_MS).unref();
+      }
       return id !== null;
     },
     async stop() {
@@ -95,6 +101,9 @@ export function queueOf(boss: PgBoss, stops: readonly StopWork[] = []): JobQueue
     },
   };
 }
+
+/** Longer than a database clock tick: after it, a job sent here is due for the worker's fetch. */
+const SAME_TICK_WAKE_MS = 25;
 
 /** This process's workers by pg-boss instance and queue, so a job sent here wakes them at once. */
 const localWorkers = new WeakMap<PgBoss, Map<string, string[]>>();
