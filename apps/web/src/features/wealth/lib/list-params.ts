@@ -36,7 +36,6 @@ export function parseListParams(params: URLSearchParams): ClientListState {
   };
 }
 
-/** Only values that differ from the defaults are written, so the plain list keeps a clean URL. */
 /** The list call's body for a state: the search only when there is one. */
 export function clientListRequest(state: ClientListState): RequestOf<typeof wealth.clientList> {
   return {
@@ -48,6 +47,7 @@ export function clientListRequest(state: ClientListState): RequestOf<typeof weal
   };
 }
 
+/** Only values that differ from the defaults are written, so the plain list keeps a clean URL. */
 export function toListParams(state: ClientListState): URLSearchParams {
   return toPagedListParams(state, DEFAULT_LIST_STATE, toListSortParams(state, DEFAULT_LIST_STATE));
 }
