@@ -43,7 +43,7 @@ interface ProductPage {
 
 /** The busiest list of the portal (every account's movements): compiled once per shape (db/compiled-shapes.ts). */
 const productPages = new CompiledShapes<ProductPage>({
-  shapeOf: ({ query }) => [Boolean(query.date_from), Boolean(query.date_to), query.cursor !== null].join(),
+  shapeOf: ({ query }) => windowShapeOf(query),
   build: (db, { productId, companyId, query, limit }) =>
     db
       .selectFrom('product_transactions as t')
@@ -70,10 +70,7 @@ const productPages = new CompiledShapes<ProductPage>({
   parametersOf: ({ productId, companyId, query, limit }) => [
     productId,
     companyId,
-    ...(query.date_from ? [query.date_from] : []),
-    ...(query.date_to ? [query.date_to] : []),
-    ...(query.cursor ? [query.cursor.operationDate, query.cursor.id] : []),
-    limit + 1,
+    ...windowParametersOf(query, limit),
   ],
 });
 
@@ -100,8 +97,7 @@ interface PortfolioPage {
 
 /** A portfolio's (or one investment's) movements: compiled once per shape (db/compiled-shapes.ts). */
 const portfolioPages = new CompiledShapes<PortfolioPage>({
-  shapeOf: ({ investmentId, query }) =>
-    [investmentId !== null, Boolean(query.date_from), Boolean(query.date_to), query.cursor !== null].join(),
+  shapeOf: ({ investmentId, query }) => `${investmentId !== null},${windowShapeOf(query)}`,
   build: (db, { portfolioId, investmentId, companyId, query, limit }) => {
     const page = db
       .selectFrom('investment_transactions as t')
@@ -151,12 +147,26 @@ const portfolioPages = new CompiledShapes<PortfolioPage>({
   parametersOf: ({ portfolioId, investmentId, companyId, query, limit }) => [
     companyId,
     ...(investmentId === null ? [portfolioId] : [investmentId, portfolioId]),
+    ...windowParametersOf(query, limit),
+  ],
+});
+
+/**
+ * Both pages' window, the same in each: the optional date range, the optional keyset cursor and the limit
+ * (one row more, to know whether a next page exists). Its shape and its parameters, in the builders' order.
+ */
+function windowShapeOf(query: TransactionPageQuery): string {
+  return [Boolean(query.date_from), Boolean(query.date_to), query.cursor !== null].join();
+}
+
+function windowParametersOf(query: TransactionPageQuery, limit: number): unknown[] {
+  return [
     ...(query.date_from ? [query.date_from] : []),
     ...(query.date_to ? [query.date_to] : []),
     ...(query.cursor ? [query.cursor.operationDate, query.cursor.id] : []),
     limit + 1,
-  ],
-});
+  ];
+}
 
 function toPage<T extends { id: string; operationDate: string }>(
   rows: T[],
