@@ -47,7 +47,13 @@ const sealer =
         log: { warn: (...args: unknown[]) => console.warn(...args) },
       });
 
-/** CPU milliseconds used so far by every PostgreSQL process (backends, WAL writer, checkpointer). */
+const databaseName = new URL(databaseUrl).pathname.slice(1);
+
+/**
+ * CPU milliseconds used so far by the PostgreSQL processes that work for this benchmark: its database's
+ * backends and autovacuum workers, and the server-wide writers (WAL writer, checkpointer, background
+ * writer). Backends of other databases are left out: on a shared machine they are someone else's load.
+ */
 function postgresCpuMs(): number {
   let ticks = 0;
   for (const pid of readdirSync('/proc')) {
@@ -56,6 +62,8 @@ function postgresCpuMs(): number {
       const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
       const close = stat.lastIndexOf(')');
       if (!stat.slice(stat.indexOf('(') + 1, close).startsWith('postgres')) continue;
+      const title = readFileSync(`/proc/${pid}/cmdline`, 'utf8');
+      if (!title.includes(` ${databaseName} `) && !/walwriter|checkpointer|background writer/.test(title)) continue;
       const fields = stat.slice(close + 2).split(' ');
       ticks += Number(fields[11]) + Number(fields[12]);
     } catch {

@@ -91,6 +91,11 @@ class PGliteConnection implements DatabaseConnection {
     private readonly statements: StatementRunner,
   ) {}
 
+  /** Every connection object runs in the one session PGlite has (what it prepares, all share). */
+  get session(): object {
+    return this.pglite;
+  }
+
   async executeQuery<R>(compiled: CompiledQuery): Promise<QueryResult<R>> {
     // Parameterless SQL may hold several statements (migrations): only the simple protocol runs those.
     const result =

@@ -473,6 +473,8 @@ export interface AuditSealsTable {
 export interface AuditUnsealedTable {
   position: ColumnType<string, string | number | bigint, never>;
   company_key: string;
+  /** `digestAuditContent` of the event as written; null for markers from before migration 0038. */
+  content_digest: string | null;
 }
 
 export interface AuditChainHeadsTable {

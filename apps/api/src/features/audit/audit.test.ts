@@ -72,6 +72,32 @@ describe('every change appends exactly one event', () => {
     });
   });
 
+  it('records the exact values each of 12 concurrent edits of one client replaced', async () => {
+    const tenant = await signInTenant(t);
+    const client = (await tenant.call(wealth.clientCreate.path, form)).json();
+    const names = Array.from({ length: 12 }, (_, index) => `Nombre ${index}`);
+    const results = await Promise.all(
+      names.map((name) => tenant.call(wealth.clientEdit.path, { ...form, name, client_id: client.id })),
+    );
+    expect(results.map((result) => result.statusCode)).toEqual(Array(12).fill(200));
+    const edits = (await changesOf(tenant.companyId)).filter((event) => event.action === 'client-edit');
+    const changes = edits.map((event) => (event.changes as { name: { old: string; new: string } }).name);
+    // The edits form one line of succession: each replaced what exactly one other edit wrote (or the
+    // created name), and the client keeps the one name no edit replaced.
+    const replaced = new Set(changes.map((change) => change.old));
+    const kept = changes.map((change) => change.new).filter((name) => !replaced.has(name));
+    expect(kept).toHaveLength(1);
+    expect(changes.map((change) => change.old).sort()).toEqual(
+      [form.name, ...names.filter((name) => name !== kept[0])].sort(),
+    );
+    const stored = await t.db
+      .selectFrom('clients')
+      .select('name')
+      .where('id', '=', client.id)
+      .executeTakeFirst();
+    expect(stored?.name).toBe(kept[0]);
+  });
+
   it('writes none for a refused or failed call', async () => {
     const tenant = await signInTenant(t);
     const missing = '00000000-0000-4000-8000-000000000000';
@@ -456,6 +482,66 @@ describe('the sealer (decision 0049)', () => {
     expect(await verifyAuditChain(t.db, tenant.companyId)).toMatchObject({
       ok: true,
       events: 4,
+      unsealed: 0,
+    });
+  });
+
+  it('chains the digest written with the event: values that JSON and jsonb spell differently verify', async () => {
+    const tenant = await signInTenant(t);
+    await sealAuditEvents(t.db);
+    const { appendAuditEventAlone } = await import('../../shared/audit/append-audit-event');
+    await appendAuditEventAlone(
+      t.db,
+      {
+        companyId: tenant.companyId.toUpperCase(),
+        kind: 'change',
+        action: 'client-edit',
+        actor: { kind: 'staff', id: tenant.user.id, name: "O'Brien \\ ñandú" },
+        targets: { client: 'c-1' },
+        ip: '127.0.0.1',
+        userAgent: `${'x'.repeat(600)}€`,
+        requestId: 'req-digest',
+        changes: {
+          name: { old: 'a "quoted" \\ name\n', new: '😀 ñ' },
+          entities: { old: [], new: ['santander', 'bbva'] },
+          amount: { old: 1.5e21, new: 0.30000000000000004 },
+          nested: { new: { z: 1, a: [null, { y: 'x', b: false }] } },
+        },
+      },
+      new Date('2026-11-26T20:00:00.123Z'),
+    );
+    await sealAuditEvents(t.db);
+    expect(await verifyAuditChain(t.db, tenant.companyId)).toMatchObject({ ok: true, unsealed: 0 });
+  });
+
+  it('finds an event altered after its commit and before its seal (the seal chains what was written)', async () => {
+    const tenant = await signInTenant(t);
+    await sealAuditEvents(t.db);
+    await tenant.call(wealth.clientCreate.path, { ...form, alias: 'altered-before-seal' });
+    const [, created] = await eventsOf(tenant.companyId);
+    await sql`update audit_events set actor_name = 'someone else' where id = ${created?.id}`.execute(t.db);
+    await sealAuditEvents(t.db);
+    expect(await verifyAuditChain(t.db, tenant.companyId)).toMatchObject({
+      ok: false,
+      altered: { id: created?.id },
+    });
+  });
+
+  it('seals markers written before migration 0038 (no digest) by reading their events', async () => {
+    const tenant = await signInTenant(t);
+    await sealAuditEvents(t.db);
+    await tenant.call(wealth.clientCreate.path, { ...form, alias: 'old-marker-1' });
+    await tenant.call(wealth.clientCreate.path, { ...form, alias: 'old-marker-2' });
+    const [, first] = await eventsOf(tenant.companyId);
+    await sql`update audit_unsealed set content_digest = null where position = ${first?.position}`.execute(
+      t.db,
+    );
+    await sealAuditEvents(t.db);
+    const seals = await sealsOf(tenant.companyId);
+    expect(seals.map((seal) => seal.id)).toEqual((await eventsOf(tenant.companyId)).map((event) => event.id));
+    expect(await verifyAuditChain(t.db, tenant.companyId)).toMatchObject({
+      ok: true,
+      events: 3,
       unsealed: 0,
     });
   });

@@ -211,7 +211,6 @@ export async function insertClient(db: Db, actor: Actor, fields: ClientFields, n
   );
 }
 
-/** Null when no visible client has the id. Keeping its own alias (in any case) is no conflict. */
 /** A client's recorded fields before an edit (the audit event's old values). */
 export interface PriorClientFields {
   name: string;
@@ -219,50 +218,71 @@ export interface PriorClientFields {
   entity_ids: string[];
 }
 
+/** Compare-and-set attempts before an edit takes the row lock instead (only under a storm of edits). */
+const UNLOCKED_EDIT_ATTEMPTS = 3;
+
 /**
- * Updates a visible client. With `withPrior`, the same statement answers the values it replaced (the
- * audit event's old values): a row-locked read joined to the update, instead of a select before it.
+ * Edits a visible client; answers it as edited and the values the edit replaced (the audit event's old
+ * values), or null when no visible client has the id. Keeping its own alias (in any case) is no conflict.
+ *
+ * The row is read once, for the answer and the old values alike, and the update applies only where the
+ * row still holds what was read: a concurrent edit in between makes it miss, and the read is taken
+ * again. So the old values are exactly the ones replaced, with no row lock and no statement beyond
+ * the read and the update; after a few misses the read locks the row, which cannot miss.
  */
-export async function updateClient(
+export async function editClient(
   db: Db,
   actor: Actor,
   clientId: string,
   fields: ClientFields,
   now: Date,
-  options: { withPrior?: boolean } = {},
-): Promise<{ id: string; prior: PriorClientFields | null } | null> {
+  listedEntityIds: ReadonlySet<string>,
+): Promise<{ client: Client; prior: PriorClientFields } | null> {
   if (!isUuid(clientId)) return null;
-  const set = { name: fields.name, alias: fields.alias, entity_ids: fields.entityIds, updated_at: now };
-  if (!options.withPrior) {
-    const row = await mapDuplicatedAlias(
+  for (let attempt = 1; ; attempt++) {
+    const isLocking = attempt > UNLOCKED_EDIT_ATTEMPTS;
+    const row = await selectVisibleClient(db, actor, clientId, isLocking);
+    if (!row) return null;
+    const result = await mapDuplicatedAlias(
       db
         .updateTable('clients')
-        .set(set)
+        .set({ name: fields.name, alias: fields.alias, entity_ids: fields.entityIds, updated_at: now })
         .where('clients.id', '=', clientId)
         .where(whereClientVisible(actor))
-        .returning('id')
+        .$if(!isLocking, (update) =>
+          update
+            .where('clients.name', '=', row.name)
+            .where('clients.alias', '=', row.alias)
+            .where('clients.entity_ids', '=', sql<string[]>`${row.entity_ids}::text[]`),
+        )
         .executeTakeFirst(),
     );
-    return row ? { id: row.id, prior: null } : null;
+    if (result.numUpdatedRows > 0n) {
+      const edited = { ...row, name: fields.name, alias: fields.alias, entity_ids: fields.entityIds };
+      return {
+        client: toClient(edited, listedEntityIds),
+        prior: { name: row.name, alias: row.alias, entity_ids: row.entity_ids },
+      };
+    }
   }
-  const row = await mapDuplicatedAlias(
-    db
-      .updateTable('clients')
-      .from((eb) =>
-        eb
-          .selectFrom('clients as prior')
-          .select(['prior.id', 'prior.name', 'prior.alias', 'prior.entity_ids'])
-          .where('prior.id', '=', clientId)
-          .forUpdate()
-          .as('prior'),
-      )
-      .set(set)
-      .whereRef('clients.id', '=', 'prior.id')
-      .where(whereClientVisible(actor))
-      .returning(['clients.id', 'prior.name', 'prior.alias', 'prior.entity_ids'])
-      .executeTakeFirst(),
-  );
-  return row ? { id: row.id, prior: { name: row.name, alias: row.alias, entity_ids: row.entity_ids } } : null;
+}
+
+function selectVisibleClient(
+  db: Db,
+  actor: Actor,
+  clientId: string,
+  isLocking: boolean,
+): Promise<ClientRowWithCount | undefined> {
+  return db
+    .selectFrom('clients')
+    .select(['id', 'name', 'alias', 'entity_ids', 'created_at'])
+    .select(
+      sql<number>`(select count(*)::int from products p where p.client_id = clients.id)`.as('products_count'),
+    )
+    .where('clients.id', '=', clientId)
+    .where(whereClientVisible(actor))
+    .$if(isLocking, (select) => select.forUpdate('clients'))
+    .executeTakeFirst();
 }
 
 /** The client's products and credentials are kept: their foreign keys set client_id to null. */

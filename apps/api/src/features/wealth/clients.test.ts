@@ -36,7 +36,7 @@ describe('client create, get, edit and delete', () => {
       ...form({ name: 'María García', alias: 'GARCIA-LOPEZ-MARIA', entities: ['bbva'] }),
       client_id: client.id,
     });
-    expect(edited.statusCode).toBe(200);
+    expect(edited.statusCode, edited.body).toBe(200);
     expect(edited.json()).toMatchObject({
       id: client.id,
       name: 'María García',

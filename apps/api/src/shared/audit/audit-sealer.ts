@@ -3,13 +3,7 @@ import { runWithoutOwed } from '../../db/before-first-commit';
 import type { Db } from '../../db/database';
 import type { JobModule } from '../jobs/jobs';
 import type { Logger } from '../logger';
-import {
-  CURRENT_HASH_VERSION,
-  chainKeyOf,
-  digestAuditContent,
-  GENESIS_HASH,
-  linkAuditHash,
-} from './audit-event';
+import { CURRENT_HASH_VERSION, digestAuditContent, GENESIS_HASH, linkAuditHash } from './audit-event';
 import { onAuditCommitted } from './audit-signal';
 
 /** Events one company gets sealed per pass: a burst of one company waits its turn, not the others. */
@@ -63,7 +57,7 @@ async function sealPass(db: Db, batch: number, only?: string): Promise<{ sealed:
     `.execute(trx);
     if (heads.rows.length === 0) return { sealed: 0, hasMore: false };
     const keys = heads.rows.map((head) => head.company_key);
-    const taken = await sql<{ position: string; company_key: string }>`
+    const taken = await sql<{ position: string; company_key: string; content_digest: string | null }>`
       delete from audit_unsealed
       where ctid = any(array(
         select ctid from (
@@ -71,7 +65,7 @@ async function sealPass(db: Db, batch: number, only?: string): Promise<{ sealed:
           from audit_unsealed where company_key = any(${keys})
         ) ranked where n <= ${batch}
       ))
-      returning position::text as position, company_key
+      returning position::text as position, company_key, content_digest
     `.execute(trx);
     if (taken.rows.length === 0) return { sealed: 0, hasMore: false };
     const byCompany = new Map<string, string[]>();
@@ -80,42 +74,26 @@ async function sealPass(db: Db, batch: number, only?: string): Promise<{ sealed:
       positions.push(row.position);
       byCompany.set(row.company_key, positions);
     }
-    // Each company's events through its (company_id, position) index.
-    const events = await trx
-      .selectFrom('audit_events')
-      .selectAll()
-      .where((eb) =>
-        eb.or(
-          [...byCompany].map(([key, positions]) =>
-            eb.and([
-              key === chainKeyOf(null) ? eb('company_id', 'is', null) : eb('company_id', '=', key),
-              eb('position', 'in', positions),
-            ]),
-          ),
-        ),
-      )
-      .orderBy('position')
-      .execute();
+    const events = await withDigests(trx, taken.rows);
     const chains = new Map(heads.rows.map((head) => [head.company_key, { ...head, prior: head.last_hash }]));
-    const seals = events.map(({ id: _id, position, ...content }) => {
-      const chain = chains.get(chainKeyOf(content.company_id));
+    const seals = events.map(({ position, company_key: companyKey, digest }) => {
+      const chain = chains.get(companyKey);
       if (!chain) throw new Error('An event was taken without its chain head');
       const seq = (BigInt(chain.last_seq) + 1n).toString();
-      const digest = digestAuditContent({ ...content, occurred_at: new Date(content.occurred_at) });
       const hash = linkAuditHash(digest, seq, chain.last_hash);
-      const seal = {
-        position,
-        company_key: chain.company_key,
-        seq,
-        previous_hash: chain.last_hash,
-        hash,
-        hash_version: CURRENT_HASH_VERSION,
-      };
+      const seal = { position, company_key: companyKey, seq, previous_hash: chain.last_hash, hash };
       Object.assign(chain, { last_seq: seq, prior: chain.last_hash, last_hash: hash });
       return seal;
     });
-    if (seals.length === 0) return { sealed: 0, hasMore: false };
-    await trx.insertInto('audit_seals').values(seals).execute();
+    await sql`
+      insert into audit_seals (position, company_key, seq, previous_hash, hash, hash_version)
+      select position, company_key, seq, previous_hash, hash, ${CURRENT_HASH_VERSION}
+      from unnest(
+        ${seals.map((seal) => seal.position)}::bigint[], ${seals.map((seal) => seal.company_key)}::text[],
+        ${seals.map((seal) => seal.seq)}::bigint[], ${seals.map((seal) => seal.previous_hash)}::text[],
+        ${seals.map((seal) => seal.hash)}::text[]
+      ) as seal(position, company_key, seq, previous_hash, hash)
+    `.execute(trx);
     const moved = [...chains.values()].filter((chain) => byCompany.has(chain.company_key));
     await sql`
       update audit_chain_heads h
@@ -127,6 +105,54 @@ async function sealPass(db: Db, batch: number, only?: string): Promise<{ sealed:
     const hasMore = [...byCompany.values()].some((positions) => positions.length === batch);
     return { sealed: seals.length, hasMore };
   });
+}
+
+interface WaitingEvent {
+  position: string;
+  company_key: string;
+  digest: string;
+}
+
+/**
+ * The taken events in position order, each with its content digest: the one its marker carries, or,
+ * for a marker written before migration 0038, the digest of the event read back.
+ */
+async function withDigests(
+  trx: Db,
+  taken: { position: string; company_key: string; content_digest: string | null }[],
+): Promise<WaitingEvent[]> {
+  const undigested = taken.filter((row) => row.content_digest === null);
+  const digests = new Map<string, string>();
+  if (undigested.length > 0) {
+    const events = await trx
+      .selectFrom('audit_events')
+      .selectAll()
+      .where(
+        'position',
+        'in',
+        undigested.map((row) => row.position),
+      )
+      .execute();
+    for (const { id: _id, position, ...content } of events) {
+      // String(): PGlite answers a bigint column as a number, the markers as text.
+      digests.set(
+        String(position),
+        digestAuditContent({ ...content, occurred_at: new Date(content.occurred_at) }),
+      );
+    }
+  }
+  const waiting: WaitingEvent[] = [];
+  for (const row of taken) {
+    const digest = row.content_digest ?? digests.get(row.position);
+    // A marker whose event is gone: nothing to chain (verify names what the chain then lacks).
+    if (digest !== undefined) waiting.push({ position: row.position, company_key: row.company_key, digest });
+  }
+  return waiting.sort((a, b) => comparePositions(a.position, b.position));
+}
+
+/** Positions are bigints in text: shorter is smaller, then by digits. */
+function comparePositions(a: string, b: string): number {
+  return a.length - b.length || (a < b ? -1 : a > b ? 1 : 0);
 }
 
 export interface AuditSealer {
