@@ -1,5 +1,6 @@
 import pg from 'pg';
 import { EVENTS_CHANNEL, onEventsCommitted } from '../../shared/events/events-signal';
+import { startWakeLoop } from '../../shared/jobs/wake-loop';
 import type { Logger } from '../../shared/logger';
 
 export interface OutboxWakeOptions {
@@ -24,47 +25,24 @@ const RELISTEN_MS = 5_000;
 /**
  * When the webhook dispatcher looks at the outbox (decision 0041): when a commit in this process wrote
  * events (after it committed), when another instance's commit did (PostgreSQL NOTIFY, which is
- * delivered on commit), and on a slow timer as a fallback. An idle company costs no query. One pass
- * at a time; wakes during a pass ask for one more, so none is lost and bursts fold into few passes.
+ * delivered on commit), and on a slow timer as a fallback (shared/jobs/wake-loop.ts: one pass at a
+ * time, none lost). An idle company costs no query.
  */
 export function startOutboxWake(options: OutboxWakeOptions): OutboxWake {
-  let isStopped = false;
-  let isAskedAgain = false;
-  let draining: Promise<void> | null = null;
-
-  async function drain() {
-    try {
-      while (isAskedAgain && !isStopped) {
-        isAskedAgain = false;
-        // A pass that found work may have left more (a company's share per pass): go again.
-        if (await options.pass()) isAskedAgain = true;
-      }
-    } finally {
-      draining = null;
-    }
-  }
-
-  function wake(): Promise<void> {
-    if (isStopped) return Promise.resolve();
-    isAskedAgain = true;
-    draining ??= drain();
-    return draining;
-  }
-
-  const unsubscribe = onEventsCommitted(() => void wake());
-  const timer = setInterval(() => void wake(), options.fallbackMs);
-  timer.unref();
+  const loop = startWakeLoop({
+    pass: options.pass,
+    fallbackMs: options.fallbackMs,
+    onError: (error) => options.log.warn({ err: error }, 'webhook dispatch failed; the next wake retries'),
+  });
+  const wake = () => void loop.wake();
+  const unsubscribe = onEventsCommitted(wake);
   const listener = options.postgresUrl ? listenForEvents(options.postgresUrl, wake, options.log) : null;
-  void wake();
-
   return {
-    wake,
+    wake: loop.wake,
     async stop() {
-      isStopped = true;
       unsubscribe();
-      clearInterval(timer);
       await listener?.stop();
-      await draining;
+      await loop.stop();
     },
   };
 }

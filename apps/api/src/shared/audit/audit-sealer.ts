@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
-import { runWithoutOwed } from '../../db/before-first-commit';
 import type { Db } from '../../db/database';
 import type { JobModule } from '../jobs/jobs';
+import { startWakeLoop, type WakeLoop } from '../jobs/wake-loop';
 import type { Logger } from '../logger';
 import { CURRENT_HASH_VERSION, digestAuditContent, GENESIS_HASH, linkAuditHash } from './audit-event';
 import { onAuditCommitted } from './audit-signal';
@@ -155,17 +155,12 @@ function comparePositions(a: string, b: string): number {
   return a.length - b.length || (a < b ? -1 : a > b ? 1 : 0);
 }
 
-export interface AuditSealer {
-  /** Asks for a pass soon; settles when the passes it caused are over. */
-  wake(): Promise<void>;
-  stop(): Promise<void>;
-}
+export type AuditSealer = Pick<WakeLoop, 'wake' | 'stop'>;
 
 /**
  * When the sealer runs: shortly after this process commits an audited change (`delayMs` lets a burst
  * gather into one pass), on a timer as a fallback (events other instances or the command line wrote,
- * a wake lost in a crash), and at start (events committed and never sealed before a restart). One pass
- * at a time; a pass that left work asks for the next at once.
+ * a wake lost in a crash), and at start (events committed and never sealed before a restart).
  */
 export function startAuditSealer(options: {
   db: Db;
@@ -173,56 +168,18 @@ export function startAuditSealer(options: {
   delayMs?: number;
   fallbackMs?: number;
 }): AuditSealer {
-  const delayMs = options.delayMs ?? 250;
-  let isStopped = false;
-  let isAskedAgain = false;
-  let draining: Promise<void> | null = null;
-  let delayed: NodeJS.Timeout | null = null;
-
-  async function drain() {
-    try {
-      while (isAskedAgain && !isStopped) {
-        isAskedAgain = false;
-        try {
-          if ((await sealAuditEvents(options.db)).hasMore) isAskedAgain = true;
-        } catch (error) {
-          options.log.warn({ err: error }, 'audit sealing failed; the next pass retries');
-        }
-      }
-    } finally {
-      draining = null;
-    }
-  }
-
-  function wake(): Promise<void> {
-    if (isStopped) return Promise.resolve();
-    isAskedAgain = true;
-    // Woken from a request's after-commit hook: the passes run outside that request's owed work.
-    draining ??= runWithoutOwed(drain);
-    return draining;
-  }
-
-  function wakeSoon() {
-    if (isStopped || delayed) return;
-    delayed = setTimeout(() => {
-      delayed = null;
-      void wake();
-    }, delayMs);
-  }
-
-  const unsubscribe = onAuditCommitted(wakeSoon);
-  const timer = setInterval(() => void wake(), options.fallbackMs ?? 10_000);
-  timer.unref();
-  void wake();
-
+  const loop = startWakeLoop({
+    pass: async () => (await sealAuditEvents(options.db)).hasMore,
+    fallbackMs: options.fallbackMs ?? 10_000,
+    delayMs: options.delayMs ?? 250,
+    onError: (error) => options.log.warn({ err: error }, 'audit sealing failed; the next pass retries'),
+  });
+  const unsubscribe = onAuditCommitted(loop.wakeSoon);
   return {
-    wake,
+    wake: loop.wake,
     async stop() {
-      isStopped = true;
       unsubscribe();
-      clearInterval(timer);
-      if (delayed) clearTimeout(delayed);
-      await draining;
+      await loop.stop();
     },
   };
 }
