@@ -164,15 +164,7 @@ export async function findClient(
   listedEntityIds: ReadonlySet<string>,
 ): Promise<Client | null> {
   if (!isUuid(clientId)) return null;
-  const row = await db
-    .selectFrom('clients')
-    .select(['id', 'name', 'alias', 'entity_ids', 'created_at'])
-    .select(
-      sql<number>`(select count(*)::int from products p where p.client_id = clients.id)`.as('products_count'),
-    )
-    .where('clients.id', '=', clientId)
-    .where(whereClientVisible(actor))
-    .executeTakeFirst();
+  const row = await selectVisibleClient(db, actor, clientId, false);
   return row ? toClient(row, listedEntityIds) : null;
 }
 
