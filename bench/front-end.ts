@@ -247,9 +247,16 @@ async function runLighthouse(
     const reports = process.env.LIGHTHOUSE_REPORTS;
     if (reports) {
       mkdirSync(reports, { recursive: true });
-      writeFileSync(join(reports, `${route.name}-${preset}-${Date.now()}.json`), JSON.stringify(result.lhr));
+      const name = `${route.name}-${preset}-${Date.now()}`;
+      writeFileSync(join(reports, `${name}.json`), JSON.stringify(result.lhr));
+      // The trace: where each long task's time went (open it in Chromium's performance panel).
+      writeFileSync(join(reports, `${name}.trace.json`), JSON.stringify(result.artifacts.Trace));
     }
-    const { categories, audits } = result.lhr;
+    const { categories, audits, runtimeError } = result.lhr;
+    // A run without a score (a Lighthouse error such as NO_NAVSTART or NO_FCP) says why, not just "0".
+    if (categories.performance?.score == null) {
+      console.log(`    (${preset} run without a score: ${runtimeError?.code ?? 'no runtime error given'})`);
+    }
     const value = (id: string) => audits[id]?.numericValue ?? Number.NaN;
     return {
       score: Math.round((categories.performance?.score ?? 0) * 100),

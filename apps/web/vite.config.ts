@@ -62,9 +62,24 @@ const notShellHelpers =
   /[\\/](utils[\\/](Floating|InlineInput|InputsGroupFieldset)|create-scoped-keydown-handler|get-context-item-index)[\\/]/;
 const mantineShell = (id: string) => mantineShellModules.test(id) && !notShellHelpers.test(id);
 
-const vendorGroups: { name: string; test: RegExp | ((id: string) => boolean) }[] = [
+/**
+ * The floating machinery (positioning, popover, focus trap, click outside) that menus, tooltips, selects
+ * and modals share: a chunk of its own. Split by use, it went with the first screen that used it into that
+ * screen's shared chunk, so the account and language menus loaded the client page's tabs, selects and
+ * scroll areas (`client-page-shared`, 40 KB gzip) before they could open.
+ */
+const floatingModules =
+  /node_modules[\\/](@floating-ui[\\/]|@mantine[\\/]core[\\/]esm[\\/](components[\\/](Popover|FocusTrap|Overlay)[\\/]|utils[\\/]Floating[\\/]|core[\\/]utils[\\/]create-scoped-keydown-handler[\\/])|@mantine[\\/]hooks[\\/]esm[\\/](use-focus-trap|use-focus-return|use-click-outside|use-long-press)[\\/])/;
+
+const vendorGroups: {
+  name: string;
+  test: RegExp | ((id: string) => boolean);
+  includeDependenciesRecursively?: boolean;
+}[] = [
   { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/ },
   { name: 'mantine', test: mantineShell },
+  // Only these modules: the small hooks they import (use-uncontrolled…) are the first screens' too.
+  { name: 'popover', test: floatingModules, includeDependenciesRecursively: false },
 ];
 
 /**
@@ -74,7 +89,7 @@ const vendorGroups: { name: string; test: RegExp | ((id: string) => boolean) }[]
  * which route modules, paths and early calls, is the manifest's (src/first-screens.ts); which modules go
  * to which chunk is read from a first build split purely by use (build/first-screen-chunks.ts).
  */
-const VENDOR_CHUNK = /^assets\/(react|mantine)-/;
+const VENDOR_CHUNK = /^assets\/(react|mantine|popover)-/;
 
 interface BuildPlan {
   chunks: Map<string, string>;

@@ -10,16 +10,19 @@ interface EntityBadgesProps {
   max?: number;
 }
 
+/** Its own component: only a row without institutions reads the catalogue of texts (a hook per row adds up). */
+function NoEntities() {
+  const { t } = useTranslation();
+  return <span className={classes.noEntities}>{t('wealth.clients.noEntities')}</span>;
+}
+
 /**
  * Plain spans with Mantine Badge's classes (colours and size in `.entityBadge`): the client list shows up
  * to three per row, and as Badge components they were a large share of the list's first render.
  */
 export function EntityBadges({ ids, max = 3 }: EntityBadgesProps) {
-  const { t } = useTranslation();
   const { name } = useEntityCatalogue();
-  if (ids.length === 0) {
-    return <span className={classes.noEntities}>{t('wealth.clients.noEntities')}</span>;
-  }
+  if (ids.length === 0) return <NoEntities />;
   const shown = ids.slice(0, max);
   const hidden = ids.slice(max);
   return (
