@@ -5,6 +5,7 @@
 // repository runs them). Reads { databaseUrl, token, secret, idleMinutes, session, groups, connections,
 // warmUpSeconds, seconds } as JSON on stdin, prints a Measurement.
 import pg from 'pg';
+import { cpuSince } from './cpu-account';
 import { createFloorGuard } from './floor-guard';
 
 interface Statement {
@@ -57,7 +58,8 @@ async function drive(seconds: number): Promise<number[]> {
 const at = (sorted: number[], fraction: number) =>
   sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * fraction))] ?? Number.NaN;
 
-await drive(input.warmUpSeconds);
+const cpuAtStart = process.cpuUsage();
+const warm = await drive(input.warmUpSeconds);
 const latencies = (await drive(input.seconds)).sort((a, b) => a - b);
 await pool.end();
 process.stdout.write(
@@ -66,5 +68,6 @@ process.stdout.write(
     p50: Number(at(latencies, 0.5).toFixed(2)),
     p99: Number(at(latencies, 0.99).toFixed(2)),
     total: latencies.length,
+    cpu: cpuSince(cpuAtStart, warm.length + latencies.length),
   }),
 );

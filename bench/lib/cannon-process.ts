@@ -9,6 +9,7 @@
 // truncated, so a 7.9 ms call counted as 7 and the API's p50 read ~0.5 ms low beside a floor measured
 // to the hundredth (bench/README.md, 2026-11-26 evening).
 import autocannon from 'autocannon';
+import { cpuSince } from './cpu-account';
 
 let text = '';
 for await (const chunk of process.stdin) text += chunk;
@@ -27,7 +28,10 @@ const options = {
   body: input.body,
   connections: input.connections,
 };
-await autocannon({ ...options, duration: input.warmUpSeconds });
+// CPU of this process over warm-up and run, per request of both (the parent adds the server's and
+// PostgreSQL's over the same span: scenario.ts).
+const cpuAtStart = process.cpuUsage();
+const warm = await autocannon({ ...options, duration: input.warmUpSeconds });
 const latencies: number[] = [];
 const run = autocannon({ ...options, duration: input.seconds });
 run.on('response', (_client: unknown, statusCode: number, _bytes: number, milliseconds: number) => {
@@ -47,5 +51,6 @@ process.stdout.write(
     p50: Number(at(0.5).toFixed(2)),
     p99: Number(at(0.99).toFixed(2)),
     total: result.requests.total,
+    cpu: cpuSince(cpuAtStart, warm.requests.total + result.requests.total),
   }),
 );

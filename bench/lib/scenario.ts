@@ -15,6 +15,7 @@ import {
 } from './api';
 import { floorAccessOf, measureBareInOwnProcess } from './bare-sql-run';
 import { captureStatements, loadStaffActor } from './capture';
+import { withCpuAccount } from './cpu-account';
 import { profiled } from './cpu-profile';
 import { openBenchDatabase } from './database';
 import { printHeader, printScenario } from './report';
@@ -78,7 +79,9 @@ export async function runBench(
       pool,
       api: served ? { base: running.base, token } : null,
     };
-    const scenarios = await prepare(context);
+    // ONLY=1,4: just those scenarios (1-based, in the script's order), for a short run.
+    const only = process.env.ONLY?.split(',').map(Number) ?? null;
+    const scenarios = (await prepare(context)).filter((_, index) => !only || only.includes(index + 1));
     const floorAccess = await floorAccessOf(running, databaseUrl, token);
     printHeader(title, target.label);
     if (context.api) {
@@ -100,18 +103,22 @@ export async function runBench(
       // alternate API and floor, so a burst of load from elsewhere lands on both; each side's figures
       // are the mean of its rounds, and the load average at the start of the scenario is printed.
       const load = loadavg()[0] ?? 0;
-      const apiRounds: Measurement[] = [];
-      const bareRounds: Measurement[] = [];
+      const apiRounds: AccountedMeasurement[] = [];
+      const bareRounds: AccountedMeasurement[] = [];
       for (let round = 0; round < ROUNDS; round++) {
         const api = context.api;
         if (api)
           apiRounds.push(
             // With CPU_PROF, the API's process is profiled over its measured rounds (lib/cpu-profile.ts).
             await profiled(`${title}-${scenarios.indexOf(scenario) + 1}-${round + 1}`, () =>
-              measureCallFromOwnProcess(api.base, api.token, scenario.path, scenario.body),
+              withCpuAccount(() =>
+                measureCallFromOwnProcess(api.base, api.token, scenario.path, scenario.body),
+              ),
             ),
           );
-        bareRounds.push(await measureBareInOwnProcess(databaseUrl, floorAccess, groups));
+        bareRounds.push(
+          await withCpuAccount(() => measureBareInOwnProcess(databaseUrl, floorAccess, groups)),
+        );
       }
       const api = context.api ? meanOf(apiRounds) : null;
       const bare = meanOf(bareRounds) as Measurement;
@@ -126,6 +133,12 @@ export async function runBench(
         bare,
         plan,
       );
+      console.log(
+        `\n   CPU per request (µs; warm-up included; PostgreSQL = every postgres process on the machine):`,
+      );
+      for (const round of apiRounds)
+        console.log(`   API   ${describeCpu(round, 'API process', 'autocannon')}`);
+      for (const round of bareRounds) console.log(`   floor ${describeCpu(round, 'floor process', null)}`);
       recorded.scenarios.push({
         name: scenario.name,
         api,
@@ -144,6 +157,23 @@ export async function runBench(
 }
 
 const ROUNDS = Number(process.env.ROUNDS ?? 2);
+
+type AccountedMeasurement = Measurement & { serverCpuMs: number; postgresCpuMs: number };
+
+/**
+ * One round's CPU per request. The API round: this process (the API), autocannon's process, PostgreSQL.
+ * The floor round: the floor's process (load generator and "server" in one), PostgreSQL.
+ */
+function describeCpu(round: AccountedMeasurement, measurer: string, client: string | null): string {
+  const requests = round.cpu?.requests ?? 0;
+  if (requests === 0) return 'n/a';
+  const per = (ms: number) => ((ms * 1000) / requests).toFixed(0);
+  const parts = client
+    ? [`${measurer} ${per(round.serverCpuMs)}`, `${client} ${per(round.cpu?.ms ?? 0)}`]
+    : [`${measurer} ${per(round.cpu?.ms ?? 0)}`];
+  parts.push(`PostgreSQL ${per(round.postgresCpuMs)}`);
+  return parts.join(', ');
+}
 
 function meanOf(rounds: readonly Measurement[]): Measurement | null {
   if (rounds.length === 0) return null;
