@@ -43,6 +43,17 @@ export function postgresCpuMs(): number {
   return (ticks * 1000) / CLOCK_TICKS_PER_SECOND;
 }
 
+/** user + system CPU of one process (Linux /proc), milliseconds; 0 if it cannot be read. */
+export function processCpuMs(pid: number): number {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS_PER_SECOND;
+  } catch {
+    return 0;
+  }
+}
+
 /** USER_HZ: 100 on every Linux this runs on (sysconf(_SC_CLK_TCK)). */
 const CLOCK_TICKS_PER_SECOND = 100;
 

@@ -18,6 +18,7 @@ import { captureStatements, loadStaffActor } from './capture';
 import { withCpuAccount } from './cpu-account';
 import { profiled } from './cpu-profile';
 import { openBenchDatabase } from './database';
+import { startHttpFloor } from './http-floor';
 import { printHeader, printScenario } from './report';
 import { writeResult } from './results';
 import { explain, openPool } from './sql-load';
@@ -105,6 +106,9 @@ export async function runBench(
       const load = loadavg()[0] ?? 0;
       const apiRounds: AccountedMeasurement[] = [];
       const bareRounds: AccountedMeasurement[] = [];
+      // HTTP_FLOOR=1: a third side, the same floor behind a minimal HTTP server (lib/list-floor-server.ts).
+      const httpFloor = IS_HTTP_FLOOR ? await startHttpFloor(databaseUrl, floorAccess, groups) : null;
+      const httpRounds: AccountedMeasurement[] = [];
       for (let round = 0; round < ROUNDS; round++) {
         const api = context.api;
         if (api)
@@ -119,7 +123,9 @@ export async function runBench(
         bareRounds.push(
           await withCpuAccount(() => measureBareInOwnProcess(databaseUrl, floorAccess, groups)),
         );
+        if (httpFloor) httpRounds.push(await httpFloor.measure());
       }
+      await httpFloor?.close();
       const api = context.api ? meanOf(apiRounds) : null;
       const bare = meanOf(bareRounds) as Measurement;
       const shape = [
@@ -139,13 +145,21 @@ export async function runBench(
       for (const round of apiRounds)
         console.log(`   API   ${describeCpu(round, 'API process', 'autocannon')}`);
       for (const round of bareRounds) console.log(`   floor ${describeCpu(round, 'floor process', null)}`);
+      if (httpRounds.length > 0) {
+        const http = meanOf(httpRounds) as Measurement;
+        console.log(
+          `\n   HTTP floor (the floor behind a minimal Fastify server, own process): ${http.rps.toFixed(0)} req/s, p50 ${http.p50.toFixed(2)} ms (rounds ${httpRounds.map((m) => m.p50.toFixed(2)).join(', ')}); API / HTTP floor = ${api ? (api.p50 / http.p50).toFixed(2) : 'n/a'}×`,
+        );
+        for (const round of httpRounds)
+          console.log(`   HTTP  ${describeCpu(round, 'floor server', 'autocannon')}`);
+      }
       recorded.scenarios.push({
         name: scenario.name,
         api,
         bare,
         ratio: api ? api.p50 / bare.p50 : null,
         load,
-        rounds: { api: apiRounds, bare: bareRounds },
+        rounds: { api: apiRounds, bare: bareRounds, ...(httpRounds.length > 0 ? { http: httpRounds } : {}) },
       });
     }
     writeResult(title, recorded);
@@ -157,6 +171,7 @@ export async function runBench(
 }
 
 const ROUNDS = Number(process.env.ROUNDS ?? 2);
+const IS_HTTP_FLOOR = process.env.HTTP_FLOOR === '1';
 
 type AccountedMeasurement = Measurement & { serverCpuMs: number; postgresCpuMs: number };
 
