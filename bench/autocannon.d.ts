@@ -21,6 +21,13 @@ declare module 'autocannon' {
     connections?: number;
     duration?: number;
   }
-  function autocannon(options: Options): Promise<Result>;
+  /** A running load: awaitable for its Result; `response` fires per answer (duration in fractional ms). */
+  interface Instance extends PromiseLike<Result> {
+    on(
+      event: 'response',
+      listener: (client: unknown, statusCode: number, bytes: number, milliseconds: number) => void,
+    ): Instance;
+  }
+  function autocannon(options: Options): Instance;
   export default autocannon;
 }

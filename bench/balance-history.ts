@@ -19,14 +19,13 @@ import type { Db } from '../apps/api/src/db/database';
 import { findBalanceHistory } from '../apps/api/src/features/wealth/balance-history.repository';
 import { requireVisibleClient } from '../apps/api/src/features/wealth/clients.repository';
 import { isoDay } from '../apps/api/src/features/wealth/overview.repository';
-import { findSessionWithUser } from '../apps/api/src/shared/auth/session-store';
 import { call, type Measurement, measureCallFromOwnProcess, signIn, startApi, warmUp } from './lib/api';
-import { measureBareInOwnProcess } from './lib/bare-sql-run';
+import { floorAccessOf, measureBareInOwnProcess } from './lib/bare-sql-run';
 import { captureStatements, loadStaffActor } from './lib/capture';
 import { openBenchDatabase } from './lib/database';
 import { ensureHistoryClient, HISTORY_ALIAS } from './lib/history-client';
 import { writeResult } from './lib/results';
-import { explain, openPool, type Statement } from './lib/sql-load';
+import { explain, openPool } from './lib/sql-load';
 import { BENCH_COMPANY, BENCH_PASSWORD, BENCH_USERNAME, requireBenchCompany } from './lib/tenant';
 
 const TARGET_RATIO = 2;
@@ -55,7 +54,7 @@ try {
     username: BENCH_USERNAME,
     password: BENCH_PASSWORD,
   });
-  const sessionJoin = await captureSessionJoin(databaseUrl, token);
+  const floorAccess = await floorAccessOf(api, databaseUrl, token);
   const today = isoDay(new Date());
   console.log(
     `\n${target.label}; client ${clientId} (${HISTORY_ALIAS}): ${await countMovements(db, clientId)} movements`,
@@ -96,7 +95,7 @@ try {
         sides.loads.push(`API ${load()}`);
       };
       const measureFloor = async () => {
-        sides.floor.push(await measureBareInOwnProcess(databaseUrl, [[sessionJoin], ...groups]));
+        sides.floor.push(await measureBareInOwnProcess(databaseUrl, floorAccess, groups));
         sides.loads.push(`floor ${load()}`);
       };
       if (round % 2 === 0) {
@@ -149,16 +148,6 @@ function median(values: readonly number[]): number {
   return sorted.length % 2
     ? (sorted[middle] ?? Number.NaN)
     : ((sorted[middle - 1] ?? 0) + (sorted[middle] ?? 0)) / 2;
-}
-
-/** The guard's session join for the signed-in bench user, exactly as the API sends it. */
-async function captureSessionJoin(url: string, token: string): Promise<Statement> {
-  const sessionId = JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString('utf8'))
-    .sid as string;
-  const [[statement]] = (await captureStatements(url, (capture) =>
-    findSessionWithUser(capture, sessionId),
-  )) as [[Statement]];
-  return statement;
 }
 
 function ms(value: number) {

@@ -10,10 +10,8 @@
 //   DATABASE_URL=postgres://… npm run me-overhead -w @caudal/bench   # PostgreSQL (seeds the demo if empty)
 //   CPU_PROF=/tmp/me ROUNDS=3 …                                 # + a CPU profile of each measured API round
 import { spawn } from 'node:child_process';
-import { mkdir, writeFile } from 'node:fs/promises';
-import { Session } from 'node:inspector/promises';
 import { loadavg } from 'node:os';
-import { dirname, join } from 'node:path';
+import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import {
   CompiledQuery,
@@ -36,6 +34,7 @@ import {
   startApi,
   WARM_UP_SECONDS,
 } from './lib/api';
+import { profiled } from './lib/cpu-profile';
 import { startMeFloor } from './lib/me-floor-server';
 import { writeResult } from './lib/results';
 
@@ -115,41 +114,20 @@ function startFloorProcess(input: object): Promise<{ base: string; close(): Prom
   });
 }
 
-/**
- * `CPU_PROF=<dir>`: a CPU profile of this process (the API) over each measured `/platform/me` round only,
- * not the seed or the floor's rounds, so its shares are the call's.
- */
-const profileDir = process.env.CPU_PROF ?? null;
 let profiledRounds = 0;
 
 async function measure(side: 'me' | 'floor', isRecorded = true) {
   const load = loadavg()[0] ?? 0;
-  const isProfiled = profileDir !== null && side === 'me' && isRecorded;
-  const session = isProfiled ? await startProfile() : null;
+  // With CPU_PROF, the API's process is profiled over each measured `/platform/me` round only.
   const figures =
     side === 'me'
-      ? await measureCallFromOwnProcess(api.base, token, '/platform/me', {})
+      ? isRecorded
+        ? await profiled(`me-${++profiledRounds}`, () =>
+            measureCallFromOwnProcess(api.base, token, '/platform/me', {}),
+          )
+        : await measureCallFromOwnProcess(api.base, token, '/platform/me', {})
       : await measureCallFromOwnProcess(floor.base, token, '/bench/bare', {});
-  if (session && profileDir)
-    await stopProfile(session, join(profileDir, `me-${++profiledRounds}.cpuprofile`));
   return { side, load, ...figures };
-}
-
-async function startProfile(): Promise<Session> {
-  const session = new Session();
-  session.connect();
-  await session.post('Profiler.enable');
-  await session.post('Profiler.setSamplingInterval', { interval: 500 });
-  await session.post('Profiler.start');
-  return session;
-}
-
-async function stopProfile(session: Session, file: string): Promise<void> {
-  const { profile } = await session.post('Profiler.stop');
-  session.disconnect();
-  await mkdir(dirname(file), { recursive: true });
-  await writeFile(file, JSON.stringify(profile));
-  console.log(`CPU profile of the round: ${file}`);
 }
 
 try {

@@ -6,6 +6,7 @@ import { buildApp } from '../../apps/api/src/app';
 import { loadConfig } from '../../apps/api/src/config';
 import type { Db } from '../../apps/api/src/db/database';
 import { createLogger, createProcessLogDestination } from '../../apps/api/src/shared/logger';
+import type { CpuSpent } from './cpu-account';
 import { runMeasurementProcess } from './measurement-process';
 
 export const CONNECTIONS = 10;
@@ -87,6 +88,8 @@ export interface Measurement {
   p50: number;
   p99: number;
   total: number;
+  /** The measuring process's own CPU over warm-up and run, and the requests of both (cpu-account.ts). */
+  cpu?: CpuSpent;
 }
 
 function cannonOptions(base: string, token: string, path: string, body: unknown) {

@@ -9,7 +9,7 @@
 // with a function that runs the statement on the API's own handle.
 import type { AddressInfo } from 'node:net';
 import Fastify from 'fastify';
-import { jwtVerify } from 'jose';
+import { createFloorGuard } from './floor-guard';
 
 export type RunSql = (sql: string, parameters: unknown[]) => Promise<Record<string, unknown>[]>;
 
@@ -19,42 +19,15 @@ export async function startMeFloor(options: {
   idleMinutes: number;
   runSql: RunSql;
 }): Promise<{ base: string; close(): Promise<void> }> {
-  // Imported once, as the API does (access-token.ts): the floor is what a careful minimal server costs.
-  const key = await crypto.subtle.importKey(
-    'raw',
-    new TextEncoder().encode(options.secret),
-    { name: 'HMAC', hash: 'SHA-256' },
-    false,
-    ['verify'],
-  );
+  // The key imported once, as the API does (access-token.ts): the floor is what a careful minimal server costs.
+  const guard = await createFloorGuard(options);
   const app = Fastify({ logger: false });
   app.post('/bench/bare', async (request, reply) => {
     const token = /^Bearer (.+)$/.exec(request.headers.authorization ?? '')?.[1] ?? '';
-    let payload: { sub?: string; sid?: unknown; cid?: unknown };
-    try {
-      ({ payload } = await jwtVerify(token, key, {
-        algorithms: ['HS256'],
-        issuer: 'caudal-api',
-        audience: 'caudal-portal',
-        requiredClaims: ['sub', 'sid', 'cid', 'exp', 'iat'],
-      }));
-    } catch {
-      return reply.code(401).send({ error: 'token' });
-    }
-    const [session] = await options.runSql(options.sessionSql, [String(payload.sid)]);
-    // The checks the guard makes on the row: same session, user and tenant, not ended, not expired.
-    const now = Date.now();
-    const isAlive =
-      session &&
-      session.userId === payload.sub &&
-      session.companyId === payload.cid &&
-      session.userCompanyId === payload.cid &&
-      !session.endedAt &&
-      !session.disabledAt &&
-      !session.companyDisabledAt &&
-      new Date(session.expiresAt as string).getTime() > now &&
-      now - new Date(session.lastSeenAt as string).getTime() <= options.idleMinutes * 60_000;
-    if (!session || !isAlive) return reply.code(401).send({ error: 'session' });
+    const claims = await guard.verify(token);
+    if (!claims) return reply.code(401).send({ error: 'token' });
+    const [session] = await options.runSql(options.sessionSql, [String(claims.sid)]);
+    if (!session || !guard.isAlive(session, claims)) return reply.code(401).send({ error: 'session' });
     return {
       user: { id: session.userId, username: session.username, name: session.name, email: session.email },
       company: { id: session.companyId, name: session.companyName },

@@ -4,7 +4,6 @@ import { loadavg } from 'node:os';
 import type pg from 'pg';
 import type { Db } from '../../apps/api/src/db/database';
 import type { Actor } from '../../apps/api/src/shared/auth/actor';
-import { findSessionWithUser } from '../../apps/api/src/shared/auth/session-store';
 import {
   isServed,
   type Measurement,
@@ -14,12 +13,14 @@ import {
   startApi,
   warmUp,
 } from './api';
-import { measureBareInOwnProcess } from './bare-sql-run';
+import { floorAccessOf, measureBareInOwnProcess } from './bare-sql-run';
 import { captureStatements, loadStaffActor } from './capture';
+import { withCpuAccount } from './cpu-account';
+import { profiled } from './cpu-profile';
 import { openBenchDatabase } from './database';
+import { startHttpFloor } from './http-floor';
 import { printHeader, printScenario } from './report';
 import { writeResult } from './results';
-import type { Statement } from './sql-load';
 import { explain, openPool } from './sql-load';
 import { BENCH_COMPANY, BENCH_PASSWORD, BENCH_USERNAME, requireBenchCompany } from './tenant';
 
@@ -61,7 +62,8 @@ export async function runBench(
   try {
     const companyId = await requireBenchCompany(target.handle.db);
     const actor = await loadStaffActor(target.handle.db, companyId, BENCH_USERNAME);
-    running = await startApi(target.handle.db);
+    // At the product's level (info: one line per request, to /dev/null), as me-overhead.ts runs it.
+    running = await startApi(target.handle.db, { logLevel: process.env.LOG_LEVEL ?? 'info' });
     const token = await signIn(running.base, {
       company: BENCH_COMPANY,
       username: BENCH_USERNAME,
@@ -78,8 +80,10 @@ export async function runBench(
       pool,
       api: served ? { base: running.base, token } : null,
     };
-    const scenarios = await prepare(context);
-    const sessionJoin = await captureSessionJoin(databaseUrl, token);
+    // ONLY=1,4: just those scenarios (1-based, in the script's order), for a short run.
+    const only = process.env.ONLY?.split(',').map(Number) ?? null;
+    const scenarios = (await prepare(context)).filter((_, index) => !only || only.includes(index + 1));
+    const floorAccess = await floorAccessOf(running, databaseUrl, token);
     printHeader(title, target.label);
     if (context.api) {
       // Every call hot first: otherwise whichever scenario runs first pays for the JIT (seen: 2–3× p50).
@@ -95,28 +99,39 @@ export async function runBench(
     for (const scenario of scenarios) {
       const groups = await captureStatements(databaseUrl, scenario.queries);
       const plan = await explain(pool, groups.flat());
-      // The floor: the session check the guard runs, then the call's own statements, from a minimal
-      // process of its own (lib/bare-sql-process.ts: node-postgres only). ROUNDS (default 2) rounds
+      // The floor: the token and session check the guard runs, then the call's own statements, from a
+      // minimal process of its own (lib/bare-sql-process.ts: node-postgres and jose only). ROUNDS (default 2) rounds
       // alternate API and floor, so a burst of load from elsewhere lands on both; each side's figures
       // are the mean of its rounds, and the load average at the start of the scenario is printed.
       const load = loadavg()[0] ?? 0;
-      const apiRounds: Measurement[] = [];
-      const bareRounds: Measurement[] = [];
+      const apiRounds: AccountedMeasurement[] = [];
+      const bareRounds: AccountedMeasurement[] = [];
+      // HTTP_FLOOR=1: a third side, the same floor behind a minimal HTTP server (lib/list-floor-server.ts).
+      const httpFloor = IS_HTTP_FLOOR ? await startHttpFloor(databaseUrl, floorAccess, groups) : null;
+      const httpRounds: AccountedMeasurement[] = [];
       for (let round = 0; round < ROUNDS; round++) {
-        if (context.api)
+        const api = context.api;
+        if (api)
           apiRounds.push(
-            await measureCallFromOwnProcess(
-              context.api.base,
-              context.api.token,
-              scenario.path,
-              scenario.body,
+            // With CPU_PROF, the API's process is profiled over its measured rounds (lib/cpu-profile.ts).
+            await profiled(`${title}-${scenarios.indexOf(scenario) + 1}-${round + 1}`, () =>
+              withCpuAccount(() =>
+                measureCallFromOwnProcess(api.base, api.token, scenario.path, scenario.body),
+              ),
             ),
           );
-        bareRounds.push(await measureBareInOwnProcess(databaseUrl, [[sessionJoin], ...groups]));
+        bareRounds.push(
+          await withCpuAccount(() => measureBareInOwnProcess(databaseUrl, floorAccess, groups)),
+        );
+        if (httpFloor) httpRounds.push(await httpFloor.measure());
       }
+      await httpFloor?.close();
       const api = context.api ? meanOf(apiRounds) : null;
       const bare = meanOf(bareRounds) as Measurement;
-      const shape = ['session join', ...groups.map((group) => `${group.length} statement(s)`)].join(' then ');
+      const shape = [
+        'JWT check, session join',
+        ...groups.map((group) => `${group.length} statement(s)`),
+      ].join(' then ');
       printScenario(
         scenario.name,
         `${scenario.path} ${JSON.stringify(scenario.body)}\n   floor (own process, pg pool): ${shape} per request (concurrent within a step)\n   ${ROUNDS} alternating rounds per side (means below), load average ${load.toFixed(1)} at the start; p50 per round: API ${apiRounds.map((m) => m.p50).join(', ') || 'n/a'}, floor ${bareRounds.map((m) => m.p50.toFixed(2)).join(', ')}`,
@@ -124,13 +139,27 @@ export async function runBench(
         bare,
         plan,
       );
+      console.log(
+        `\n   CPU per request (µs; warm-up included; PostgreSQL = every postgres process on the machine):`,
+      );
+      for (const round of apiRounds)
+        console.log(`   API   ${describeCpu(round, 'API process', 'autocannon')}`);
+      for (const round of bareRounds) console.log(`   floor ${describeCpu(round, 'floor process', null)}`);
+      if (httpRounds.length > 0) {
+        const http = meanOf(httpRounds) as Measurement;
+        console.log(
+          `\n   HTTP floor (the floor behind a minimal Fastify server, own process): ${http.rps.toFixed(0)} req/s, p50 ${http.p50.toFixed(2)} ms (rounds ${httpRounds.map((m) => m.p50.toFixed(2)).join(', ')}); API / HTTP floor = ${api ? (api.p50 / http.p50).toFixed(2) : 'n/a'}×`,
+        );
+        for (const round of httpRounds)
+          console.log(`   HTTP  ${describeCpu(round, 'floor server', 'autocannon')}`);
+      }
       recorded.scenarios.push({
         name: scenario.name,
         api,
         bare,
         ratio: api ? api.p50 / bare.p50 : null,
         load,
-        rounds: { api: apiRounds, bare: bareRounds },
+        rounds: { api: apiRounds, bare: bareRounds, ...(httpRounds.length > 0 ? { http: httpRounds } : {}) },
       });
     }
     writeResult(title, recorded);
@@ -142,6 +171,24 @@ export async function runBench(
 }
 
 const ROUNDS = Number(process.env.ROUNDS ?? 2);
+const IS_HTTP_FLOOR = process.env.HTTP_FLOOR === '1';
+
+type AccountedMeasurement = Measurement & { serverCpuMs: number; postgresCpuMs: number };
+
+/**
+ * One round's CPU per request. The API round: this process (the API), autocannon's process, PostgreSQL.
+ * The floor round: the floor's process (load generator and "server" in one), PostgreSQL.
+ */
+function describeCpu(round: AccountedMeasurement, measurer: string, client: string | null): string {
+  const requests = round.cpu?.requests ?? 0;
+  if (requests === 0) return 'n/a';
+  const per = (ms: number) => ((ms * 1000) / requests).toFixed(0);
+  const parts = client
+    ? [`${measurer} ${per(round.serverCpuMs)}`, `${client} ${per(round.cpu?.ms ?? 0)}`]
+    : [`${measurer} ${per(round.cpu?.ms ?? 0)}`];
+  parts.push(`PostgreSQL ${per(round.postgresCpuMs)}`);
+  return parts.join(', ');
+}
 
 function meanOf(rounds: readonly Measurement[]): Measurement | null {
   if (rounds.length === 0) return null;
@@ -153,14 +200,4 @@ function meanOf(rounds: readonly Measurement[]): Measurement | null {
     p99: mean((m) => m.p99),
     total: rounds.reduce((sum, m) => sum + m.total, 0),
   };
-}
-
-/** The guard's session join for the signed-in bench user, exactly as the API sends it. */
-async function captureSessionJoin(databaseUrl: string, token: string) {
-  const sessionId = JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString('utf8'))
-    .sid as string;
-  const [[statement]] = (await captureStatements(databaseUrl, (db) =>
-    findSessionWithUser(db, sessionId),
-  )) as [[Statement]];
-  return statement;
 }

@@ -9,6 +9,7 @@ import {
   type ParsedRequestOf,
 } from '@caudal/contract';
 import { type Expression, type ExpressionBuilder, type Insertable, type SqlBool, sql } from 'kysely';
+import { CompiledShapes } from '../../db/compiled-shapes';
 import type { Db } from '../../db/database';
 import { inTransaction } from '../../db/in-transaction';
 import type { CredentialsRow, CredentialsTable, Database } from '../../db/schema';
@@ -150,8 +151,8 @@ export type CredentialQuery = Partial<
  * uncorrelated IN over the company's matches, which PostgreSQL runs once as a hashed subplan instead of
  * probing once per credential. A portal user finds only through the holders they may see.
  */
-function whereSearchMatches(actor: Actor, search: string) {
-  const pattern = sql<string>`lower(${`%${escapeLike(search)}%`})`;
+function whereSearchMatches(actor: Actor, likePattern: string) {
+  const pattern = sql<string>`lower(${likePattern})`;
   return (eb: ExpressionBuilder<Database, 'credentials'>): Expression<SqlBool> =>
     eb.or([
       eb(sql`lower(credentials.token)`, 'like', pattern),
@@ -202,62 +203,150 @@ export async function listCredentialInformation(
   now: Date,
   query: CredentialQuery = {},
 ): Promise<{ items: CredentialInformation[]; total: number }> {
-  const { bank, consent, client_id: clientId, search } = query;
-  const matches = (eb: ExpressionBuilder<Database, 'credentials'>): Expression<SqlBool> => {
-    const conditions: Expression<SqlBool>[] = [whereCredentialVisible(actor)(eb)];
-    if (bank) conditions.push(eb('credentials.entity_id', '=', bank));
+  const pageSize = query.page === undefined ? null : (query.page_size ?? CREDENTIAL_PAGE_SIZE.default);
+  const list: CredentialList = {
+    actor,
+    bank: query.bank || null,
     // Not a uuid: no credential can be that client's (and the uuid column must not be compared to it).
-    if (clientId !== undefined) {
-      conditions.push(isUuid(clientId) ? eb('credentials.client_id', '=', clientId) : sql<SqlBool>`false`);
-    }
+    clientId: query.client_id === undefined ? undefined : isUuid(query.client_id) ? query.client_id : null,
+    consent: query.consent ?? null,
+    now,
+    expiringBefore: consentExpiringBefore(now),
+    pattern: query.search ? `%${escapeLike(query.search)}%` : null,
+    // A consent filter is a to-do list: the soonest end first, unless another order is asked for.
+    sort: query.sort ?? (query.consent ? 'consent' : 'created_at'),
+    order: query.order ?? 'asc',
+    pageSize,
+    offset: query.page === undefined || pageSize === null ? 0 : (query.page - 1) * pageSize,
+  };
+  if (pageSize === null) {
+    const { rows } = await db.executeQuery(credentialRows.compile<InformationRow>(db, list));
+    return { items: rows.map((row) => toInformation(row, now)), total: rows.length };
+  }
+  const [{ rows }, count] = await Promise.all([
+    db.executeQuery(credentialRows.compile<InformationRow>(db, list)),
+    db.executeQuery(credentialCount.compile<{ total: number }>(db, list)),
+  ]);
+  return {
+    items: rows.map((row) => toInformation(row, now)),
+    total: Number(count.rows[0]?.total ?? 0),
+  };
+}
+
+interface CredentialList {
+  actor: Actor;
+  bank: string | null;
+  /** undefined: any client; null: a client id that is not a uuid (matches nothing). */
+  clientId: string | null | undefined;
+  consent: NonNullable<CredentialQuery['consent']> | null;
+  now: Date;
+  /** consentExpiringBefore(now), made once: the same value in the statement and its parameter list. */
+  expiringBefore: Date;
+  /** The search as a LIKE pattern, or null. */
+  pattern: string | null;
+  sort: CredentialSort;
+  order: 'asc' | 'desc';
+  /** Null: every match, unpaged. */
+  pageSize: number | null;
+  offset: number;
+}
+
+/** What changes the SQL of a credential page or its count: scope, filters present, sort, paging. */
+function credentialShapeOf(list: CredentialList): string {
+  const { actor, bank, clientId, consent, pattern, sort, order, pageSize } = list;
+  const scope = actor.clientIds === null ? 'company' : `clients:${actor.clientIds.length}`;
+  const client = clientId === undefined ? 'any' : clientId === null ? 'none' : 'one';
+  return [scope, bank !== null, client, consent, pattern !== null, sort, order, pageSize !== null].join();
+}
+
+function credentialMatches(list: CredentialList) {
+  const { actor, bank, clientId, consent, now, expiringBefore, pattern } = list;
+  return (eb: ExpressionBuilder<Database, 'credentials'>): Expression<SqlBool> => {
+    const conditions: Expression<SqlBool>[] = [whereCredentialVisible(actor)(eb)];
+    if (bank !== null) conditions.push(eb('credentials.entity_id', '=', bank));
+    if (clientId !== undefined)
+      conditions.push(clientId === null ? sql<SqlBool>`false` : eb('credentials.client_id', '=', clientId));
     // On credentials_consent_expiry_idx (company, end date).
     if (consent === 'expired') conditions.push(eb('credentials.consent_expires_at', '<=', now));
     if (consent === 'expiring') {
       conditions.push(eb('credentials.consent_expires_at', '>', now));
-      conditions.push(eb('credentials.consent_expires_at', '<=', consentExpiringBefore(now)));
+      conditions.push(eb('credentials.consent_expires_at', '<=', expiringBefore));
     }
-    if (search) conditions.push(whereSearchMatches(actor, search)(eb));
+    if (pattern !== null) conditions.push(whereSearchMatches(actor, pattern)(eb));
     return eb.and(conditions);
   };
+}
 
-  // A consent filter is a to-do list: the soonest end first, unless another order is asked for.
-  const sort = query.sort ?? (consent ? 'consent' : 'created_at');
-  const order = query.order ?? 'asc';
-  const pageSize = query.page === undefined ? null : (query.page_size ?? CREDENTIAL_PAGE_SIZE.default);
-  const offset = query.page === undefined || pageSize === null ? 0 : (query.page - 1) * pageSize;
+/** client-scope.ts's parameters for a column pair: the company, then the assigned clients if any. */
+function scopeParameters(actor: Actor): unknown[] {
+  if (actor.clientIds === null) return [actor.companyId];
+  return actor.clientIds.length === 0 ? [] : [actor.companyId, ...actor.clientIds];
+}
 
-  // As the client list does: the page is cut on the sort index first (id and key only), and only its
-  // rows are then read in full, joined to their client and given a product count.
-  const keys = db
-    .selectFrom('credentials')
-    .select(['credentials.id', sortKey(sort).as('sort_key')])
-    .where(matches)
-    .orderBy(sortKey(sort), order)
-    .orderBy('credentials.id', order)
-    .$if(pageSize !== null, (qb) => qb.limit(pageSize ?? 0).offset(offset));
-  const rowsQuery = db
-    .selectFrom(keys.as('k'))
-    .innerJoin('credentials', 'credentials.id', 'k.id')
-    .leftJoin('clients', 'clients.id', 'credentials.client_id')
-    .select(INFORMATION_COLUMNS)
-    .select(productsCount(actor))
-    .orderBy('k.sort_key', order)
-    .orderBy('k.id', order);
+/** The parameters of `credentialMatches`, in the order it compiles them. */
+function credentialMatchParameters(list: CredentialList): unknown[] {
+  const { actor, bank, clientId, consent, now, expiringBefore, pattern } = list;
+  return [
+    ...scopeParameters(actor),
+    ...(bank !== null ? [bank] : []),
+    ...(clientId ? [clientId] : []),
+    ...(consent === 'expired' ? [now] : []),
+    ...(consent === 'expiring' ? [now, expiringBefore] : []),
+    ...(pattern !== null
+      ? [
+          pattern,
+          actor.companyId,
+          pattern,
+          actor.companyId,
+          pattern,
+          ...(actor.clientIds === null ? [actor.companyId] : scopeParameters(actor)),
+        ]
+      : []),
+  ];
+}
 
-  if (pageSize === null) {
-    const rows = await rowsQuery.execute();
-    return { items: rows.map((row) => toInformation(row, now)), total: rows.length };
-  }
-  const [rows, count] = await Promise.all([
-    rowsQuery.execute(),
+/**
+ * As the client list does: the page is cut on the sort index first (id and key only), and only its rows
+ * are then read in full, joined to their client and given a product count. Compiled once per shape
+ * (db/compiled-shapes.ts): building this statement and its count was the largest share of the call's
+ * own CPU after the socket writes (bench/README.md, decision 0054).
+ */
+const credentialRows = new CompiledShapes<CredentialList>({
+  shapeOf: credentialShapeOf,
+  build: (db, list) => {
+    const keys = db
+      .selectFrom('credentials')
+      .select(['credentials.id', sortKey(list.sort).as('sort_key')])
+      .where(credentialMatches(list))
+      .orderBy(sortKey(list.sort), list.order)
+      .orderBy('credentials.id', list.order)
+      .$if(list.pageSize !== null, (qb) => qb.limit(list.pageSize ?? 0).offset(list.offset));
+    return db
+      .selectFrom(keys.as('k'))
+      .innerJoin('credentials', 'credentials.id', 'k.id')
+      .leftJoin('clients', 'clients.id', 'credentials.client_id')
+      .select(INFORMATION_COLUMNS)
+      .select(productsCount(list.actor))
+      .orderBy('k.sort_key', list.order)
+      .orderBy('k.id', list.order);
+  },
+  // The product count sits in the select list, so its scope comes before the page's WHERE.
+  parametersOf: (list) => [
+    ...scopeParameters(list.actor),
+    ...credentialMatchParameters(list),
+    ...(list.pageSize === null ? [] : [list.pageSize, list.offset]),
+  ],
+});
+
+const credentialCount = new CompiledShapes<CredentialList>({
+  shapeOf: credentialShapeOf,
+  build: (db, list) =>
     db
       .selectFrom('credentials')
       .select((eb) => eb.fn.countAll<number>().as('total'))
-      .where(matches)
-      .executeTakeFirstOrThrow(),
-  ]);
-  return { items: rows.map((row) => toInformation(row, now)), total: Number(count.total) };
-}
+      .where(credentialMatches(list)),
+  parametersOf: credentialMatchParameters,
+});
 
 export async function findCredentialInformation(db: Db, actor: Actor, token: string, now: Date) {
   const row = await selectInformation(db, actor).where('credentials.token', '=', token).executeTakeFirst();

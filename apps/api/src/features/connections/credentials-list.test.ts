@@ -172,6 +172,34 @@ describe('the connections detail list', () => {
     expect(await list(portal, { bank: 'bbva' })).toEqual({ tokens: [tokens[4]], total: 1 });
   });
 
+  it('answers every combination of filters, for staff and a portal user, its page agreeing with its count', async () => {
+    // Each combination is its own compiled statement with a hand-listed parameter order (decision 0054):
+    // a wrong order fails that combination's first call, and a page and count built apart would disagree.
+    const tenant = await signInTenant(t);
+    const { client } = await seedBank(tenant);
+    const portal = await signInPortalUser(t, tenant);
+    await t.db
+      .insertInto('portal_user_clients')
+      .values({ user_id: portal.userId, client_id: client.id, company_id: tenant.companyId })
+      .execute();
+    for (const [caller, everything] of [
+      [tenant, 6],
+      [portal, 1],
+    ] as const) {
+      expect((await list(caller, {})).total).toBe(everything);
+      for (const bank of [undefined, 'bbva'])
+        for (const search of [undefined, 'soto', 'doc-'])
+          for (const consent of [undefined, 'expiring', 'expired'])
+            for (const clientId of [undefined, client.id, 'not-a-uuid']) {
+              const filters = { bank, search, consent, client_id: clientId };
+              const whole = await list(caller, filters);
+              const page = await list(caller, { ...filters, page: 1, page_size: 100 });
+              expect(page, JSON.stringify(filters)).toEqual(whole);
+              expect(whole.total, JSON.stringify(filters)).toBe(whole.tokens.length);
+            }
+    }
+  });
+
   it('refuses a page size over the maximum and an unknown sort', async () => {
     const tenant = await signInTenant(t);
     for (const body of [

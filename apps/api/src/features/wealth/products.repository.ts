@@ -1,5 +1,6 @@
 import type { Account, Investment, Liability, Portfolio } from '@caudal/contract';
 import { sql } from 'kysely';
+import { CompiledShapes } from '../../db/compiled-shapes';
 import type { Db } from '../../db/database';
 import type { ProductKind } from '../../db/schema';
 import { AppError } from '../../shared/app-error';
@@ -23,18 +24,46 @@ export async function findClientProductId(
   ref: { clientId: string; productId: string; kinds: readonly ProductKind[] },
 ): Promise<string | null> {
   if (!isUuid(ref.clientId) || !isUuid(ref.productId)) return null;
-  const row = await db
-    .selectFrom('products')
-    .innerJoin('clients', 'clients.id', 'products.client_id')
-    .select('products.id')
-    .where('products.id', '=', ref.productId)
-    .where('products.client_id', '=', ref.clientId)
-    .where('products.company_id', '=', actor.companyId)
-    .where('products.kind', 'in', ref.kinds)
-    .where(whereClientVisible(actor))
-    .executeTakeFirst();
-  return row?.id ?? null;
+  const { rows } = await db.executeQuery(clientProducts.compile<{ id: string }>(db, { actor, ...ref }));
+  return rows[0]?.id ?? null;
 }
+
+interface ClientProductRef {
+  actor: Actor;
+  clientId: string;
+  productId: string;
+  kinds: readonly ProductKind[];
+}
+
+/**
+ * Every product call runs this check first: compiled once per shape (db/compiled-shapes.ts), since
+ * building it cost more of the API's CPU than the transaction page it guards (bench/README.md, 0054).
+ */
+const clientProducts = new CompiledShapes<ClientProductRef>({
+  shapeOf: ({ actor, kinds }) =>
+    [actor.clientIds === null ? 'company' : `clients:${actor.clientIds.length}`, kinds.length].join(),
+  build: (db, { actor, clientId, productId, kinds }) =>
+    db
+      .selectFrom('products')
+      .innerJoin('clients', 'clients.id', 'products.client_id')
+      .select('products.id')
+      .where('products.id', '=', productId)
+      .where('products.client_id', '=', clientId)
+      .where('products.company_id', '=', actor.companyId)
+      .where('products.kind', 'in', kinds)
+      .where(whereClientVisible(actor)),
+  parametersOf: ({ actor, clientId, productId, kinds }) => [
+    productId,
+    clientId,
+    actor.companyId,
+    ...kinds,
+    ...(actor.clientIds === null
+      ? [actor.companyId]
+      : actor.clientIds.length === 0
+        ? []
+        : [actor.companyId, ...actor.clientIds]),
+  ],
+});
 
 export function findAccounts(db: Db, actor: Actor, clientId: string): Promise<Account[]> {
   return db
