@@ -13,7 +13,6 @@
 //   DATABASE_URL=postgres://… npx tsx bench/audit-overhead.ts      (ROUNDS=12, REQUESTS=10 per writer)
 //   SEALER=off: the write path alone (events left unsealed), to split its cost from the sealer's.
 
-import { readdirSync, readFileSync } from 'node:fs';
 import { wealth } from '@caudal/contract';
 import { openDatabase } from '../apps/api/src/db/database';
 import { migrate } from '../apps/api/src/db/migrate';
@@ -22,6 +21,7 @@ import { createClient } from '../apps/api/src/features/seed/wealth-factories';
 import { registerClientEdit } from '../apps/api/src/features/wealth/client-edit';
 import { startAuditSealer } from '../apps/api/src/shared/audit/audit-sealer';
 import { call, signIn, startApi } from './lib/api';
+import { postgresCpuMs as postgresCpuMsOf } from './lib/cpu-account';
 import { writeResult } from './lib/results';
 
 const databaseUrl = process.env.DATABASE_URL;
@@ -49,29 +49,8 @@ const sealer =
 
 const databaseName = new URL(databaseUrl).pathname.slice(1);
 
-/**
- * CPU milliseconds used so far by the PostgreSQL processes that work for this benchmark: its database's
- * backends and autovacuum workers, and the server-wide writers (WAL writer, checkpointer, background
- * writer). Backends of other databases are left out: on a shared machine they are someone else's load.
- */
-function postgresCpuMs(): number {
-  let ticks = 0;
-  for (const pid of readdirSync('/proc')) {
-    if (!/^\d+$/.test(pid)) continue;
-    try {
-      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-      const close = stat.lastIndexOf(')');
-      if (!stat.slice(stat.indexOf('(') + 1, close).startsWith('postgres')) continue;
-      const title = readFileSync(`/proc/${pid}/cmdline`, 'utf8');
-      if (!title.includes(` ${databaseName} `) && !/walwriter|checkpointer|background writer/.test(title)) continue;
-      const fields = stat.slice(close + 2).split(' ');
-      ticks += Number(fields[11]) + Number(fields[12]);
-    } catch {
-      // The process ended meanwhile.
-    }
-  }
-  return ticks * 10; // USER_HZ = 100
-}
+/** This benchmark's database's PostgreSQL CPU: on a shared server, other databases are someone else's load. */
+const postgresCpuMs = () => postgresCpuMsOf({ database: databaseName });
 
 function apiCpuMs(): number {
   const usage = process.cpuUsage();

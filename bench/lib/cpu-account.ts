@@ -18,8 +18,12 @@ export function cpuSince(start: NodeJS.CpuUsage, requests: number): CpuSpent {
  * user + system CPU of every process named `postgres` on this machine, ended backends included (the
  * floor's backends end with its process, before the round's last reading), milliseconds (Linux /proc; 0
  * elsewhere). Includes other databases' backends: read beside the load average.
+ *
+ * With `database`: only that database's backends and autovacuum workers and the server-wide writers
+ * (WAL writer, checkpointer, background writer), so other databases' work on a shared server is left
+ * out; ended backends are then not counted (they cannot be told apart), so keep the pool's open.
  */
-export function postgresCpuMs(): number {
+export function postgresCpuMs(options: { database?: string } = {}): number {
   let ticks = 0;
   let pids: string[];
   try {
@@ -33,6 +37,11 @@ export function postgresCpuMs(): number {
       const close = stat.lastIndexOf(')');
       if (stat.slice(stat.indexOf('(') + 1, close) !== 'postgres') continue;
       const fields = stat.slice(close + 2).split(' ');
+      if (options.database !== undefined) {
+        if (!isWorkingFor(pid, options.database)) continue;
+        ticks += Number(fields[11]) + Number(fields[12]);
+        continue;
+      }
       // Fields 14–17 of stat (utime, stime, and cutime, cstime: the ended children's, which the
       // postmaster holds for every backend that has exited) are the 12th–15th after the command.
       ticks += Number(fields[11]) + Number(fields[12]) + Number(fields[13]) + Number(fields[14]);
@@ -41,6 +50,12 @@ export function postgresCpuMs(): number {
     }
   }
   return (ticks * 1000) / CLOCK_TICKS_PER_SECOND;
+}
+
+/** A backend's title names its database ("postgres: 15/main: user db host state"). */
+function isWorkingFor(pid: string, database: string): boolean {
+  const title = readFileSync(`/proc/${pid}/cmdline`, 'utf8');
+  return title.includes(` ${database} `) || /walwriter|checkpointer|background writer/.test(title);
 }
 
 /** user + system CPU of one process (Linux /proc), milliseconds; 0 if it cannot be read. */
