@@ -229,10 +229,11 @@ export async function editClient(
   fields: ClientFields,
   now: Date,
   listedEntityIds: ReadonlySet<string>,
+  unlockedAttempts = UNLOCKED_EDIT_ATTEMPTS,
 ): Promise<{ client: Client; prior: PriorClientFields } | null> {
   if (!isUuid(clientId)) return null;
   for (let attempt = 1; ; attempt++) {
-    const isLocking = attempt > UNLOCKED_EDIT_ATTEMPTS;
+    const isLocking = attempt > unlockedAttempts;
     const row = await selectVisibleClient(db, actor, clientId, isLocking);
     if (!row) return null;
     const result = await mapDuplicatedAlias(

@@ -1,7 +1,9 @@
-import { TOTAL_COUNT_HEADER, wealth } from '@caudal/contract';
+import { MODULES, TOTAL_COUNT_HEADER, wealth } from '@caudal/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Actor } from '../../shared/auth/actor';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { createClient, createProduct } from '../seed/wealth-factories';
+import { editClient } from './clients.repository';
 import { createClientWithProducts, type SignedInTenant, signInTenant } from './wealth-fixtures';
 
 let t: TestApp;
@@ -257,5 +259,52 @@ describe('a deep page of a large book', () => {
     const again = await tenant.call(wealth.clientList.path, { page: 48, page_size: 25 });
     expect(again.json()[3]).toMatchObject({ id: target.id, products_count: 2 });
     expect(again.json()[4].products_count).toBe(0);
+  });
+});
+
+describe('editing a client under concurrent edits (decision 0056)', () => {
+  it('with the row lock from the first read (the fallback after misses), every edit lands and reports what it replaced', async () => {
+    const tenant = await signInTenant(t);
+    const client = await createClient(t.db, { companyId: tenant.companyId, name: 'Original' });
+    const actor: Actor = {
+      userId: tenant.user.id,
+      companyId: tenant.companyId,
+      kind: 'staff',
+      role: 'admin',
+      modules: [...MODULES],
+      permissions: [],
+      sessionId: 'test',
+      clientIds: null,
+      profile: { username: tenant.user.username, name: null, email: null, companyName: tenant.company.name },
+    };
+    const names = Array.from({ length: 8 }, (_, index) => `Locked ${index}`);
+    const edits = await Promise.all(
+      names.map((name) =>
+        t.db
+          .transaction()
+          .execute((trx) =>
+            editClient(
+              trx,
+              actor,
+              client.id,
+              { name, alias: client.alias, entityIds: [] },
+              t.clock(),
+              new Set(),
+              0,
+            ),
+          ),
+      ),
+    );
+    const priors = edits.map((edit) => edit?.prior.name);
+    const kept = names.filter((name) => !priors.includes(name));
+    expect(kept).toHaveLength(1);
+    expect([...priors].sort()).toEqual(['Original', ...names.filter((name) => name !== kept[0])].sort());
+    expect(edits.map((edit) => edit?.client.name).sort()).toEqual([...names].sort());
+    const stored = await t.db
+      .selectFrom('clients')
+      .select('name')
+      .where('id', '=', client.id)
+      .executeTakeFirst();
+    expect(stored?.name).toBe(kept[0]);
   });
 });
