@@ -8,7 +8,7 @@ import { verifyAuditChain } from '../../shared/audit/verify-audit-chain';
 import { noJobQueue } from '../../shared/jobs/jobs';
 import { createTenant, createTestApp, createUser, login, post, type TestApp } from '../../test/test-app';
 import { connectThroughLink, createLinkFor } from '../links/links-fixtures';
-import { type SignedInTenant, signInTenant } from '../wealth/wealth-fixtures';
+import { expectOneLineOfSuccession, type SignedInTenant, signInTenant } from '../wealth/wealth-fixtures';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -82,20 +82,7 @@ describe('every change appends exactly one event', () => {
     expect(results.map((result) => result.statusCode)).toEqual(Array(12).fill(200));
     const edits = (await changesOf(tenant.companyId)).filter((event) => event.action === 'client-edit');
     const changes = edits.map((event) => (event.changes as { name: { old: string; new: string } }).name);
-    // The edits form one line of succession: each replaced what exactly one other edit wrote (or the
-    // created name), and the client keeps the one name no edit replaced.
-    const replaced = new Set(changes.map((change) => change.old));
-    const kept = changes.map((change) => change.new).filter((name) => !replaced.has(name));
-    expect(kept).toHaveLength(1);
-    expect(changes.map((change) => change.old).sort()).toEqual(
-      [form.name, ...names.filter((name) => name !== kept[0])].sort(),
-    );
-    const stored = await t.db
-      .selectFrom('clients')
-      .select('name')
-      .where('id', '=', client.id)
-      .executeTakeFirst();
-    expect(stored?.name).toBe(kept[0]);
+    await expectOneLineOfSuccession(t, client.id, form.name, changes);
   });
 
   it('writes none for a refused or failed call', async () => {

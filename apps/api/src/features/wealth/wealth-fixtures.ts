@@ -1,4 +1,5 @@
 import type { Module } from '@caudal/contract';
+import { expect } from 'vitest';
 import { createTenant, createUser, login, post, type TestApp } from '../../test/test-app';
 import { createClient, createProduct } from '../seed/wealth-factories';
 
@@ -47,4 +48,29 @@ export async function createClientWithProducts(t: TestApp, companyId: string, na
     name: 'Hipoteca',
   });
   return { client, account, portfolio, liability };
+}
+
+/**
+ * Concurrent edits of one client's name, each with the name it replaced: they must form one line of
+ * succession (each replaced what exactly one other edit wrote, or the original), and the client must
+ * keep the one name no edit replaced.
+ */
+export async function expectOneLineOfSuccession(
+  t: TestApp,
+  clientId: string,
+  original: string,
+  edits: readonly { old: string | undefined; new: string }[],
+) {
+  const replaced = new Set(edits.map((edit) => edit.old));
+  const kept = edits.map((edit) => edit.new).filter((name) => !replaced.has(name));
+  expect(kept).toHaveLength(1);
+  expect(edits.map((edit) => edit.old).sort()).toEqual(
+    [original, ...edits.map((edit) => edit.new).filter((name) => name !== kept[0])].sort(),
+  );
+  const stored = await t.db
+    .selectFrom('clients')
+    .select('name')
+    .where('id', '=', clientId)
+    .executeTakeFirst();
+  expect(stored?.name).toBe(kept[0]);
 }
