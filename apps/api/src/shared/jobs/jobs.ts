@@ -1,3 +1,4 @@
+import pg from 'pg';
 import PgBoss from 'pg-boss';
 import type { DatabaseHandle } from '../../db/database';
 import type { Logger } from '../logger';
@@ -71,14 +72,42 @@ export async function startJobs(
   log: Logger,
   options: JobBossOptions = {},
 ): Promise<JobQueue> {
-  const boss = openJobBoss(handle, log, options);
-  await boss.start();
-  const stops: StopWork[] = [];
-  for (const module of modules) {
-    const stop = await module.start(boss, log.child({ jobs: module.name }));
-    if (stop) stops.push(stop);
+  return inStartingTurn(handle, log, async () => {
+    const boss = openJobBoss(handle, log, options);
+    await boss.start();
+    const stops: StopWork[] = [];
+    for (const module of modules) {
+      const stop = await module.start(boss, log.child({ jobs: module.name }));
+      if (stop) stops.push(stop);
+    }
+    return queueOf(boss, stops);
+  });
+}
+
+/** The advisory lock instances take turns on to start their jobs (the migrations' is 727001). */
+const JOBS_START_LOCK_KEY = 727002;
+/** How long an instance waits for the others' starts before it gives up on its own. */
+const JOBS_START_WAIT = '60s';
+
+/**
+ * Runs `start` while no other instance starts its jobs (PostgreSQL; PGlite has one process). Instances
+ * started together on a database whose queues do not exist yet (a first start, or an upgrade that adds
+ * a queue) each create them, and pg-boss's `create_queue` takes its locks in an order that deadlocked
+ * two of them: the loser exited after it already answered /ready (found by the suite). A session lock on
+ * a connection of its own, released when that connection ends.
+ */
+async function inStartingTurn<T>(handle: DatabaseHandle, log: Logger, start: () => Promise<T>): Promise<T> {
+  if (handle.executor || !handle.connectionString) return start();
+  const client = new pg.Client({ connectionString: handle.connectionString });
+  client.on('error', (error) => log.warn({ err: error }, 'the jobs start lock lost its connection'));
+  await client.connect();
+  try {
+    await client.query(`set lock_timeout = '${JOBS_START_WAIT}'`);
+    await client.query('select pg_advisory_lock($1)', [JOBS_START_LOCK_KEY]);
+    return await start();
+  } finally {
+    await client.end().catch(() => {});
   }
-  return queueOf(boss, stops);
 }
 
 export function queueOf(boss: PgBoss, stops: readonly StopWork[] = []): JobQueue {
