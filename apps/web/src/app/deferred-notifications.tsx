@@ -15,6 +15,9 @@ const hasToasts = () => {
  * screen, so it loads the first time a toast is raised: `notifications.show()` only writes to a store,
  * and the container shows what the store holds as soon as it mounts. Loading it on idle instead put it
  * into the first load of every page on a slow device (issue 9: <= 200 KB before the first screen).
+ *
+ * Bottom right: at the top, a toast lay over the header's account menu for its few seconds, so signing
+ * out right after a change ("Two-step verification is on") meant waiting for it or closing it first.
  */
 export function DeferredNotifications() {
   const [mounted, setMounted] = useState(hasToasts);
@@ -31,7 +34,7 @@ export function DeferredNotifications() {
   if (!mounted) return null;
   return (
     <Suspense fallback={null}>
-      <Notifications position="top-right" zIndex={1000} />
+      <Notifications position="bottom-right" zIndex={1000} />
     </Suspense>
   );
 }
