@@ -14,7 +14,11 @@ import type { Db } from '../../db/database';
 import { inTransaction } from '../../db/in-transaction';
 import type { CredentialsRow, CredentialsTable, Database } from '../../db/schema';
 import type { Actor } from '../../shared/auth/actor';
-import { whereInClientScope } from '../../shared/auth/client-scope';
+import {
+  clientScopeParametersOf,
+  clientScopeShapeOf,
+  whereInClientScope,
+} from '../../shared/auth/client-scope';
 import { emitEvent } from '../../shared/events/emit-event';
 import { isUuid } from '../../shared/secure-tokens';
 import { escapeLike } from '../../shared/sql/escape-like';
@@ -254,9 +258,17 @@ interface CredentialList {
 /** What changes the SQL of a credential page or its count: scope, filters present, sort, paging. */
 function credentialShapeOf(list: CredentialList): string {
   const { actor, bank, clientId, consent, pattern, sort, order, pageSize } = list;
-  const scope = actor.clientIds === null ? 'company' : `clients:${actor.clientIds.length}`;
   const client = clientId === undefined ? 'any' : clientId === null ? 'none' : 'one';
-  return [scope, bank !== null, client, consent, pattern !== null, sort, order, pageSize !== null].join();
+  return [
+    clientScopeShapeOf(actor),
+    bank !== null,
+    client,
+    consent,
+    pattern !== null,
+    sort,
+    order,
+    pageSize !== null,
+  ].join();
 }
 
 function credentialMatches(list: CredentialList) {
@@ -277,30 +289,17 @@ function credentialMatches(list: CredentialList) {
   };
 }
 
-/** client-scope.ts's parameters for a column pair: the company, then the assigned clients if any. */
-function scopeParameters(actor: Actor): unknown[] {
-  if (actor.clientIds === null) return [actor.companyId];
-  return actor.clientIds.length === 0 ? [] : [actor.companyId, ...actor.clientIds];
-}
-
 /** The parameters of `credentialMatches`, in the order it compiles them. */
 function credentialMatchParameters(list: CredentialList): unknown[] {
   const { actor, bank, clientId, consent, now, expiringBefore, pattern } = list;
   return [
-    ...scopeParameters(actor),
+    ...clientScopeParametersOf(actor),
     ...(bank !== null ? [bank] : []),
     ...(clientId ? [clientId] : []),
     ...(consent === 'expired' ? [now] : []),
     ...(consent === 'expiring' ? [now, expiringBefore] : []),
     ...(pattern !== null
-      ? [
-          pattern,
-          actor.companyId,
-          pattern,
-          actor.companyId,
-          pattern,
-          ...(actor.clientIds === null ? [actor.companyId] : scopeParameters(actor)),
-        ]
+      ? [pattern, actor.companyId, pattern, actor.companyId, pattern, ...clientScopeParametersOf(actor)]
       : []),
   ];
 }
@@ -332,7 +331,7 @@ const credentialRows = new CompiledShapes<CredentialList>({
   },
   // The product count sits in the select list, so its scope comes before the page's WHERE.
   parametersOf: (list) => [
-    ...scopeParameters(list.actor),
+    ...clientScopeParametersOf(list.actor),
     ...credentialMatchParameters(list),
     ...(list.pageSize === null ? [] : [list.pageSize, list.offset]),
   ],

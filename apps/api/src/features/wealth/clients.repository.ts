@@ -12,6 +12,7 @@ import { isUniqueViolation } from '../../db/errors';
 import type { Database } from '../../db/schema';
 import { AppError } from '../../shared/app-error';
 import type { Actor } from '../../shared/auth/actor';
+import { clientScopeParametersOf, clientScopeShapeOf } from '../../shared/auth/client-scope';
 import { isUuid } from '../../shared/secure-tokens';
 import { escapeLike } from '../../shared/sql/escape-like';
 import { whereClientVisible } from './client-scope';
@@ -79,8 +80,7 @@ type ClientRow = Parameters<typeof toClient>[0];
 
 /** What changes the SQL of a client page or its count: the caller's scope, the search, the sort, the paging. */
 function clientShapeOf({ actor, pattern, sort, order, pageSize }: ClientPage): string {
-  const scope = actor.clientIds === null ? 'company' : `clients:${actor.clientIds.length}`;
-  return [scope, pattern !== null, sort, order, pageSize !== null].join();
+  return [clientScopeShapeOf(actor), pattern !== null, sort, order, pageSize !== null].join();
 }
 
 function clientMatches({ actor, pattern }: ClientPage) {
@@ -95,12 +95,7 @@ function clientMatches({ actor, pattern }: ClientPage) {
 
 /** The parameters of `clientMatches`, in the order it compiles them (client-scope.ts, then the search). */
 function clientMatchParameters({ actor, pattern }: ClientPage): unknown[] {
-  const scope =
-    actor.clientIds === null
-      ? [actor.companyId]
-      : actor.clientIds.length === 0
-        ? []
-        : [actor.companyId, ...actor.clientIds];
+  const scope = clientScopeParametersOf(actor);
   return pattern === null ? scope : [...scope, pattern];
 }
 

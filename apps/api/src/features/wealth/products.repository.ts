@@ -5,6 +5,7 @@ import type { Db } from '../../db/database';
 import type { ProductKind } from '../../db/schema';
 import { AppError } from '../../shared/app-error';
 import type { Actor } from '../../shared/auth/actor';
+import { clientScopeParametersOf, clientScopeShapeOf } from '../../shared/auth/client-scope';
 import { isUuid } from '../../shared/secure-tokens';
 import { whereClientVisible } from './client-scope';
 
@@ -40,8 +41,7 @@ interface ClientProductRef {
  * building it cost more of the API's CPU than the transaction page it guards (bench/README.md, 0054).
  */
 const clientProducts = new CompiledShapes<ClientProductRef>({
-  shapeOf: ({ actor, kinds }) =>
-    [actor.clientIds === null ? 'company' : `clients:${actor.clientIds.length}`, kinds.length].join(),
+  shapeOf: ({ actor, kinds }) => [clientScopeShapeOf(actor), kinds.length].join(),
   build: (db, { actor, clientId, productId, kinds }) =>
     db
       .selectFrom('products')
@@ -57,11 +57,7 @@ const clientProducts = new CompiledShapes<ClientProductRef>({
     clientId,
     actor.companyId,
     ...kinds,
-    ...(actor.clientIds === null
-      ? [actor.companyId]
-      : actor.clientIds.length === 0
-        ? []
-        : [actor.companyId, ...actor.clientIds]),
+    ...clientScopeParametersOf(actor),
   ],
 });
 

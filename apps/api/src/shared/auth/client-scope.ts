@@ -16,3 +16,17 @@ export function whereInClientScope<DB, TB extends keyof DB>(
   if (actor.clientIds.length === 0) return sql<SqlBool>`false`;
   return eb.and([inCompany, eb(columns.client, 'in', actor.clientIds)]);
 }
+
+/**
+ * What `whereInClientScope` makes the SQL depend on, for statements compiled once per shape
+ * (db/compiled-shapes.ts): the company alone, or the number of assigned clients.
+ */
+export function clientScopeShapeOf(actor: Actor): string {
+  return actor.clientIds === null ? 'company' : `clients:${actor.clientIds.length}`;
+}
+
+/** The parameters `whereInClientScope` compiles, in its order: the company, then any assigned clients. */
+export function clientScopeParametersOf(actor: Actor): unknown[] {
+  if (actor.clientIds === null) return [actor.companyId];
+  return actor.clientIds.length === 0 ? [] : [actor.companyId, ...actor.clientIds];
+}
