@@ -6,6 +6,8 @@ import { fileURLToPath } from 'node:url';
 import { get, sleep } from './http';
 
 const MAIN = fileURLToPath(new URL('../../apps/api/src/main.ts', import.meta.url));
+/** Node flags for the instances only, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof` (not allowed in NODE_OPTIONS). */
+const INSTANCE_NODE_ARGS = (process.env.SUITE_INSTANCE_NODE_ARGS ?? '').split(' ').filter(Boolean);
 
 export interface Instance {
   name: string;
@@ -37,7 +39,7 @@ export async function startInstance(
   env: Record<string, string>,
 ): Promise<Instance> {
   const base = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, ['--import', 'tsx', MAIN], {
+  const child = spawn(process.execPath, [...INSTANCE_NODE_ARGS, '--import', 'tsx', MAIN], {
     env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1', PUBLIC_URL: base },
     stdio: ['ignore', 'ignore', 'pipe'],
   });

@@ -4,6 +4,7 @@
 //   npm run suite -w @caudal/bench -- --quick      # short: about 2–3 minutes
 //   npm run suite -w @caudal/bench -- --only workload,kill,database,fuzz
 //   npm run suite -w @caudal/bench -- --real-restart   # restart the PostgreSQL server itself (shared!)
+//   SUITE_LEVELS=50 npm run suite -w @caudal/bench -- --only workload   # one workload level
 //
 // Needs the large tenant (made on first run, ~3–11 min, into SUITE_DATABASE or caudal_bench_suite).
 // Ports SUITE_PORT..SUITE_PORT+9 (default 3240). Prints every figure and writes bench/results/suite.json.
@@ -37,6 +38,8 @@ const PORT = Number(process.env.SUITE_PORT ?? 3240);
 const DATABASE = process.env.SUITE_DATABASE ?? 'caudal_bench_suite';
 const FUZZ_DATABASE = `${DATABASE}_fuzz`;
 const CLUSTER = process.env.SUITE_PG_CLUSTER ?? '15/main';
+/** The workload's connection counts (SUITE_LEVELS=50 to look at one level). */
+const LEVELS = (process.env.SUITE_LEVELS ?? '10,50,100').split(',').map(Number);
 const PLAN = quick
   ? {
       workloadSeconds: 6,
@@ -109,7 +112,7 @@ try {
         await recordPhase<WorkloadResult>('workload', () =>
           runWorkload(pair, large, {
             seconds: PLAN.workloadSeconds,
-            levels: [10, 50, 100],
+            levels: LEVELS,
             scalingConnections: 50,
             databaseUrl: mainUrl,
           }),

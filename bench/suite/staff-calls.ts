@@ -1,5 +1,5 @@
 // The mixed staff workload: what a member of staff does on the large tenant, as calls with bodies.
-import { connections, exports, summary, wealth } from '@caudal/contract';
+import { CREDENTIAL_PAGE_SIZE, connections, exports, summary, wealth } from '@caudal/contract';
 import type { Tenant } from './tenants';
 
 export interface StaffCall {
@@ -63,10 +63,22 @@ export function staffCall(kind: string, tenant: Tenant): StaffCall {
         : { name: kind, path: wealth.clientList.path, body: { page: 1 } };
     }
     case 'connections':
+      // What an institution's page asks for (web: entityListRequest with its defaults): the first page,
+      // newest first. Until this session the workload asked for the whole institution unpaged (~1,000
+      // credentials per call), which no screen does.
       return {
         name: kind,
         path: connections.getCredentialsInformation.path,
-        body: tenant.banks.length > 0 ? { bank: pick(tenant.banks) } : {},
+        body:
+          tenant.banks.length > 0
+            ? {
+                bank: pick(tenant.banks),
+                sort: 'created_at',
+                order: 'desc',
+                page: 1,
+                page_size: CREDENTIAL_PAGE_SIZE.default,
+              }
+            : {},
       };
     case 'summary':
       return { name: kind, path: summary.getSummary.path, body: {} };

@@ -1,14 +1,23 @@
 // Phase 1: the mixed staff workload on the large tenant at 10, 50 and 100 connections on two instances,
 // then the same workload at one instance against two (the throughput ratio).
 
+import { postgresCpuMs, processCpuMs } from '../lib/cpu-account';
 import type { Instance } from './instances';
+import { round } from './http';
 import { type CallFigures, printFigures, runLoad, summarise } from './load';
 import type { Tenant } from './tenants';
 
 export interface WorkloadResult {
   seconds: number;
-  levels: { connections: number; instances: number; figures: CallFigures[] }[];
+  levels: { connections: number; instances: number; figures: CallFigures[]; cpuPerRequest: CpuPerRequest }[];
   scaling: { connections: number; oneInstanceRps: number; twoInstancesRps: number; ratio: number };
+}
+
+/** Milliseconds of CPU per answered call, by process: on a saturated machine, throughput is their sum. */
+interface CpuPerRequest {
+  api: number;
+  postgres: number;
+  loadGenerator: number;
 }
 
 export async function runWorkload(
@@ -16,7 +25,10 @@ export async function runWorkload(
   tenant: Tenant,
   options: { seconds: number; levels: readonly number[]; scalingConnections: number; databaseUrl: string },
 ): Promise<WorkloadResult> {
+  const database = new URL(options.databaseUrl).pathname.slice(1);
   const measure = async (connections: number, targets: Instance[]) => {
+    const apiCpu = () => targets.reduce((sum, instance) => sum + processCpuMs(instance.child.pid ?? 0), 0);
+    const [api0, postgres0, generator0] = [apiCpu(), postgresCpuMs({ database }), process.cpuUsage()];
     const result = await runLoad({
       instances: targets,
       tenants: [tenant],
@@ -26,12 +38,22 @@ export async function runWorkload(
       failover: false,
       databaseUrl: options.databaseUrl,
     });
+    const generator = process.cpuUsage(generator0);
+    const answered = Math.max(1, result.samples.length);
+    const cpuPerRequest = {
+      api: round((apiCpu() - api0) / answered, 2),
+      postgres: round((postgresCpuMs({ database }) - postgres0) / answered, 2),
+      loadGenerator: round((generator.user + generator.system) / 1000 / answered, 2),
+    };
     const figures = summarise(result.samples, options.seconds);
     printFigures(
       `Mixed staff workload, ${connections} connections, ${targets.length} instance(s), ${options.seconds} s (+${(result.seconds - options.seconds).toFixed(1)} s draining)`,
       figures,
     );
-    return { connections, instances: targets.length, figures };
+    console.log(
+      `  CPU per call: API ${cpuPerRequest.api} ms, PostgreSQL ${cpuPerRequest.postgres} ms, load generator ${cpuPerRequest.loadGenerator} ms`,
+    );
+    return { connections, instances: targets.length, figures, cpuPerRequest };
   };
   // Every call's code hot before anything is measured.
   await runLoad({

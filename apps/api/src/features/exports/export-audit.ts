@@ -27,7 +27,7 @@ export async function queueAuditExport(
     '{date}',
     now.toISOString().slice(0, 10),
   );
-  return insertQueuedExport(
+  const created = await insertQueuedExport(
     db,
     {
       companyId: actor.companyId,
@@ -46,6 +46,7 @@ export async function queueAuditExport(
     },
     limits,
   );
+  return created.id;
 }
 
 /** An audit export the actor asked for (an admin's own; unexpired), or null: nobody else's is found. */

@@ -1,14 +1,13 @@
 import { exports as exportCalls } from '@caudal/contract';
 import type { FastifyInstance } from 'fastify';
-import { AppError } from '../../shared/app-error';
 import { registerCall } from '../../shared/http/register-call';
 import { sendExport } from './export-jobs';
 import { createExport } from './export-request';
-import { findVisibleExport } from './exports.repository';
 
 export function registerExportGenerate(app: FastifyInstance) {
   registerCall(app, exportCalls.exportGenerate, async ({ input, actor, db, config, clock, jobs, log }) => {
-    const exportId = await createExport(db, actor, input, clock(), config.exportQueue);
+    const created = await createExport(db, actor, input, clock(), config.exportQueue);
+    const exportId = created.id;
     // After the insert committed: the worker that takes the job must find the row. A send that fails
     // or is refused leaves the row queued, and the sweep sends it again: the export is not lost.
     try {
@@ -17,8 +16,7 @@ export function registerExportGenerate(app: FastifyInstance) {
     } catch (error) {
       log.warn({ exportId, err: error }, 'could not queue the export; the sweep will send it');
     }
-    const created = await findVisibleExport(db, actor, exportId, clock());
-    if (!created) throw new AppError('UnexpectedError');
+    // Answered as inserted (queued): a worker may already be running it, which the list shows next.
     return created;
   });
 }

@@ -1,3 +1,4 @@
+import type { Export } from '@caudal/contract';
 import { sql } from 'kysely';
 import type { Db } from '../../db/database';
 import { inTransaction } from '../../db/in-transaction';
@@ -22,40 +23,41 @@ const RETRY_AFTER_SECONDS = 10;
 
 /**
  * Records a queued export unless its user or its company already has as many waiting or running as
- * the caps allow (`TooManyExports`, 429). The company's row is locked for the count and the insert,
- * so concurrent requests cannot all pass the same count.
+ * the caps allow (`TooManyExports`, 429), and answers it as the export list shows it.
+ *
+ * The export is inserted first, without a lock; then one statement takes its company's row lock and
+ * counts the active exports, its own included (migration 0039). Concurrent requests queue on that lock,
+ * each counting what the one before committed, so they cannot all pass the same count; the lock is held
+ * from that statement to the commit only. Past a cap the transaction rolls back with the insert.
  */
 export async function insertQueuedExport(
   db: Db,
   values: NewExport & { estimatedRows: number },
   caps: ExportCaps,
-): Promise<string> {
+): Promise<Export> {
   return inTransaction(db, async (trx) => {
-    await trx.selectFrom('companies').select('id').where('id', '=', values.companyId).forUpdate().execute();
-    const active = await trx
-      .selectFrom('exports')
-      .select((eb) => [
-        eb.fn.countAll<string>().as('company'),
-        sql<string>`count(*) filter (where created_by = ${values.createdBy})`.as('user'),
-      ])
-      .where('company_id', '=', values.companyId)
-      .where('status', 'in', ['queued', 'running'])
-      .executeTakeFirstOrThrow();
-    if (Number(active.user) >= caps.maxActivePerUser) {
+    const created = await insertExport(trx, values);
+    const active = await sql<{ company_active: string; user_active: string }>`
+      select company_active, user_active
+      from lock_and_count_active_exports(${values.companyId}::uuid, ${values.createdBy}::uuid)`
+      .execute(trx)
+      .then((result) => result.rows[0]);
+    // The counts include the new export: one more than the cap is past it.
+    if (Number(active?.user_active) > caps.maxActivePerUser) {
       throw retryLater(
         'TooManyExports',
         `At most ${caps.maxActivePerUser} exports per user may wait or run at once`,
         RETRY_AFTER_SECONDS,
       );
     }
-    if (Number(active.company) >= caps.maxActivePerCompany) {
+    if (Number(active?.company_active) > caps.maxActivePerCompany) {
       throw retryLater(
         'TooManyExports',
         `At most ${caps.maxActivePerCompany} exports per company may wait or run at once`,
         RETRY_AFTER_SECONDS,
       );
     }
-    return insertExport(trx, values);
+    return created;
   });
 }
 

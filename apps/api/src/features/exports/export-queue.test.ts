@@ -1,7 +1,8 @@
 import { exports as exportCalls } from '@caudal/contract';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLogCapture, createTestApp, type TestApp } from '../../test/test-app';
-import { assignPortalClients } from '../seed/wealth-factories';
+import { assignPortalClients, createClient } from '../seed/wealth-factories';
 import { type SignedInTenant, signInPortalUser, signInTenant } from '../wealth/wealth-fixtures';
 import { createExportDispatcher, type ExportDispatcher, type ExportSlot } from './export-dispatcher';
 import { runClaimedExport, runExport } from './export-job';
@@ -38,8 +39,8 @@ async function floodOf(count: number, estimatedRows: number) {
   return { tenant, client, ids };
 }
 
-function insertQueued(tenant: SignedInTenant, clientId: string, estimatedRows: number) {
-  return insertExport(t.db, {
+async function insertQueued(tenant: SignedInTenant, clientId: string, estimatedRows: number) {
+  const created = await insertExport(t.db, {
     companyId: tenant.companyId,
     createdBy: tenant.user.id,
     type: 'transactions',
@@ -53,6 +54,7 @@ function insertQueued(tenant: SignedInTenant, clientId: string, estimatedRows: n
     fileName: 'flood.xlsx',
     estimatedRows,
   });
+  return created.id;
 }
 
 async function statusOf(exportId: string) {
@@ -257,6 +259,49 @@ describe('the caps on waiting and running exports', { timeout: 60_000 }, () => {
     expect(codes.filter((code) => code === 200)).toHaveLength(MAX_PER_USER);
     expect(codes.filter((code) => code === 429)).toHaveLength(8 - MAX_PER_USER);
   });
+
+  it.runIf(process.env.DATABASE_URL)(
+    'the cap lock queues the company’s next export only: its other inserts (foreign-key checks) go on',
+    async () => {
+      const a = await signInTenant(t);
+      let releaseHolder = () => {};
+      const holderMayEnd = new Promise<void>((resolve) => {
+        releaseHolder = resolve;
+      });
+      let holderLocked = () => {};
+      const holderHasLock = new Promise<void>((resolve) => {
+        holderLocked = resolve;
+      });
+      const holder = t.db.transaction().execute(async (trx) => {
+        await sql`select * from lock_and_count_active_exports(${a.companyId}::uuid, ${a.user.id}::uuid)`.execute(
+          trx,
+        );
+        holderLocked();
+        await holderMayEnd;
+      });
+      await holderHasLock;
+      try {
+        // A client created in the same company while the cap lock is held: its foreign-key check takes
+        // FOR KEY SHARE on the company's row, which FOR NO KEY UPDATE does not block (FOR UPDATE did).
+        const created = await t.db.transaction().execute(async (trx) => {
+          await sql`set local lock_timeout = '2s'`.execute(trx);
+          return createClient(trx, { companyId: a.companyId });
+        });
+        expect(created.id).toBeTruthy();
+        // The next export's count does wait for the lock.
+        const counted = t.db.transaction().execute(async (trx) => {
+          await sql`set local lock_timeout = '300ms'`.execute(trx);
+          await sql`select * from lock_and_count_active_exports(${a.companyId}::uuid, ${a.user.id}::uuid)`.execute(
+            trx,
+          );
+        });
+        await expect(counted).rejects.toThrow(/lock timeout/);
+      } finally {
+        releaseHolder();
+        await holder;
+      }
+    },
+  );
 
   it('records the estimate a slot is chosen by, counting no further than just above the bound', async () => {
     const a = await signInTenant(t);

@@ -1,4 +1,5 @@
 import {
+  type Export,
   type ExportFormat,
   type ExportType,
   exports as exportCalls,
@@ -33,7 +34,7 @@ export interface ExportQueueLimits extends ExportCaps {
 }
 
 /**
- * Records an export the actor may make: every client must be one they can see (else `UnknownClient`,
+ * Records an export the actor may make, and answers it as the list shows it: every client must be one they can see (else `UnknownClient`,
  * never a hint about other companies), and the entities must be listed ones (`-e` ids fall back). A
  * client filter is resolved here, once, to the clients it matches in the actor's scope. Past the caps on
  * waiting or running exports it is refused (`TooManyExports`).
@@ -44,7 +45,7 @@ export async function createExport(
   input: ExportInput,
   now: Date,
   limits: ExportQueueLimits,
-): Promise<string> {
+): Promise<Export> {
   const clients = input.client_filter
     ? await findFilteredClients(db, actor, input.client_filter)
     : await findChosenClients(db, actor, input.client_ids ?? []);

@@ -102,7 +102,8 @@ export function toExport(row: ExportSummaryRow): Export {
   };
 }
 
-export async function insertExport(db: Db, values: NewExport): Promise<string> {
+/** Inserts a queued export and answers it as the list shows it (no read back). */
+export async function insertExport(db: Db, values: NewExport): Promise<Export> {
   const row = await db
     .insertInto('exports')
     .values({
@@ -120,9 +121,9 @@ export async function insertExport(db: Db, values: NewExport): Promise<string> {
       estimated_rows: values.estimatedRows ?? 0,
       audit_filter: values.auditFilter ? JSON.stringify(values.auditFilter) : null,
     })
-    .returning('id')
+    .returning(EXPORT_COLUMNS)
     .executeTakeFirstOrThrow();
-  return row.id;
+  return toExport(row as ExportSummaryRow);
 }
 
 export async function findVisibleExport(

@@ -33,37 +33,36 @@ export function summaryStateSql(now: Date): RawBuilder<SummaryState> {
 const toCount = (value: string | number | bigint) => Number(value);
 
 /**
- * One aggregate over the company's credentials, grouped by entity: an index-only scan of
- * credentials_summary_idx (migration 0010), whatever the size of the book. The totals are the sum of
- * the (few dozen) entity rows.
+ * One aggregate over the company's credentials, grouped by entity and state: one count per group
+ * (a few dozen entities × five states) instead of five filtered counts per credential, ~30 % less of
+ * PostgreSQL's time on a 20,000-credential book (bench/README.md). The entity rows are folded here.
  */
 async function countByEntity(db: Db, companyId: string, now: Date) {
   const rows = await db
-    .selectFrom((eb) =>
-      eb
-        .selectFrom('credentials')
-        .where('credentials.company_id', '=', companyId)
-        .select(['credentials.entity_id', summaryStateSql(now).as('state')])
-        .as('states'),
-    )
+    .selectFrom('credentials')
+    .where('credentials.company_id', '=', companyId)
     .select((eb) => [
-      'states.entity_id',
-      eb.fn.countAll<string>().as('total'),
-      sql<string>`count(*) filter (where states.state = 'blocked')`.as('blocked'),
-      sql<string>`count(*) filter (where states.state = 'pending')`.as('pending'),
-      sql<string>`count(*) filter (where states.state = 'sca')`.as('sca'),
-      sql<string>`count(*) filter (where states.state = 'down')`.as('down'),
+      'credentials.entity_id',
+      summaryStateSql(now).as('state'),
+      eb.fn.countAll<string>().as('n'),
     ])
-    .groupBy('states.entity_id')
+    .groupBy(['credentials.entity_id', 'state'])
     .execute();
-  return rows.map((row) => ({
-    id: row.entity_id,
-    total: toCount(row.total),
-    blocked: toCount(row.blocked),
-    pending: toCount(row.pending),
-    sca: toCount(row.sca),
-    down: toCount(row.down),
-  }));
+  const byEntity = new Map<
+    string,
+    { id: string; total: number } & Record<Exclude<SummaryState, 'ok'>, number>
+  >();
+  for (const row of rows) {
+    let entity = byEntity.get(row.entity_id);
+    if (!entity) {
+      entity = { id: row.entity_id, total: 0, blocked: 0, pending: 0, sca: 0, down: 0 };
+      byEntity.set(row.entity_id, entity);
+    }
+    const n = toCount(row.n);
+    entity.total += n;
+    if (row.state !== 'ok') entity[row.state] += n;
+  }
+  return [...byEntity.values()];
 }
 
 /** The newest credentials, by credentials_company_created_idx: reads SUMMARY_LAST_CREDENTIALS rows. */
