@@ -69,7 +69,7 @@ async function readOnly(query: ExportQuery) {
 
 async function exportOnce(label: string) {
   const created = performance.now();
-  const id = await createExport(
+  const { id } = await createExport(
     db,
     actor,
     {

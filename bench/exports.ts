@@ -146,7 +146,7 @@ async function bareCsv(): Promise<number> {
 }
 
 async function exportAs(format: 'csv' | 'xlsx'): Promise<number> {
-  const id = await insertExport(db, {
+  const { id } = await insertExport(db, {
     companyId: company.id,
     createdBy: user.id,
     type: 'transactions',
