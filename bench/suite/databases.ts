@@ -62,3 +62,20 @@ export async function serverVersion(): Promise<string> {
 function assertName(name: string) {
   if (!/^[a-z_][a-z0-9_]*$/.test(name)) throw new Error(`Unexpected database name: ${name}`);
 }
+
+/**
+ * What autovacuum would have done by now: fresh planner statistics for the tables a load grows
+ * (exports, audit events, sessions, jobs). Only when autovacuum is off on the server (this machine's CI
+ * settings turn it off): with statistics from when `exports` was nearly empty, the export list sorted
+ * every row of the company instead of reading 50 in index order (3.3 ms against 0.1 ms).
+ * Returns whether it analyzed.
+ */
+export async function analyzeIfNoAutovacuum(name: string): Promise<boolean> {
+  assertName(name);
+  return withClient(name, async (client) => {
+    const setting = await client.query<{ autovacuum: string }>('show autovacuum');
+    if (setting.rows[0]?.autovacuum === 'on') return false;
+    await client.query('analyze');
+    return true;
+  });
+}

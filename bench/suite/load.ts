@@ -6,7 +6,7 @@ import { signIn } from '../lib/api';
 import { type Answer, isRetriable, percentile, post, round, sleep } from './http';
 import type { Instance } from './instances';
 import { nextStaffCall } from './staff-calls';
-import type { Tenant } from './tenants';
+import type { StaffMember, Tenant } from './tenants';
 
 export interface Sample {
   call: string;
@@ -46,6 +46,12 @@ export interface LoadOptions {
   failover: boolean;
   /** Where the ledger is read back from (directly, not through any fault in between). */
   databaseUrl: string;
+  /**
+   * Each reader signs in as a staff member of its own (`ensureStaff`), as that many people would:
+   * per-user limits (the export caps) then apply per person. Without it every reader shares the
+   * tenant's one user.
+   */
+  staffPerReader?: Map<Tenant, readonly StaffMember[]>;
 }
 
 export interface LoadResult {
@@ -56,10 +62,23 @@ export interface LoadResult {
 }
 
 export async function runLoad(options: LoadOptions): Promise<LoadResult> {
+  const base = options.instances[0]?.base ?? '';
   const tokens = new Map<Tenant, string>();
-  for (const tenant of options.tenants) {
-    const base = options.instances[0]?.base ?? '';
-    tokens.set(tenant, await signIn(base, tenant));
+  for (const tenant of options.tenants) tokens.set(tenant, await signIn(base, tenant));
+  /** A reader's own staff member's token, by slot (see `staffPerReader`). */
+  const readerTokens = new Map<number, string>();
+  if (options.staffPerReader) {
+    const staff = options.staffPerReader;
+    await Promise.all(
+      Array.from({ length: options.readers }, async (_, slot) => {
+        const tenant = options.tenants[slot % options.tenants.length] as Tenant;
+        const members = staff.get(tenant) ?? [];
+        const member = members[Math.floor(slot / options.tenants.length)];
+        if (!member)
+          throw new Error(`${tenant.company} has too few staff members for ${options.readers} readers`);
+        readerTokens.set(slot, await signIn(base, { company: tenant.company, ...member }));
+      }),
+    );
   }
   const samples: Sample[] = [];
   const leaks: Leak[] = [];
@@ -75,13 +94,20 @@ export async function runLoad(options: LoadOptions): Promise<LoadResult> {
   /** One call, failing over to the next instance when there was no answer at all. */
   // A create is not sent again by the transport: if its first answer was lost it may have happened, and
   // the same body would then get 409. The writer decides (an unanswered create is simply not owed).
-  const send = async (slot: number, tenant: Tenant, call: string, path: string, body: unknown) => {
+  const send = async (
+    slot: number,
+    tenant: Tenant,
+    call: string,
+    path: string,
+    body: unknown,
+    token = tokens.get(tenant) as string,
+  ) => {
     const mayResend = options.failover && call !== 'write:client-create';
     let answer: Answer | null = null;
     for (let attempt = 0; attempt < options.instances.length; attempt++) {
       const instance = options.instances[(slot + attempt) % options.instances.length] as Instance;
       const at = elapsed();
-      answer = await post(`${instance.base}${path}`, body, { token: tokens.get(tenant) as string });
+      answer = await post(`${instance.base}${path}`, body, { token });
       samples.push({
         call,
         tenant: tenant.label,
@@ -102,7 +128,7 @@ export async function runLoad(options: LoadOptions): Promise<LoadResult> {
     const rival = other(tenant);
     while (isRunning()) {
       const call = nextStaffCall(tenant);
-      const answer = await send(slot, tenant, call.name, call.path, call.body);
+      const answer = await send(slot, tenant, call.name, call.path, call.body, readerTokens.get(slot));
       if (answer.status === 200) {
         const found = findForeignData(answer.body, tenant, rival);
         if (found) leaks.push({ call: call.path, tenant: tenant.label, body: call.body, found });

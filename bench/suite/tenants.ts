@@ -71,6 +71,54 @@ export async function loadTenant(databaseUrl: string, company: string): Promise<
   }
 }
 
+/** A staff member's sign-in (in the tenant's company). */
+export interface StaffMember {
+  username: string;
+  password: string;
+}
+
+/**
+ * `count` staff members of the tenant's company (admins with every module, as the tenant's own user),
+ * made once per database: `suite-staff-001`… Cheap password hashing, so signing them in costs little.
+ */
+export async function ensureStaff(
+  databaseUrl: string,
+  tenant: Tenant,
+  count: number,
+): Promise<StaffMember[]> {
+  const members = Array.from({ length: count }, (_, index) => ({
+    username: `suite-staff-${String(index + 1).padStart(3, '0')}`,
+    password: SUITE_STAFF_PASSWORD,
+  }));
+  const handle = await openDatabase({ databaseUrl });
+  try {
+    const existing = new Set(
+      (
+        await handle.db
+          .selectFrom('users')
+          .select('username')
+          .where('company_id', '=', tenant.companyId)
+          .where('username', 'like', 'suite-staff-%')
+          .execute()
+      ).map((row) => row.username),
+    );
+    for (const member of members) {
+      if (existing.has(member.username)) continue;
+      await createUser(handle.db, {
+        companyId: tenant.companyId,
+        ...member,
+        kind: 'staff',
+        hashing: { memoryCost: 1024, timeCost: 1 },
+      });
+    }
+  } finally {
+    await handle.close();
+  }
+  return members;
+}
+
+const SUITE_STAFF_PASSWORD = 'SuiteStaff1!';
+
 export async function loadLargeTenant(databaseUrl: string): Promise<Tenant> {
   return loadTenant(databaseUrl, BENCH_COMPANY);
 }
