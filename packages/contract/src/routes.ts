@@ -21,7 +21,14 @@ export { AUDIT_PAGE_SIZE, AUDIT_PATH } from './audit/routes';
 export type { SecondStep, TotpEnrolment } from './auth/calls';
 export * as auth from './auth/routes';
 export { ACCESS_TOKEN_MAX_AGE_SECONDS, AUTH_STORAGE_KEY } from './auth/routes';
-export type { ConnectSession, ConsentRenewalLink, CredentialInformation } from './connections/calls';
+export type {
+  ConnectSession,
+  ConsentRenewalLink,
+  CredentialCountFigures,
+  CredentialCounts,
+  CredentialInformation,
+  EntityCredentialCounts,
+} from './connections/calls';
 export * from './connections/consent-state';
 export * from './connections/credential-state';
 export * as connections from './connections/routes';

@@ -34,6 +34,7 @@ const READS_OR_SESSION_PLUMBING = new Set([
   '/platform/wealth/unmatched-list-hidden',
   '/platform/wealth/unmatched-count',
   '/platform/wealth/get-credentials-information',
+  '/platform/wealth/get-credential-counts',
   '/platform/wealth/get-credentials-identity',
   '/platform/wealth/get-credentials-product-holders',
   '/v0/connect/get-session',

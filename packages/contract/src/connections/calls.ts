@@ -3,6 +3,7 @@ import { ZSuccess } from '../auth/calls';
 import { ZLocaleCode } from '../locales/locale-schema';
 import { ZEntity } from '../platform/calls';
 import { defineCall } from '../shared/define-call';
+import { ZOptionalEmptyBody } from '../shared/empty-bodies';
 import { LIMITS, VALIDATION, zEmail, zUrl } from '../shared/validation';
 import { CONSENT_FILTERS, CONSENT_STATES } from './consent-state';
 import { CONNECT_MODES, CREDENTIAL_PAGE_SIZE, CREDENTIAL_SORTS } from './constants';
@@ -77,6 +78,39 @@ export const ZCredentialInformationList = z.array(ZCredentialInformation);
 export const getCredentialsInformation = defineCall(routes.getCredentialsInformation, {
   request: ZCredentialsInformationRequest,
   response: ZCredentialInformationList,
+});
+
+/**
+ * Credentials counted as the summary cards show them: blocked, needing action (deriveCredentialState:
+ * blocked, or an SCA token whose last success is older than 20 h or never was) and holding an SCA token
+ * (stale or not). `total` counts them all.
+ */
+export const ZCredentialCountFigures = z.object({
+  total: z.number().int(),
+  blocked: z.number().int(),
+  needs_action: z.number().int(),
+  pending_sca: z.number().int(),
+});
+export type CredentialCountFigures = z.infer<typeof ZCredentialCountFigures>;
+
+/** One institution with credentials: its counts and its newest successful update (ISO), null if none. */
+export const ZEntityCredentialCounts = z.object({
+  entity_id: z.string(),
+  ...ZCredentialCountFigures.shape,
+  last_update: z.string().nullable(),
+});
+export type EntityCredentialCounts = z.infer<typeof ZEntityCredentialCounts>;
+
+export const ZCredentialCounts = z.object({
+  counts: ZCredentialCountFigures,
+  /** Institutions having at least one credential, by entity id. */
+  entities: z.array(ZEntityCredentialCounts),
+});
+export type CredentialCounts = z.infer<typeof ZCredentialCounts>;
+
+export const getCredentialCounts = defineCall(routes.getCredentialCounts, {
+  request: ZOptionalEmptyBody,
+  response: ZCredentialCounts,
 });
 
 export const ZHolderIdentity = z.object({

@@ -1,8 +1,16 @@
 import type { ZSuccess } from '../auth/calls';
 import { defineRoute } from '../shared/call-route';
+import type { ZOptionalEmptyBody } from '../shared/empty-bodies';
 import type * as schemas from './calls';
 
-export type { ConnectSession, ConsentRenewalLink, CredentialInformation } from './calls';
+export type {
+  ConnectSession,
+  ConsentRenewalLink,
+  CredentialCountFigures,
+  CredentialCounts,
+  CredentialInformation,
+  EntityCredentialCounts,
+} from './calls';
 export * from './constants';
 
 const wealth = { kind: 'session', module: 'wealth' } as const;
@@ -22,6 +30,18 @@ export const getCredentialsInformation = defineRoute<
   errors: [],
   totalCountHeader: true,
 });
+
+/**
+ * The connections summary's figures, counted in the database over the credentials the empty-body list
+ * answers (same scope): the four counts and one row per institution (decision 0057).
+ */
+export const getCredentialCounts = defineRoute<typeof ZOptionalEmptyBody, typeof schemas.ZCredentialCounts>()(
+  {
+    path: '/platform/wealth/get-credential-counts',
+    access: wealth,
+    errors: [],
+  },
+);
 
 export const getCredentialsIdentity = defineRoute<
   typeof schemas.ZCredentialsIdentityRequest,

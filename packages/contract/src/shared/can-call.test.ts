@@ -50,6 +50,7 @@ describe('canCall', () => {
     }
     expect(canCall(portal, wealth.clientList)).toBe(true);
     expect(canCall(portal, connections.getCredentialsInformation)).toBe(true);
+    expect(canCall(portal, connections.getCredentialCounts)).toBe(true);
   });
 
   it('refuses a call of a module the company lacks or the user has no permission for', () => {

@@ -7,6 +7,7 @@ import { registerConnectionsDataApi } from './data-api';
 import { registerCredentialsDelete } from './delete-credentials';
 import { registerCredentialsForceReset } from './force-reset-credentials';
 import { registerGetConnectSession } from './get-connect-session';
+import { registerGetCredentialCounts } from './get-credential-counts';
 import { registerGetCredentialsIdentity } from './get-credentials-identity';
 import { registerGetCredentialsInformation } from './get-credentials-information';
 import { registerGetCredentialsProductHolders } from './get-credentials-product-holders';
@@ -26,6 +27,7 @@ export function registerConnectionsCalls(
   completions: { finishLinkVisit: FinishLinkVisit },
 ) {
   registerGetCredentialsInformation(app);
+  registerGetCredentialCounts(app);
   registerGetCredentialsIdentity(app);
   registerGetCredentialsProductHolders(app);
   registerCredentialsDelete(app);

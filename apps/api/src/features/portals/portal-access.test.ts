@@ -125,6 +125,7 @@ function knownBodies(book: Book): Record<string, Record<string, unknown>> {
       range: 'all',
     },
     [contract.connections.getCredentialsInformation.path]: {},
+    [contract.connections.getCredentialCounts.path]: {},
     [contract.connections.getCredentialsIdentity.path]: { credentials_tokens: [book.credentials.token] },
     [contract.connections.getCredentialsProductHolders.path]: { credentials_token: book.credentials.token },
     [EXPORT_PATHS.generate]: exportBody(book),

@@ -1,3 +1,4 @@
+import type { EntityCredentialCounts } from '@caudal/contract/routes';
 import { Badge, Paper, Table, Text } from '@mantine/core';
 import type { KeyboardEvent, MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -8,10 +9,9 @@ import { useDateTime } from '../../../shared/format/use-date-time';
 import { useFormatters } from '../../../shared/format/use-formatters';
 import { useLocalePath } from '../../../shared/i18n/use-locale';
 import { entityConnectionsPath } from '../lib/connections-paths';
-import type { EntityCredentials } from '../lib/credential-summary';
 import classes from './connections.module.css';
 
-export interface EntityRow extends EntityCredentials {
+export interface EntityRow extends EntityCredentialCounts {
   name: string;
 }
 
@@ -48,7 +48,7 @@ export function EntityTable({ rows }: { rows: readonly EntityRow[] | undefined }
             {rows === undefined ? (
               <TableSkeletonRows columns={COLUMNS} rows={4} />
             ) : (
-              rows.map((row) => <EntityTableRow key={row.entityId} row={row} />)
+              rows.map((row) => <EntityTableRow key={row.entity_id} row={row} />)
             )}
           </Table.Tbody>
         </Table>
@@ -83,7 +83,7 @@ function EntityTableRow({ row }: { row: EntityRow }) {
   const navigate = useNavigate();
   const format = useFormatters();
   const dateTime = useDateTime();
-  const href = to(entityConnectionsPath(row.entityId));
+  const href = to(entityConnectionsPath(row.entity_id));
 
   const open = (event: MouseEvent<HTMLTableRowElement>) => {
     if ((event.target as HTMLElement).closest('a, button') || window.getSelection()?.toString()) return;
@@ -105,11 +105,11 @@ function EntityTableRow({ row }: { row: EntityRow }) {
         <CountBadge value={row.blocked} color="red" />
       </Table.Td>
       <Table.Td className={classes.numeric}>
-        <CountBadge value={row.needsAction} color="orange" />
+        <CountBadge value={row.needs_action} color="orange" />
       </Table.Td>
       <Table.Td className={classes.nowrap}>
-        {row.lastUpdate ? (
-          dateTime(row.lastUpdate)
+        {row.last_update ? (
+          dateTime(row.last_update)
         ) : (
           <Text span size="sm" c="dimmed">
             {t('connections.never')}

@@ -9,38 +9,32 @@ import { notifySuccess } from '../../../shared/components/notify';
 import { PageHeader } from '../../../shared/components/page-header';
 import { EmptyPanel, ErrorPanel } from '../../../shared/components/state-panel';
 import { useCanCall } from '../../../shared/session/use-can-call';
-import { useCredentialsQuery } from '../api/connections-queries';
+import { useCredentialCountsQuery } from '../api/connections-queries';
 import { ConsentTable } from '../components/consent-table';
 import { EntityTable } from '../components/entity-table';
 import { NewConnectionModal } from '../components/new-connection-modal';
 import { StatCards } from '../components/stat-cards';
 import { useEntityName } from '../components/use-entity-name';
-import { useNow } from '../components/use-now';
 import { consumeFromLink } from '../lib/connect-links';
-import { groupByEntity, summariseCredentials } from '../lib/credential-summary';
 
 /** `/wealth/connections`: the counts, the institutions with credentials and the new connection dialog. */
 export function ConnectionsRoute() {
   const { t } = useTranslation();
   const canManage = useCanCall(connections.createConnectLink);
-  const now = useNow();
   const entityName = useEntityName();
-  const credentials = useCredentialsQuery();
+  const figures = useCredentialCountsQuery();
   const [creating, setCreating] = useState(false);
   useFromLinkNotice();
   const [consent, setConsent] = useConsentFilter();
   const isPhone = useMediaQuery('(max-width: 36em)', false, { getInitialValueInEffect: false });
 
-  const data = credentials.data;
-  const counts = useMemo(() => (data ? summariseCredentials(data, now) : undefined), [data, now]);
+  const data = figures.data;
   const rows = useMemo(
     () =>
-      data
-        ? groupByEntity(data, now)
-            .map((row) => ({ ...row, name: entityName(row.entityId) }))
-            .sort((a, b) => a.name.localeCompare(b.name))
-        : undefined,
-    [data, now, entityName],
+      data?.entities
+        .map((row) => ({ ...row, name: entityName(row.entity_id) }))
+        .sort((a, b) => a.name.localeCompare(b.name)),
+    [data, entityName],
   );
 
   const newButton = canManage ? (
@@ -52,15 +46,15 @@ export function ConnectionsRoute() {
   return (
     <>
       <PageHeader title={t('connections.title')} subtitle={t('connections.subtitle')} actions={newButton} />
-      {credentials.isError && !data ? (
+      {figures.isError && !data ? (
         <ErrorPanel
           title={t('connections.loadError')}
-          error={credentials.error}
-          onRetry={() => credentials.refetch()}
+          error={figures.error}
+          onRetry={() => figures.refetch()}
         />
       ) : (
         <>
-          <StatCards counts={counts} />
+          <StatCards counts={data?.counts} />
           <Group justify="space-between" align="center" mb="sm" gap="sm">
             <Title order={2} fz="lg">
               {consent ? t('connections.consent.listLabel') : t('connections.entities.tableLabel')}
