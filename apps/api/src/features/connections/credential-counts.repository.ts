@@ -34,8 +34,9 @@ function needsActionSql(scaStaleBefore: Date) {
 
 /**
  * One aggregate per institution over the credentials the caller may see (the list's own scope,
- * whereCredentialVisible). For staff it reads only credentials_summary_idx (company_id, entity_id)
- * INCLUDE (blocked, sca_token, last_success_at, …): an index-only scan, never the rows. Compiled once
+ * whereCredentialVisible). Every column it reads is in credentials_summary_idx (company_id, entity_id)
+ * INCLUDE (blocked, sca_token, last_success_at, …), so PostgreSQL may answer it from the index alone
+ * where the visibility map allows; a company that is most of the table is read sequentially instead. Compiled once
  * per scope shape (db/compiled-shapes.ts); the select list's bound comes before the scope's parameters.
  */
 const countsByEntity = new CompiledShapes<CountQuery>({
