@@ -15,6 +15,9 @@ import { seedDemoBook } from '../seed/demo-book';
 import { createClient, createCredentials, createProduct } from '../seed/wealth-factories';
 import { signInPortalUser, signInTenant } from '../wealth/wealth-fixtures';
 
+/** Seeding the whole demo book (tens of thousands of movements) takes ~20 s on PGlite while the full suite runs beside it. */
+const DEMO_BOOK_TIMEOUT_MS = 90_000;
+
 let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp();
@@ -102,45 +105,49 @@ describe('get-summary', () => {
     expect(created).toEqual([...created].sort().reverse());
   }, 120_000);
 
-  it('agrees with the contract derivation at every edge (SQL and TypeScript, same bounds)', async () => {
-    const tenant = await signInTenant(t);
-    const now = t.clock().getTime();
-    const ago = (ms: number) => new Date(now - ms);
-    const cases: Updateable<CredentialsTable>[] = [
-      { blocked: true, error: 'blocked', sca_token: 'sca-x', refresh_requested_at: ago(1000) },
-      { last_update: null, last_success_at: null },
-      { refresh_requested_at: ago(CREDENTIAL_UPDATING_MAX_MS - 1000) },
-      { refresh_requested_at: ago(CREDENTIAL_UPDATING_MAX_MS + 1000) },
-      { sca_token: 'sca-a', last_success_at: ago(SCA_STALE_AFTER_MS + 1000) },
-      { sca_token: 'sca-b', last_success_at: ago(SCA_STALE_AFTER_MS - 1000) },
-      { sca_token: 'sca-c', last_success_at: null },
-      { error: 'down', last_success_at: ago(3_600_000) },
-      { error: 'invalid_access', blocked: true },
-      { error: 'down', sca_token: 'sca-d', last_success_at: ago(SCA_STALE_AFTER_MS * 2) },
-      {},
-    ];
-    for (const [index, values] of cases.entries()) {
-      const credential = await createCredentials(t.db, {
-        companyId: tenant.companyId,
-        entityId: index % 2 ? 'bbva' : 'santander',
-        now: ago(60_000),
-      });
-      await setStatus(credential.id, values);
-    }
-    const answer = await getSummary(tenant);
-    const states = await connectionsStates(tenant);
-    expect(answer.last_credentials).toHaveLength(Math.min(cases.length, SUMMARY_LAST_CREDENTIALS));
-    for (const credential of answer.last_credentials) {
-      expect(credential.state).toBe(states.get(credential.credentials_token)?.state);
-    }
-    const expected = { total: 0, blocked: 0, pending: 0, sca: 0, down: 0, ok: 0 };
-    for (const item of states.values()) {
-      expected.total += 1;
-      expected[item.state] += 1;
-    }
-    expect(answer.counts).toEqual(expected);
-    expect(expected).toEqual({ total: 11, blocked: 2, pending: 2, sca: 3, down: 1, ok: 3 });
-  });
+  it(
+    'agrees with the contract derivation at every edge (SQL and TypeScript, same bounds)',
+    async () => {
+      const tenant = await signInTenant(t);
+      const now = t.clock().getTime();
+      const ago = (ms: number) => new Date(now - ms);
+      const cases: Updateable<CredentialsTable>[] = [
+        { blocked: true, error: 'blocked', sca_token: 'sca-x', refresh_requested_at: ago(1000) },
+        { last_update: null, last_success_at: null },
+        { refresh_requested_at: ago(CREDENTIAL_UPDATING_MAX_MS - 1000) },
+        { refresh_requested_at: ago(CREDENTIAL_UPDATING_MAX_MS + 1000) },
+        { sca_token: 'sca-a', last_success_at: ago(SCA_STALE_AFTER_MS + 1000) },
+        { sca_token: 'sca-b', last_success_at: ago(SCA_STALE_AFTER_MS - 1000) },
+        { sca_token: 'sca-c', last_success_at: null },
+        { error: 'down', last_success_at: ago(3_600_000) },
+        { error: 'invalid_access', blocked: true },
+        { error: 'down', sca_token: 'sca-d', last_success_at: ago(SCA_STALE_AFTER_MS * 2) },
+        {},
+      ];
+      for (const [index, values] of cases.entries()) {
+        const credential = await createCredentials(t.db, {
+          companyId: tenant.companyId,
+          entityId: index % 2 ? 'bbva' : 'santander',
+          now: ago(60_000),
+        });
+        await setStatus(credential.id, values);
+      }
+      const answer = await getSummary(tenant);
+      const states = await connectionsStates(tenant);
+      expect(answer.last_credentials).toHaveLength(Math.min(cases.length, SUMMARY_LAST_CREDENTIALS));
+      for (const credential of answer.last_credentials) {
+        expect(credential.state).toBe(states.get(credential.credentials_token)?.state);
+      }
+      const expected = { total: 0, blocked: 0, pending: 0, sca: 0, down: 0, ok: 0 };
+      for (const item of states.values()) {
+        expected.total += 1;
+        expected[item.state] += 1;
+      }
+      expect(answer.counts).toEqual(expected);
+      expect(expected).toEqual({ total: 11, blocked: 2, pending: 2, sca: 3, down: 1, ok: 3 });
+    },
+    DEMO_BOOK_TIMEOUT_MS,
+  );
 
   it('answers zeros and empty lists for a company without credentials', async () => {
     const tenant = await signInTenant(t);
