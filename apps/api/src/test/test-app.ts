@@ -23,6 +23,9 @@ export const TEST_ENV = {
   CHECK_DECLARED_ERRORS: 'true',
 };
 
+/** A test that seeds the whole demo book (tens of thousands of movements): ~20–25 s beside the full suite. */
+export const DEMO_BOOK_TEST_TIMEOUT_MS = 90_000;
+
 export function loadTestConfig(overrides: Record<string, string> = {}): Config {
   return { ...loadConfig({ ...TEST_ENV, ...overrides }), dataDir: null };
 }

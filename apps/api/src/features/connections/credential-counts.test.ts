@@ -7,14 +7,18 @@ import {
 } from '@caudal/contract';
 import { type RawBuilder, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, createUser, login, post, type TestApp } from '../../test/test-app';
+import {
+  createTestApp,
+  createUser,
+  DEMO_BOOK_TEST_TIMEOUT_MS,
+  login,
+  post,
+  type TestApp,
+} from '../../test/test-app';
 import { seedDemoBook } from '../seed/demo-book';
 import { assignPortalClients, createClient, createCredentials } from '../seed/wealth-factories';
 import { type SignedInTenant, signInPortalUser, signInTenant } from '../wealth/wealth-fixtures';
 import { seedConnectionStates } from './demo-states';
-
-/** Seeding the whole demo book (tens of thousands of movements) takes ~20 s on PGlite while the full suite runs beside it. */
-const DEMO_BOOK_TIMEOUT_MS = 90_000;
 
 // The connections summary's figures (decision 0057): counted in SQL, they must equal what the page
 // counted from the whole list before (the contract's deriveCredentialState over get-credentials-information).
@@ -214,7 +218,7 @@ describe('the connections summary figures', () => {
       expect(portalCounts.counts.total).toBeLessThan(book.credentials);
       expect(portalCounts).toEqual(countFromList(await wholeListOf(portal), t.clock()));
     },
-    DEMO_BOOK_TIMEOUT_MS,
+    DEMO_BOOK_TEST_TIMEOUT_MS,
   );
 
   it("counts at the call's own clock: an SCA turns stale as time passes", async () => {

@@ -9,14 +9,11 @@ import {
 import type { Updateable } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CredentialsTable } from '../../db/schema';
-import { createTestApp, type TestApp } from '../../test/test-app';
+import { createTestApp, DEMO_BOOK_TEST_TIMEOUT_MS, type TestApp } from '../../test/test-app';
 import { seedConnectionStates } from '../connections/demo-states';
 import { seedDemoBook } from '../seed/demo-book';
 import { createClient, createCredentials, createProduct } from '../seed/wealth-factories';
 import { signInPortalUser, signInTenant } from '../wealth/wealth-fixtures';
-
-/** Seeding the whole demo book (tens of thousands of movements) takes ~20 s on PGlite while the full suite runs beside it. */
-const DEMO_BOOK_TIMEOUT_MS = 90_000;
 
 let t: TestApp;
 beforeAll(async () => {
@@ -146,7 +143,7 @@ describe('get-summary', () => {
       expect(answer.counts).toEqual(expected);
       expect(expected).toEqual({ total: 11, blocked: 2, pending: 2, sca: 3, down: 1, ok: 3 });
     },
-    DEMO_BOOK_TIMEOUT_MS,
+    DEMO_BOOK_TEST_TIMEOUT_MS,
   );
 
   it('answers zeros and empty lists for a company without credentials', async () => {
