@@ -6,7 +6,7 @@ import { signIn } from '../lib/api';
 import { type Answer, isRetriable, percentile, post, round, sleep } from './http';
 import type { Instance } from './instances';
 import { nextStaffCall } from './staff-calls';
-import type { StaffMember, Tenant } from './tenants';
+import type { Tenant } from './tenants';
 
 export interface Sample {
   call: string;
@@ -47,11 +47,11 @@ export interface LoadOptions {
   /** Where the ledger is read back from (directly, not through any fault in between). */
   databaseUrl: string;
   /**
-   * Each reader signs in as a staff member of its own (`ensureStaff`), as that many people would:
-   * per-user limits (the export caps) then apply per person. Without it every reader shares the
-   * tenant's one user.
+   * One token per reader slot, each a staff member of their own (`ensureStaff`), signed in once by the
+   * caller for every level it runs: per-user limits (the export caps) then apply per person. Only for a
+   * load on one tenant. Without it every reader shares its tenant's one user.
    */
-  staffPerReader?: Map<Tenant, readonly StaffMember[]>;
+  readerTokens?: readonly string[];
 }
 
 export interface LoadResult {
@@ -65,20 +65,8 @@ export async function runLoad(options: LoadOptions): Promise<LoadResult> {
   const base = options.instances[0]?.base ?? '';
   const tokens = new Map<Tenant, string>();
   for (const tenant of options.tenants) tokens.set(tenant, await signIn(base, tenant));
-  /** A reader's own staff member's token, by slot (see `staffPerReader`). */
-  const readerTokens = new Map<number, string>();
-  if (options.staffPerReader) {
-    const staff = options.staffPerReader;
-    await Promise.all(
-      Array.from({ length: options.readers }, async (_, slot) => {
-        const tenant = options.tenants[slot % options.tenants.length] as Tenant;
-        const members = staff.get(tenant) ?? [];
-        const member = members[Math.floor(slot / options.tenants.length)];
-        if (!member)
-          throw new Error(`${tenant.company} has too few staff members for ${options.readers} readers`);
-        readerTokens.set(slot, await signIn(base, { company: tenant.company, ...member }));
-      }),
-    );
+  if (options.readerTokens && options.readerTokens.length < options.readers) {
+    throw new Error(`${options.readerTokens.length} reader tokens for ${options.readers} readers`);
   }
   const samples: Sample[] = [];
   const leaks: Leak[] = [];
@@ -128,7 +116,7 @@ export async function runLoad(options: LoadOptions): Promise<LoadResult> {
     const rival = other(tenant);
     while (isRunning()) {
       const call = nextStaffCall(tenant);
-      const answer = await send(slot, tenant, call.name, call.path, call.body, readerTokens.get(slot));
+      const answer = await send(slot, tenant, call.name, call.path, call.body, options.readerTokens?.[slot]);
       if (answer.status === 200) {
         const found = findForeignData(answer.body, tenant, rival);
         if (found) leaks.push({ call: call.path, tenant: tenant.label, body: call.body, found });
