@@ -2,7 +2,9 @@
 // 1.5× (p50) what its statements cost from a minimal process. The connections detail of the busiest bank
 // asks for one page (decision 0052): its first page, a deep page, a searched page and a page sorted by last
 // update; each side runs exactly what one paged answer needs (session check, page query and count). The
-// "expiring consent" to-do list is measured too. Needs the large tenant (npm run large-tenant -w @caudal/bench).
+// "expiring consent" to-do list is measured too, and the counts the connections page itself shows
+// (get-credential-counts, decision 0057: every bank's figures in one statement). Needs the large tenant
+// (npm run large-tenant -w @caudal/bench).
 //
 //   npm run bench:connections -w @caudal/bench
 import { CREDENTIAL_PAGE_SIZE, connections } from '@caudal/contract';
@@ -11,6 +13,7 @@ import {
   type CredentialQuery,
   listCredentialInformation,
 } from '../apps/api/src/features/connections/connections.repository';
+import { countCredentials } from '../apps/api/src/features/connections/credential-counts.repository';
 import { type BenchContext, runBench, type Scenario } from './lib/scenario';
 
 /** A surname many holders carry (large-tenant.ts's list): the search a staff member would type. */
@@ -24,6 +27,9 @@ await runBench('connections', connections.getCredentialsInformation.path, async 
   const bank = busiest.rows[0]?.entity_id;
   if (!bank) throw new Error('The bench tenant has no credentials: run npm run large-tenant first.');
   const count = Number(busiest.rows[0]?.count);
+  const everyCredential = await sql<{ count: string }>`
+    select count(*) as count from credentials where company_id = ${context.companyId}`.execute(context.db);
+  const companyTotal = Number(everyCredential.rows[0]?.count);
   const pageSize = CREDENTIAL_PAGE_SIZE.default;
   const deepPage = Math.max(1, Math.floor(count / pageSize));
   const searched = await listCredentialInformation(context.db, context.actor, new Date(), {
@@ -58,6 +64,12 @@ await runBench('connections', connections.getCredentialsInformation.path, async 
       page: 1,
       page_size: pageSize,
     }),
+    {
+      name: `connections page counts (${companyTotal} credentials)`,
+      path: connections.getCredentialCounts.path,
+      body: {},
+      queries: (db) => countCredentials(db, context.actor, new Date()),
+    },
   ];
 });
 

@@ -12,7 +12,7 @@ import { createTestApp, post, type TestApp } from './test/test-app';
 let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp();
-}, 60_000);
+});
 afterAll(() => t.close());
 
 async function countRows(table: string): Promise<number> {

@@ -11,7 +11,7 @@ beforeAll(async () => {
   await sql`create table sent_with_commit_probe (
     key text primary key, body text, amount int, at timestamptz, note jsonb
   )`.execute(handle.db);
-}, 60_000);
+});
 afterAll(() => handle.close());
 
 const PROBE: DeferredStatement = {

@@ -6,7 +6,7 @@ import { signInTenant } from '../wealth/wealth-fixtures';
 let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp();
-}, 60_000);
+});
 afterAll(() => t.close());
 
 const ROTATE = '/api/v1/application/rotate-secret';

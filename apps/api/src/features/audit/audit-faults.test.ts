@@ -18,7 +18,7 @@ let t: TestApp;
 beforeAll(async () => {
   // Long enough for the second test to find the waiting backend and kill it before the lock times out.
   t = await createTestApp({ env: { DB_LOCK_TIMEOUT_MS: '3000' } });
-}, 60_000);
+});
 afterAll(() => t.close());
 
 const form = { name: 'María García López', alias: 'garcia-lopez-maria', entities: ['santander'] };

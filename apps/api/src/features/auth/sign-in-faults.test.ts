@@ -9,7 +9,7 @@ const serverUrl = process.env.DATABASE_URL;
 let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp({ env: { DB_LOCK_TIMEOUT_MS: '300', LOGIN_MAX_FAILURES: '2' } });
-}, 60_000);
+});
 afterAll(() => t.close());
 
 const signIn = (credentials: { company: string; username: string; password: string }) =>

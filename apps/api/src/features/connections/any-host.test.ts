@@ -19,7 +19,7 @@ beforeAll(async () => {
     createTestApp({ env: { PUBLIC_URL: '' } }),
     createTestApp({ env: { API_BASE_URL: 'https://api.caudal.test/' } }),
   ]);
-}, 60_000);
+});
 afterAll(async () => {
   await Promise.all([open?.close(), strict?.close()]);
 });

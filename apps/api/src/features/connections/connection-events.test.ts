@@ -10,7 +10,7 @@ import { emitDueScaEvents } from './sca-due-scan';
 let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp();
-}, 60_000);
+});
 afterAll(() => t.close());
 
 /** The company's outbox, oldest first. */

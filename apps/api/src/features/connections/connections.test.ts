@@ -23,7 +23,7 @@ let t: TestApp;
 const logs = createLogCapture();
 beforeAll(async () => {
   t = await createTestApp({ logger: logs.logger });
-}, 60_000);
+});
 afterAll(() => t.close());
 
 const HOUR = 60;

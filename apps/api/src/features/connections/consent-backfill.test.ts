@@ -22,7 +22,7 @@ function backfillValidityExpression(): string {
 let handle: DatabaseHandle;
 beforeAll(async () => {
   handle = await openTestDatabase();
-}, 60_000);
+});
 afterAll(() => handle.close());
 
 describe('the 90-day institution list', () => {

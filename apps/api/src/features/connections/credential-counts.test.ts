@@ -26,7 +26,7 @@ import { seedConnectionStates } from './demo-states';
 let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp();
-}, 60_000);
+});
 afterAll(() => t.close());
 
 const MINUTE = 60_000;

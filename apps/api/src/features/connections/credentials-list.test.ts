@@ -10,7 +10,7 @@ import { type SignedInTenant, signInPortalUser, signInTenant } from '../wealth/w
 let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp();
-}, 60_000);
+});
 afterAll(() => t.close());
 
 const MINUTE = 60_000;

@@ -19,7 +19,7 @@ beforeAll(async () => {
   boss.on('error', () => {});
   await boss.start();
   await boss.createQueue(REFRESH_QUEUE, { name: REFRESH_QUEUE, policy: 'stately' });
-}, 60_000);
+});
 afterAll(async () => {
   await boss.stop({ graceful: false, wait: true });
   await handle.close();

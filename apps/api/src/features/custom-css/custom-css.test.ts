@@ -10,7 +10,7 @@ import { resanitiseStoredCss } from './resanitise-stored-css';
 let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp();
-}, 60_000);
+});
 afterAll(() => t.close());
 
 type Tenant = Awaited<ReturnType<typeof signInTenant>>;

@@ -32,7 +32,7 @@ beforeAll(async () => {
   t = await createTestApp({ webRoot });
   await t.app.listen({ host: '127.0.0.1', port: 0 });
   base = `127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
-}, 60_000);
+});
 afterAll(async () => {
   await t.close();
   rmSync(webRoot, { recursive: true, force: true });

@@ -9,7 +9,7 @@ let application: { client_id: string; client_secret: string };
 beforeAll(async () => {
   t = await createTestApp({ env: { DB_ACQUIRE_TIMEOUT_MS: '1000' } });
   application = await createApplicationFor(await signInTenant(t), 'ERP');
-}, 60_000);
+});
 afterAll(() => t.close());
 
 describe('token endpoint with the database unavailable', () => {

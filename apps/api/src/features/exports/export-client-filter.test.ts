@@ -28,7 +28,7 @@ beforeAll(async () => {
   ana = (await createExportBook(t, a.companyId, 'Filtro Ana')).client;
   beto = (await createExportBook(t, a.companyId, 'Filtro Beto')).client;
   carlos = (await createExportBook(t, a.companyId, 'Otro Carlos')).client;
-}, 60_000);
+});
 afterAll(() => t.close());
 
 const WORKER_TEST_TIMEOUT_MS = 60_000;

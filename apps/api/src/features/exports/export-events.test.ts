@@ -7,7 +7,7 @@ import { createExportBook, generateExport, transactionsRequest } from './exports
 let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp();
-}, 60_000);
+});
 afterAll(() => t.close());
 
 async function eventsOf(companyId: string) {

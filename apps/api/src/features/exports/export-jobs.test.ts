@@ -20,7 +20,7 @@ beforeAll(async () => {
     expiryHours: t.config.exportExpiryHours,
   });
   jobs = await startJobs(t.handle, [module], log);
-}, 60_000);
+});
 afterAll(async () => {
   await jobs.stop();
   await t.close();

@@ -25,7 +25,7 @@ beforeAll(async () => {
       EXPORT_MAX_ACTIVE_PER_COMPANY: String(MAX_PER_COMPANY),
     },
   });
-}, 60_000);
+});
 afterAll(() => t.close());
 
 /** A company with a book, and `count` queued exports of it inserted directly (a flood past any cap). */

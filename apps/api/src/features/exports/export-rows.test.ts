@@ -8,7 +8,7 @@ import { groupProducts, readEmbeddedRows } from './export-rows';
 let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp();
-}, 60_000);
+});
 afterAll(() => t.close());
 
 describe('embedded row source', () => {

@@ -43,7 +43,7 @@ beforeAll(async () => {
     name: 'Fondo Redondo',
     amount: 12.5,
   });
-}, 60_000);
+});
 afterAll(() => t.close());
 
 const BOM = '\uFEFF';

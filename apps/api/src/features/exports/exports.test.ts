@@ -20,7 +20,7 @@ import {
 let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp();
-}, 60_000);
+});
 afterAll(() => t.close());
 
 const BOM = '\uFEFF';

@@ -8,7 +8,7 @@ import { type SignedInTenant, signInTenant } from '../wealth/wealth-fixtures';
 let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp();
-}, 60_000);
+});
 afterAll(async () => {
   await t.close();
 });

@@ -16,7 +16,7 @@ beforeAll(async () => {
   // As the build leaves it: a precompressed copy beside it, served to browsers that accept gzip.
   writeFileSync(join(webRoot, 'index.html.gz'), gzipSync('<!doctype html><title>Caudal</title>'));
   t = await createTestApp({ webRoot });
-}, 60_000);
+});
 afterAll(async () => {
   await t.close();
   rmSync(webRoot, { recursive: true, force: true });

@@ -11,7 +11,7 @@ const serverUrl = process.env.DATABASE_URL;
 let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp({ env: { DB_LOCK_TIMEOUT_MS: '300' } });
-}, 60_000);
+});
 afterAll(() => t.close());
 
 describe.runIf(serverUrl)('exchanging a Link code while the database is stuck', () => {

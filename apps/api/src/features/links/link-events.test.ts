@@ -8,7 +8,7 @@ import { connectThroughLink, createLinkFor, startSession } from './links-fixture
 let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp();
-}, 60_000);
+});
 afterAll(() => t.close());
 
 describe('link.code_issued', () => {

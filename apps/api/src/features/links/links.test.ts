@@ -10,7 +10,7 @@ import { connectThroughLink, createLinkFor, pendingCount, startSession } from '.
 let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp();
-}, 60_000);
+});
 afterAll(() => t.close());
 
 describe('Link screens calls', () => {

@@ -18,7 +18,7 @@ import { signInPortalUser, signInTenant } from '../wealth/wealth-fixtures';
 let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp();
-}, 60_000);
+});
 afterAll(() => t.close());
 
 type Tenant = Awaited<ReturnType<typeof signInTenant>>;

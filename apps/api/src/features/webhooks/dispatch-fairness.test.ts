@@ -18,7 +18,7 @@ beforeAll(async () => {
   // The fallback timer is an hour: only commits may wake the dispatcher in this test.
   t = await createTestApp({ env: { ...WEBHOOK_TEST_ENV, WEBHOOKS_POLL_MS: '3600000' } });
   receiver = await startReceiver();
-}, 60_000);
+});
 afterAll(async () => {
   await jobs?.stop();
   await receiver.close();

@@ -10,7 +10,7 @@ import { type OutboxWake, startOutboxWake } from './outbox-wake';
 let handle: DatabaseHandle;
 beforeAll(async () => {
   handle = await openTestDatabase();
-}, 60_000);
+});
 afterAll(() => handle.close());
 
 const COMPANY = '00000000-0000-4000-8000-000000000002';

@@ -16,7 +16,7 @@ let receiver: Awaited<ReturnType<typeof startReceiver>>;
 beforeAll(async () => {
   t = await createTestApp({ env: WEBHOOK_TEST_ENV });
   receiver = await startReceiver();
-}, 60_000);
+});
 afterAll(async () => {
   await receiver.close();
   await t.close();

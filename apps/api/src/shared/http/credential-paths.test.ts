@@ -23,7 +23,7 @@ let t: TestApp;
 const capture = createLogCapture();
 beforeAll(async () => {
   t = await createTestApp({ logger: capture.logger });
-}, 60_000);
+});
 afterAll(() => t.close());
 
 const paramsOf = (path: string) =>

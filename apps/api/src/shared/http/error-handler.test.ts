@@ -26,7 +26,7 @@ beforeAll(async () => {
       });
     },
   });
-}, 60_000);
+});
 afterAll(() => t.close());
 
 describe('integrity errors from races', () => {

@@ -41,7 +41,7 @@ beforeAll(async () => {
   // The mail worker's start queues one sweep of pending mail (in its own order, oldest first): let it
   // run before the tests queue any, so only the send worker's order is seen.
   await waitForSweepDone();
-}, 60_000);
+});
 
 async function waitForSweepDone(): Promise<void> {
   const deadline = Date.now() + 30_000;
