@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
 import { callApi, signInByApi } from '../fixtures/api';
+import { searchClientPicker } from '../fixtures/client-picker';
 import { DEMO_USERS } from '../fixtures/demo';
 import { expect, test } from '../fixtures/signed-in';
 
@@ -50,13 +51,14 @@ test('an admin finds a client edit and a sign-in in /audit by filtering, opens t
   // The client edit: by action, then by the client picked by name.
   await page.getByRole('combobox', { name: 'Action' }).fill('client-edit');
   await page.getByRole('option', { name: 'client-edit', exact: true }).click();
-  await page.getByRole('combobox', { name: 'Client' }).fill(`Audited ${suffix}`);
-  // Wait for the server's answer to this search: until it lands, the picker lists the first names of the
-  // book, where "Audited …" sorts near the top, and the answer then moves that option under the pointer
-  // (a click there was lost under load, leaving the filter unset).
-  const clientOptions = page.getByRole('listbox', { name: 'Client' }).getByRole('option');
+  // "Audited …" sorts near the top of the unsearched list: pick it from the search's own answer.
+  const clientOptions = await searchClientPicker(
+    page,
+    page.getByRole('combobox', { name: 'Client' }),
+    `Audited ${suffix}`,
+  );
   await expect(clientOptions).toHaveCount(1);
-  await clientOptions.filter({ hasText: `Audited ${suffix}` }).click();
+  await clientOptions.click();
   // Both filters hold: the client picked right after the action keeps it (it used to drop it under load,
   // showing the client's create as well as its edit).
   await expect(page).toHaveURL(new RegExp(`action=client-edit&client=${client.id}`));
