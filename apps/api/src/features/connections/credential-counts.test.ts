@@ -15,10 +15,13 @@ import {
   post,
   type TestApp,
 } from '../../test/test-app';
-import { seedDemoBook } from '../seed/demo-book';
 import { assignPortalClients, createClient, createCredentials } from '../seed/wealth-factories';
-import { type SignedInTenant, signInPortalUser, signInTenant } from '../wealth/wealth-fixtures';
-import { seedConnectionStates } from './demo-states';
+import {
+  type SignedInTenant,
+  signInDemoBookTenant,
+  signInPortalUser,
+  signInTenant,
+} from '../wealth/wealth-fixtures';
 
 // The connections summary's figures (decision 0057): counted in SQL, they must equal what the page
 // counted from the whole list before (the contract's deriveCredentialState over get-credentials-information).
@@ -202,14 +205,7 @@ describe('the connections summary figures', () => {
   it(
     'equal them on the demo book, for staff and for its portal user',
     async () => {
-      const tenant = await signInTenant(t);
-      const portal = await signInPortalUser(t, tenant);
-      const book = await seedDemoBook(t.db, {
-        companyId: tenant.companyId,
-        portalUserId: portal.userId,
-        now: t.clock(),
-      });
-      await seedConnectionStates(t.db, tenant.companyId, t.clock);
+      const { tenant, portal, book } = await signInDemoBookTenant(t);
       const staffCounts = await countsOf(tenant);
       expect(staffCounts.counts.total).toBe(book.credentials);
       expect(staffCounts).toEqual(countFromList(await wholeListOf(tenant), t.clock()));

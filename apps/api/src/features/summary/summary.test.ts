@@ -10,10 +10,8 @@ import type { Updateable } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CredentialsTable } from '../../db/schema';
 import { createTestApp, DEMO_BOOK_TEST_TIMEOUT_MS, type TestApp } from '../../test/test-app';
-import { seedConnectionStates } from '../connections/demo-states';
-import { seedDemoBook } from '../seed/demo-book';
 import { createClient, createCredentials, createProduct } from '../seed/wealth-factories';
-import { signInPortalUser, signInTenant } from '../wealth/wealth-fixtures';
+import { signInDemoBookTenant, signInPortalUser, signInTenant } from '../wealth/wealth-fixtures';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -49,14 +47,7 @@ async function setStatus(id: string, values: Updateable<CredentialsTable>) {
 
 describe('get-summary', () => {
   it('counts the demo book in every state, as the connections screens derive them', async () => {
-    const tenant = await signInTenant(t);
-    const portal = await signInPortalUser(t, tenant);
-    const book = await seedDemoBook(t.db, {
-      companyId: tenant.companyId,
-      portalUserId: portal.userId,
-      now: t.clock(),
-    });
-    await seedConnectionStates(t.db, tenant.companyId, t.clock);
+    const { tenant, book } = await signInDemoBookTenant(t);
 
     const answer = await getSummary(tenant);
     // The demo: one SCA stale, a blocked one and an invalid access (both blocked), one down, the rest ok.

@@ -1,6 +1,8 @@
 import type { Module } from '@caudal/contract';
 import { expect } from 'vitest';
 import { createTenant, createUser, login, post, type TestApp } from '../../test/test-app';
+import { seedConnectionStates } from '../connections/demo-states';
+import { seedDemoBook } from '../seed/demo-book';
 import { createClient, createProduct } from '../seed/wealth-factories';
 
 /** A company with a signed-in staff user, for the wealth tests. */
@@ -24,6 +26,22 @@ export async function signInPortalUser(t: TestApp, tenant: SignedInTenant) {
     userId: portal.user.id,
     call: (path: string, payload: unknown = {}) => post(t.app, path, { token, payload }),
   };
+}
+
+/**
+ * A signed-in company holding the whole demo book (the same seed code as the demo) with every credential
+ * state the demo shows, and its signed-in portal user: for tests that compare figures over it.
+ */
+export async function signInDemoBookTenant(t: TestApp) {
+  const tenant = await signInTenant(t);
+  const portal = await signInPortalUser(t, tenant);
+  const book = await seedDemoBook(t.db, {
+    companyId: tenant.companyId,
+    portalUserId: portal.userId,
+    now: t.clock(),
+  });
+  await seedConnectionStates(t.db, tenant.companyId, t.clock);
+  return { tenant, portal, book };
 }
 
 /** A client with one account, one portfolio and one liability. */
