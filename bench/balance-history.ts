@@ -25,7 +25,7 @@ import { captureStatements, loadStaffActor } from './lib/capture';
 import { openBenchDatabase } from './lib/database';
 import { ensureHistoryClient, HISTORY_ALIAS } from './lib/history-client';
 import { writeResult } from './lib/results';
-import { explain, openPool } from './lib/sql-load';
+import { explain, openPool, sqlRunnerOf } from './lib/sql-load';
 import { BENCH_COMPANY, BENCH_PASSWORD, BENCH_USERNAME, requireBenchCompany } from './lib/tenant';
 
 const TARGET_RATIO = 2;
@@ -77,7 +77,7 @@ try {
       await requireVisibleClient(capture, actor, clientId);
       return findBalanceHistory(capture, actor, clientId, range, today);
     });
-    const plan = await explain(pool, groups.flat());
+    const plan = await explain(sqlRunnerOf(pool), groups.flat());
     console.log(
       `\nrange ${range}: ${answer.dates.length} points a ${answer.bucket} × ${answer.series.length} series, ${(bytes / 1000).toFixed(1)} kB of JSON; floor = session join then ${groups.map((group) => group.length).join(' then ')} statement(s)`,
     );

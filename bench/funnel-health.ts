@@ -27,7 +27,7 @@ import { captureStatements } from './lib/capture';
 import { openBenchDatabase } from './lib/database';
 import { printHeader, printScenario } from './lib/report';
 import { writeResult } from './lib/results';
-import { explain, openPool } from './lib/sql-load';
+import { explain, openPool, sqlRunnerOf } from './lib/sql-load';
 import { BENCH_COMPANY, BENCH_PASSWORD, BENCH_USERNAME, requireBenchCompany } from './lib/tenant';
 
 const EVENTS = 1_000_000;
@@ -210,7 +210,7 @@ try {
   for (const scenario of scenarios) await warmUp(running.base, token, scenario.path, scenario.body);
   for (const scenario of scenarios) {
     const groups = await captureStatements(databaseUrl, scenario.queries);
-    const plan = await explain(pool, groups.flat());
+    const plan = await explain(sqlRunnerOf(pool), groups.flat());
     const api = await measureCall(running.base, token, scenario.path, scenario.body);
     const bare = await measureBareInChild(
       databaseUrl,

@@ -1,10 +1,14 @@
-// Runs lib/bare-sql-process.ts (node-postgres and jose only, no API code loaded) as a child process with
-// the API's concurrency and duration, and answers its Measurement.
+// The list floor with the API's concurrency and duration. On PostgreSQL: lib/bare-sql-process.ts
+// (node-postgres and jose only, no API code loaded) as a child process. On PGlite, which one process
+// owns: the same loop in this process, through the handle's executor (the API's own mutex and prepared
+// statements, without Kysely or anything else of the API), while the API is idle between its rounds.
+import type { SqlExecutor } from '../../apps/api/src/db/database';
 import { findSessionWithUser } from '../../apps/api/src/shared/auth/session-store';
 import { CONNECTIONS, DURATION_SECONDS, type Measurement, type RunningApi, WARM_UP_SECONDS } from './api';
-import { captureStatements } from './capture';
+import { captureStatements, type StatementSource } from './capture';
+import { measureFloor } from './floor-loop';
 import { runMeasurementProcess } from './measurement-process';
-import type { Statement } from './sql-load';
+import { type Statement, sqlRunnerOf } from './sql-load';
 
 /** What the floor needs to check a call as the guard does: the token, its secret, the session join. */
 export interface FloorAccess {
@@ -17,12 +21,12 @@ export interface FloorAccess {
 /** The bench user's token, the API's secret and idle limit, and the guard's join exactly as the API sends it. */
 export async function floorAccessOf(
   api: RunningApi,
-  databaseUrl: string,
+  source: StatementSource,
   token: string,
 ): Promise<FloorAccess> {
   const sessionId = JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString('utf8'))
     .sid as string;
-  const [[session]] = (await captureStatements(databaseUrl, (db) => findSessionWithUser(db, sessionId))) as [
+  const [[session]] = (await captureStatements(source, (db) => findSessionWithUser(db, sessionId))) as [
     [Statement],
   ];
   return {
@@ -50,4 +54,18 @@ export function measureBareInOwnProcess(
     },
     'bare SQL',
   );
+}
+
+export function measureBareInProcess(
+  executor: SqlExecutor,
+  access: FloorAccess,
+  groups: readonly (readonly Statement[])[],
+): Promise<Measurement> {
+  return measureFloor(sqlRunnerOf(executor), {
+    ...access,
+    groups,
+    connections: CONNECTIONS,
+    warmUpSeconds: WARM_UP_SECONDS,
+    seconds: DURATION_SECONDS,
+  });
 }

@@ -1,8 +1,15 @@
 // Records the exact statements a repository function sends (text and parameters, as Kysely compiles
 // them), so the bare-SQL half runs the same SQL the API does, not a hand-copied approximation.
-import { Kysely, PostgresDialect } from 'kysely';
+import {
+  type Dialect,
+  Kysely,
+  PostgresAdapter,
+  PostgresDialect,
+  PostgresIntrospector,
+  PostgresQueryCompiler,
+} from 'kysely';
 import pg from 'pg';
-import type { Db } from '../../apps/api/src/db/database';
+import type { Db, SqlExecutor } from '../../apps/api/src/db/database';
 import type { Database } from '../../apps/api/src/db/schema';
 import type { Actor } from '../../apps/api/src/shared/auth/actor';
 import { findPermissions, toModules } from '../../apps/api/src/shared/auth/actor';
@@ -14,14 +21,23 @@ import type { Statement } from './sql-load';
  */
 export type StatementGroups = Statement[][];
 
+/**
+ * Where the statements run while they are recorded: a PostgreSQL URL (a pool of its own), or the PGlite
+ * handle's executor (the same instance, mutex and prepared statements the API uses).
+ */
+export type StatementSource = string | SqlExecutor;
+
 export async function captureStatements(
-  databaseUrl: string,
+  source: StatementSource,
   run: (db: Db) => Promise<unknown>,
 ): Promise<StatementGroups> {
   const seen: { statement: Statement; start: number; end: number }[] = [];
   let recording = false;
   const db = new Kysely<Database>({
-    dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: databaseUrl, max: 10 }) }),
+    dialect:
+      typeof source === 'string'
+        ? new PostgresDialect({ pool: new pg.Pool({ connectionString: source, max: 10 }) })
+        : executorDialect(source),
     log: (event) => {
       if (!recording) return;
       const end = performance.now();
@@ -55,6 +71,37 @@ export async function captureStatements(
     }
   }
   return groups;
+}
+
+/**
+ * A dialect whose every statement goes through the executor: reads only (the scenarios' repository
+ * functions); a transaction would not be one here, so asking for one fails.
+ */
+function executorDialect(executor: SqlExecutor): Dialect {
+  const refuse = async () => {
+    throw new Error('captureStatements over PGlite records reads only, not transactions');
+  };
+  return {
+    createAdapter: () => new PostgresAdapter(),
+    createIntrospector: (db) => new PostgresIntrospector(db),
+    createQueryCompiler: () => new PostgresQueryCompiler(),
+    createDriver: () => ({
+      init: async () => {},
+      acquireConnection: async () => ({
+        executeQuery: async (compiled) => ({
+          rows: (await executor.executeSql(compiled.sql, [...compiled.parameters])).rows as never[],
+        }),
+        streamQuery: () => {
+          throw new Error('captureStatements does not stream');
+        },
+      }),
+      beginTransaction: refuse,
+      commitTransaction: refuse,
+      rollbackTransaction: refuse,
+      releaseConnection: async () => {},
+      destroy: async () => {},
+    }),
+  };
 }
 
 /** The actor the API builds for the bench staff user (staff: every client of the company). */

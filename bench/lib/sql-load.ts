@@ -2,7 +2,9 @@
 // the API's concurrency and duration, so the difference is what the API adds on top of the database.
 import type { CompiledQuery } from 'kysely';
 import pg from 'pg';
+import type { SqlExecutor } from '../../apps/api/src/db/database';
 import { CONNECTIONS, DURATION_SECONDS, type Measurement, WARM_UP_SECONDS } from './api';
+import type { RunSql } from './floor-loop';
 
 /** A statement as the driver receives it: the text and its parameters (what Kysely's compile() gives). */
 export type Statement = Pick<CompiledQuery, 'sql' | 'parameters'>;
@@ -10,6 +12,14 @@ export type Statement = Pick<CompiledQuery, 'sql' | 'parameters'>;
 export function openPool(databaseUrl: string): pg.Pool {
   // The API's pool has max 10 too (apps/api/src/db/database.ts).
   return new pg.Pool({ connectionString: databaseUrl, max: CONNECTIONS });
+}
+
+/** Statements through a `pg` pool (PostgreSQL) or the PGlite handle's executor, answering rows. */
+export function sqlRunnerOf(source: pg.Pool | SqlExecutor): RunSql {
+  if (source instanceof pg.Pool)
+    return async (text, parameters) => (await source.query(text, [...parameters])).rows;
+  return async (text, parameters) =>
+    (await source.executeSql(text, [...parameters])).rows as Record<string, unknown>[];
 }
 
 export async function runOnce(
@@ -92,15 +102,18 @@ const BIG_TABLES = new Set([
 ]);
 
 /** EXPLAIN (ANALYZE, BUFFERS) of each statement once: node types, rows, buffers, time, and warnings. */
-export async function explain(pool: pg.Pool, statements: readonly Statement[]): Promise<string[]> {
+export async function explain(runSql: RunSql, statements: readonly Statement[]): Promise<string[]> {
   const lines: string[] = [];
   for (const [index, statement] of statements.entries()) {
-    const result = await pool.query(`explain (analyze, buffers, format json) ${statement.sql}`, [
-      ...statement.parameters,
-    ]);
-    const [root] = result.rows[0]['QUERY PLAN'] as [
-      { Plan: PlanNode; 'Execution Time': number; 'Planning Time': number },
-    ];
+    const rows = await runSql(
+      `explain (analyze, buffers, format json) ${statement.sql}`,
+      statement.parameters,
+    );
+    const plans = rows[0]?.['QUERY PLAN'] as
+      | [{ Plan: PlanNode; 'Execution Time': number; 'Planning Time': number }]
+      | undefined;
+    if (!plans) throw new Error(`EXPLAIN gave no plan for statement ${index + 1}`);
+    const [root] = plans;
     const nodes: string[] = [];
     const warnings: string[] = [];
     const walk = (node: PlanNode, depth: number) => {
