@@ -37,6 +37,17 @@ export async function floorAccessOf(
   };
 }
 
+/** The floor on the database the statements came from: its own process on PostgreSQL, this one on PGlite. */
+export function measureFloorOn(
+  source: StatementSource,
+  access: FloorAccess,
+  groups: readonly (readonly Statement[])[],
+): Promise<Measurement> {
+  return typeof source === 'string'
+    ? measureBareInOwnProcess(source, access, groups)
+    : measureBareInProcess(source, access, groups);
+}
+
 export function measureBareInOwnProcess(
   databaseUrl: string,
   access: FloorAccess,

@@ -14,7 +14,7 @@ import {
   startApi,
   warmUp,
 } from './api';
-import { floorAccessOf, measureBareInOwnProcess, measureBareInProcess } from './bare-sql-run';
+import { floorAccessOf, measureFloorOn } from './bare-sql-run';
 import { captureStatements, loadStaffActor } from './capture';
 import { withCpuAccount } from './cpu-account';
 import { profiled } from './cpu-profile';
@@ -22,7 +22,7 @@ import { openBenchDatabase } from './database';
 import { startHttpFloor } from './http-floor';
 import { printHeader, printScenario } from './report';
 import { writeResult } from './results';
-import { explain, openPool, sqlRunnerOf } from './sql-load';
+import { explain, openSqlRunner } from './sql-load';
 import { BENCH_COMPANY, BENCH_PASSWORD, BENCH_USERNAME, requireBenchCompany } from './tenant';
 
 export interface Scenario {
@@ -53,12 +53,10 @@ export async function runBench(
 ): Promise<void> {
   const target = await openBenchDatabase({ pgliteDir: process.env.PGLITE_DIR ?? null });
   const databaseUrl = target.databaseUrl;
-  const executor = target.handle.executor;
-  const source = databaseUrl ?? executor;
+  const source = databaseUrl ?? target.handle.executor;
   if (!source) throw new Error('No way to run the floor: neither a PostgreSQL URL nor a PGlite executor.');
   let running: RunningApi | null = null;
-  const pool = databaseUrl ? openPool(databaseUrl) : null;
-  const runSql = sqlRunnerOf(pool ?? (executor as NonNullable<typeof executor>));
+  const sqlRunner = openSqlRunner(source);
   const resultName = databaseUrl ? title : `${title}-pglite`;
   // What was printed, for bench/results/<title>.json (report.ts).
   const recorded: { floor: Measurement | null; scenarios: unknown[] } = { floor: null, scenarios: [] };
@@ -99,7 +97,7 @@ export async function runBench(
     }
     for (const scenario of scenarios) {
       const groups = await captureStatements(source, scenario.queries);
-      const plan = await explain(runSql, groups.flat());
+      const plan = await explain(sqlRunner.runSql, groups.flat());
       // The floor: the token and session check the guard runs, then the call's own statements, from a
       // minimal process of its own (lib/bare-sql-process.ts: node-postgres and jose only), or on PGlite
       // in this process through the handle's executor (lib/bare-sql-run.ts). ROUNDS (default 2) rounds
@@ -123,13 +121,7 @@ export async function runBench(
               ),
             ),
           );
-        bareRounds.push(
-          await withCpuAccount(() =>
-            databaseUrl
-              ? measureBareInOwnProcess(databaseUrl, floorAccess, groups)
-              : measureBareInProcess(executor as NonNullable<typeof executor>, floorAccess, groups),
-          ),
-        );
+        bareRounds.push(await withCpuAccount(() => measureFloorOn(source, floorAccess, groups)));
         if (httpFloor) httpRounds.push(await httpFloor.measure());
       }
       await httpFloor?.close();
@@ -178,7 +170,7 @@ export async function runBench(
     }
     writeResult(resultName, recorded);
   } finally {
-    await pool?.end();
+    await sqlRunner.close();
     await running?.close();
     await target.handle.close();
   }

@@ -22,6 +22,13 @@ export function sqlRunnerOf(source: pg.Pool | SqlExecutor): RunSql {
     (await source.executeSql(text, [...parameters])).rows as Record<string, unknown>[];
 }
 
+/** A runner on a pool of its own (a PostgreSQL URL) or on the PGlite handle's executor; close ends the pool. */
+export function openSqlRunner(source: string | SqlExecutor): { runSql: RunSql; close(): Promise<void> } {
+  if (typeof source !== 'string') return { runSql: sqlRunnerOf(source), close: async () => {} };
+  const pool = openPool(source);
+  return { runSql: sqlRunnerOf(pool), close: () => pool.end() };
+}
+
 export async function runOnce(
   pool: pg.Pool,
   groups: readonly (readonly Statement[])[],
