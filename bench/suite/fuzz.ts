@@ -16,9 +16,22 @@ import type { Instance } from './instances';
 
 /**
  * Tables a refused call may rightly write: the session's last-seen time (every signed-in call), failed
- * sign-ins (lockout) and rate-limit counters (a refused call still counts against its limit).
+ * sign-ins (lockout) and rate-limit counters (a refused call still counts against its limit). And what
+ * the audit sealer writes in the background after an earlier call's commit (decision 0049): its seals,
+ * the chain heads and the markers it clears. A call's own audit event shows in `audit_events`.
  */
-const VOLATILE_TABLES = new Set(['sessions', 'login_failures', 'rate_limits', 'schema_migrations']);
+const VOLATILE_TABLES = new Set([
+  'sessions',
+  'login_failures',
+  'rate_limits',
+  'schema_migrations',
+  'audit_seals',
+  'audit_chain_heads',
+  'audit_unsealed',
+]);
+
+/** Audit events a refused call writes by design (issue 26: failed sign-ins are recorded, as their own kind). */
+const KINDS_WRITTEN_ON_REFUSAL = new Set(['sign-in-failed']);
 
 type Category = 'valid' | 'boundary' | 'malformed' | 'raw';
 
@@ -88,6 +101,7 @@ export async function runFuzz(
   };
   await installChangeCounters(database);
   let checksum = await tableChecksums(database);
+  let auditPosition = await lastAuditPosition(database);
 
   const record = async (
     call: string,
@@ -120,12 +134,24 @@ export async function runFuzz(
     else if (answer.status === 0) result.hangs.push(finding());
     else if (!isOk && !answer.code) result.withoutCode.push(finding());
     if (isOk && isValidLocally === false) result.acceptedInvalid.push(finding());
+    const position = await lastAuditPosition(database);
     if (!isOk) {
       const changed = [...after.keys()].filter((table) => after.get(table) !== checksum.get(table));
       // (A table's first change adds its counter row: a key new in `after` counts as changed.)
-      if (changed.length > 0) result.changedOnRefusal.push({ ...finding(), tables: changed });
+      const isOnlyDesignedEvents =
+        changed.length === 1 &&
+        changed[0] === 'audit_events' &&
+        (await auditKindsAfter(database, auditPosition)).every((kind) => KINDS_WRITTEN_ON_REFUSAL.has(kind));
+      if (changed.length > 0 && !isOnlyDesignedEvents)
+        result.changedOnRefusal.push({ ...finding(), tables: changed });
     }
     checksum = after;
+    auditPosition = position;
+  };
+  /** The harness's own writes (a new sign-in after a refused session) are not the next call's. */
+  const rebase = async () => {
+    checksum = await tableChecksums(database);
+    auditPosition = await lastAuditPosition(database);
   };
 
   // Signing out ends the session every other call uses: it goes last.
@@ -147,7 +173,10 @@ export async function runFuzz(
           : await post(target, sample.body, { token });
       await record(call.path, sample, answer, isValidFor(call, sample), perCall);
       // A refused session (logout, or a session ended by the call) is replaced for the next call.
-      if (answer.status === 401 && call.access.kind === 'session') token = await signIn(base(0), credentials);
+      if (answer.status === 401 && call.access.kind === 'session') {
+        token = await signIn(base(0), credentials);
+        await rebase();
+      }
     }
     result.calls++;
     result.perCall.push({
@@ -162,6 +191,7 @@ export async function runFuzz(
 
   if (dataApi) {
     token = await signIn(base(0), credentials);
+    await rebase();
     for (const [index, route] of listDataApiRoutes().entries()) {
       const perCall: Record<string, number> = {};
       for (const sample of dataApiSamples(route, hints, options, index)) {
@@ -364,6 +394,22 @@ async function installChangeCounters(database: pg.Client): Promise<void> {
       `create trigger suite_count_truncate after truncate on "${name}" for each statement execute function suite_count_change()`,
     );
   }
+}
+
+async function lastAuditPosition(database: pg.Client): Promise<string> {
+  const { rows } = await database.query<{ position: string }>(
+    'select coalesce(max(position), 0)::text as position from audit_events',
+  );
+  return rows[0]?.position ?? '0';
+}
+
+/** The kinds of the audit events written after `position` (positions grow with each write). */
+async function auditKindsAfter(database: pg.Client, position: string): Promise<string[]> {
+  const { rows } = await database.query<{ kind: string }>(
+    'select kind from audit_events where position > $1::bigint',
+    [position],
+  );
+  return rows.map((row) => row.kind);
 }
 
 async function tableChecksums(database: pg.Client): Promise<Map<string, string>> {

@@ -1,9 +1,13 @@
 import type { Kysely, Transaction } from 'kysely';
 import { executeThenAfterCommit } from './after-commit';
+import { ChangedRowsDetector } from './changed-rows';
 import type { Database } from './schema';
 import { ScopedStorage } from './scoped-storage';
 
-/** Work owed by the running call, done inside the first transaction it commits (with that value). */
+/**
+ * Work owed by the running call, done inside the first transaction it commits that changed a row (with
+ * that transaction's value).
+ */
 export type BeforeFirstCommit = (trx: Transaction<Database>, value: unknown) => Promise<void>;
 
 interface Owed {
@@ -14,9 +18,10 @@ interface Owed {
 const owed = new ScopedStorage<Owed>();
 
 /**
- * Runs `run` owing `work` to its first committed transaction, so what `work` writes commits or rolls
- * back with the change (the audit log's events). Answers whether a transaction took it; when none did,
- * the caller decides what to do (`runWithoutOwed` opens one outside this scope).
+ * Runs `run` owing `work` to its first committed transaction that changed a row, so what `work` writes
+ * commits or rolls back with the change (the audit log's events), and a transaction that changed
+ * nothing (a delete that matched no row, then a refusal) leaves it owed. Answers whether a transaction
+ * took it; when none did, the caller decides what to do (`runWithoutOwed` opens one outside this scope).
  */
 export async function runOwingFirstCommit<T>(
   work: BeforeFirstCommit,
@@ -53,9 +58,12 @@ function wrapBuilder(builder: Builder): Builder {
         return <R>(work: (trx: Transaction<Database>) => Promise<R>) =>
           executeThenAfterCommit(() =>
             target.execute(async (trx) => {
-              const value = await work(trx);
               const state = owed.getStore();
-              if (state && !state.isDone) {
+              if (!state || state.isDone) return work(trx);
+              const changes = new ChangedRowsDetector();
+              const value = await work(trx.withPlugin(changes));
+              // Another transaction of the call may have taken the work while this one ran.
+              if (changes.hasChanged && !state.isDone) {
                 state.isDone = true;
                 await state.work(trx, value);
               }

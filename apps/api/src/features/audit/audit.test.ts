@@ -1,4 +1,13 @@
-import { type AuditEvent, audit, links, team, wealth } from '@caudal/contract';
+import {
+  type AuditEvent,
+  applications,
+  audit,
+  connections,
+  links,
+  portals,
+  team,
+  wealth,
+} from '@caudal/contract';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runOperatorCommand } from '../../operator/operator-commands';
@@ -100,6 +109,41 @@ describe('every change appends exactly one event', () => {
     const refused = await post(t.app, wealth.clientCreate.path, { token: memberToken, payload: form });
     expect(refused.statusCode).toBe(403);
     expect(await changesOf(tenant.companyId)).toEqual([]);
+  });
+
+  it('writes none when a refused call committed a transaction that changed nothing', async () => {
+    // Each of these deletes or locks inside a transaction, commits it having matched no row, then
+    // answers 404: the event must not ride on that empty transaction (found by the suite's fuzz).
+    const tenant = await signInTenant(t);
+    const refusals: [string, Record<string, unknown>][] = [
+      [applications.deleteApplication.path, { client_id: 'app_not_here' }],
+      [connections.credentialsDelete.path, { credentials_token: 'a'.repeat(32) }],
+      [portals.deletePortal.path, { username: 'nobody-here' }],
+      [portals.updatePortal.path, { username: 'nobody-here', client_ids: [] }],
+    ];
+    for (const [path, body] of refusals) {
+      const response = await tenant.call(path, body);
+      expect(response.statusCode, `${path}: ${response.body}`).toBe(404);
+    }
+    expect(await changesOf(tenant.companyId)).toEqual([]);
+    // The same calls, where there is something to change, still write their one event each.
+    const client = (await tenant.call(wealth.clientCreate.path, form)).json();
+    const portal = {
+      username: 'portal-audited',
+      email: 'portal-audited@caudal.test',
+      name: 'Portal',
+      password: 'CaudalPortal1!',
+    };
+    const created = await tenant.call(portals.createPortal.path, { ...portal, client_ids: [client.id] });
+    expect(created.statusCode, created.body).toBe(200);
+    expect((await tenant.call(portals.deletePortal.path, { username: portal.username })).statusCode).toBe(
+      200,
+    );
+    expect((await changesOf(tenant.companyId)).map((event) => event.action)).toEqual([
+      'client-create',
+      'create-portal',
+      'delete-portal',
+    ]);
   });
 
   it('records a team change by an admin, with the user as its target', async () => {
