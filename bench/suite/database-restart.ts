@@ -9,7 +9,7 @@ import { type Answer, get, isRetriable, sleep } from './http';
 import type { Instance } from './instances';
 import { type CallFigures, printFigures, runLoad, summarise } from './load';
 import type { TcpProxy } from './tcp-proxy';
-import type { Tenant } from './tenants';
+import { signInReaders, type Tenant } from './tenants';
 
 const run = promisify(execFile);
 
@@ -53,10 +53,17 @@ export async function runDatabaseRestart(
   const probes: Probe[] = [];
   const outage = { from: 0, to: 0 };
   const startAt = options.seconds * 0.3;
+  const readerTokens = await signInReaders(
+    options.databaseUrl,
+    instances[0]?.base ?? '',
+    tenants,
+    options.readers,
+  );
   const result = await runLoad({
     instances,
     tenants,
     readers: options.readers,
+    readerTokens,
     writersPerTenant: 2,
     durationMs: options.seconds * 1000,
     failover: true,

@@ -64,18 +64,21 @@ function assertName(name: string) {
 }
 
 /**
- * What autovacuum would have done by now: fresh planner statistics for the tables a load grows
- * (exports, audit events, sessions, jobs). Only when autovacuum is off on the server (this machine's CI
- * settings turn it off): with statistics from when `exports` was nearly empty, the export list sorted
- * every row of the company instead of reading 50 in index order (3.3 ms against 0.1 ms).
- * Returns whether it analyzed.
+ * What autovacuum would have done by now: dead rows cleared and fresh planner statistics for the tables
+ * a load grows and rewrites (exports, audit events and their markers, sessions, jobs, the writers'
+ * clients). Only when autovacuum is off on the server (this machine's CI settings turn it off): with
+ * statistics from when `exports` was nearly empty, the export list sorted every row of the company
+ * instead of reading 50 in index order (3.3 ms against 0.1 ms); and without the vacuum each run of the
+ * suite on the same database left the next more dead rows to step over (2026-11-27: after four runs,
+ * twice as many dead export rows as live ones, and 10–15 % more CPU per call).
+ * Returns whether it ran.
  */
-export async function analyzeIfNoAutovacuum(name: string): Promise<boolean> {
+export async function vacuumIfNoAutovacuum(name: string): Promise<boolean> {
   assertName(name);
   return withClient(name, async (client) => {
     const setting = await client.query<{ autovacuum: string }>('show autovacuum');
     if (setting.rows[0]?.autovacuum === 'on') return false;
-    await client.query('analyze');
+    await client.query('vacuum (analyze)');
     return true;
   });
 }

@@ -4,7 +4,7 @@
 import { isRetriable } from './http';
 import { type Instance, killInstance } from './instances';
 import { type CallFigures, type Leak, printFigures, runLoad, type Sample, summarise } from './load';
-import type { Tenant } from './tenants';
+import { signInReaders, type Tenant } from './tenants';
 
 export interface InstanceKillResult {
   seconds: number;
@@ -30,10 +30,12 @@ export async function runInstanceKill(
   const [survivor, victim] = instances;
   const killAt = options.seconds * 0.35;
   let killedAt = 0;
+  const readerTokens = await signInReaders(options.databaseUrl, instances[0].base, tenants, options.readers);
   const result = await runLoad({
     instances,
     tenants,
     readers: options.readers,
+    readerTokens,
     writersPerTenant: options.writersPerTenant,
     durationMs: options.seconds * 1000,
     failover: true,

@@ -47,9 +47,9 @@ export interface LoadOptions {
   /** Where the ledger is read back from (directly, not through any fault in between). */
   databaseUrl: string;
   /**
-   * One token per reader slot, each a staff member of their own (`ensureStaff`), signed in once by the
-   * caller for every level it runs: per-user limits (the export caps) then apply per person. Only for a
-   * load on one tenant. Without it every reader shares its tenant's one user.
+   * One token per reader slot, each a staff member of their own (`ensureStaff`, `signInReaders`) of the
+   * slot's tenant (slot % tenants), signed in once by the caller: per-user limits (the export caps) then
+   * apply per person. Without it every reader shares its tenant's one user.
    */
   readerTokens?: readonly string[];
 }

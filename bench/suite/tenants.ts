@@ -4,6 +4,7 @@ import { MODULES } from '@caudal/contract';
 import pg from 'pg';
 import { openDatabase } from '../../apps/api/src/db/database';
 import { createCompany, createUser } from '../../apps/api/src/features/seed/factories';
+import { signIn } from '../lib/api';
 import { BENCH_COMPANY, BENCH_PASSWORD, BENCH_USERNAME } from '../lib/tenant';
 
 export const RIVAL_COMPANY = 'Suite Rival';
@@ -118,6 +119,29 @@ export async function ensureStaff(
 }
 
 const SUITE_STAFF_PASSWORD = 'SuiteStaff1!';
+
+/**
+ * A token per reader slot of a load over several tenants: slot `i` reads as tenant `i % tenants`
+ * (load.ts), so its token is a staff member of that tenant, one person per slot. Per-user limits (the
+ * export caps) then apply per person, as they do in the workload phase, not to every reader at once.
+ */
+export async function signInReaders(
+  databaseUrl: string,
+  base: string,
+  tenants: readonly Tenant[],
+  readers: number,
+): Promise<string[]> {
+  const perTenant = Math.ceil(readers / tenants.length);
+  const staff = await Promise.all(tenants.map((tenant) => ensureStaff(databaseUrl, tenant, perTenant)));
+  return Promise.all(
+    Array.from({ length: readers }, (_, slot) => {
+      const index = slot % tenants.length;
+      const tenant = tenants[index] as Tenant;
+      const member = staff[index]?.[Math.floor(slot / tenants.length)] as StaffMember;
+      return signIn(base, { company: tenant.company, ...member });
+    }),
+  );
+}
 
 export async function loadLargeTenant(databaseUrl: string): Promise<Tenant> {
   return loadTenant(databaseUrl, BENCH_COMPANY);

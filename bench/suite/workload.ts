@@ -1,13 +1,12 @@
 // Phase 1: the mixed staff workload on the large tenant at 10, 50 and 100 connections on two instances,
 // then the same workload at one instance against two (the throughput ratio).
 
-import { signIn } from '../lib/api';
 import { postgresCpuMs, processCpuMs } from '../lib/cpu-account';
-import { analyzeIfNoAutovacuum } from './databases';
+import { vacuumIfNoAutovacuum } from './databases';
 import { round } from './http';
 import type { Instance } from './instances';
 import { type CallFigures, printFigures, runLoad, summarise } from './load';
-import { ensureStaff, type Tenant } from './tenants';
+import { signInReaders, type Tenant } from './tenants';
 
 export interface WorkloadResult {
   seconds: number;
@@ -33,20 +32,17 @@ export async function runWorkload(
 ): Promise<WorkloadResult> {
   // Each connection is a member of staff of their own: fifty connections are fifty people, each under
   // their own export cap (one shared user hit EXPORT_MAX_ACTIVE_PER_USER within the first second).
-  const staff = await ensureStaff(
-    options.databaseUrl,
-    tenant,
-    Math.max(10, ...options.levels, options.scalingConnections),
-  );
   // Signed in once for every level (sign-ins are not the workload, and each writes a session and an event).
-  const base = instances[0]?.base ?? '';
-  const readerTokens = await Promise.all(
-    staff.map((member) => signIn(base, { company: tenant.company, ...member })),
+  const readerTokens = await signInReaders(
+    options.databaseUrl,
+    instances[0]?.base ?? '',
+    [tenant],
+    Math.max(10, ...options.levels, options.scalingConnections),
   );
   const database = new URL(options.databaseUrl).pathname.slice(1);
   const measure = async (connections: number, targets: Instance[]) => {
-    if (await analyzeIfNoAutovacuum(database))
-      console.log('\n(autovacuum is off on this server: analyzed first, as it would have)');
+    if (await vacuumIfNoAutovacuum(database))
+      console.log('\n(autovacuum is off on this server: vacuumed and analyzed first, as it would have)');
     const apiCpu = () => targets.reduce((sum, instance) => sum + processCpuMs(instance.child.pid ?? 0), 0);
     const [api0, postgres0, generator0] = [apiCpu(), postgresCpuMs(), process.cpuUsage()];
     const result = await runLoad({
