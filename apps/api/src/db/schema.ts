@@ -419,6 +419,8 @@ export interface ExportsTable {
   error: string | null;
   created_at: DefaultTimestamp;
   started_at: Timestamp | null;
+  /** Renewed by the instance running it; a stale one means that instance died (migration 0040). */
+  heartbeat_at: OptionalTimestamp;
   finished_at: Timestamp | null;
   expires_at: Timestamp | null;
 }

@@ -12,6 +12,9 @@ export interface ExportDispatcherOptions {
   slots: Record<ExportSlot, number>;
   /** Looks at the queue this often even unasked: an export queued on another instance, or left queued. */
   pollMs: number;
+  /** Renews the lease of the exports running here (decision 0059); called every `heartbeatMs`. */
+  renewLeases(exportIds: readonly string[]): Promise<void>;
+  heartbeatMs: number;
   log: Logger;
 }
 
@@ -34,12 +37,14 @@ export interface ExportDispatcher {
 export function createExportDispatcher(options: ExportDispatcherOptions): ExportDispatcher {
   const busy: Record<ExportSlot, number> = { any: 0, small: 0 };
   const runs = new Set<Promise<void>>();
+  const runningIds = new Set<string>();
   let isStopped = false;
   let filling: Promise<void> | null = null;
   let isAskedAgain = false;
 
   const start = (slot: ExportSlot, claimed: ClaimedExport) => {
     busy[slot] += 1;
+    runningIds.add(claimed.id);
     const run: Promise<void> = options
       .run(claimed)
       .then(
@@ -48,6 +53,7 @@ export function createExportDispatcher(options: ExportDispatcherOptions): Export
       )
       .finally(() => {
         busy[slot] -= 1;
+        runningIds.delete(claimed.id);
         runs.delete(run);
         void wake();
       });
@@ -90,6 +96,17 @@ export function createExportDispatcher(options: ExportDispatcherOptions): Export
 
   const timer = setInterval(() => void wake(), options.pollMs);
   timer.unref();
+  // An instance that dies stops renewing: the sweep then fails its exports and frees their caps.
+  const heartbeat = setInterval(() => {
+    if (runningIds.size === 0) return;
+    options.renewLeases([...runningIds]).catch((error: unknown) => {
+      options.log.warn(
+        { err: error },
+        'could not renew the running exports’ leases; the next beat tries again',
+      );
+    });
+  }, options.heartbeatMs);
+  heartbeat.unref();
 
   return {
     wake,
@@ -97,6 +114,7 @@ export function createExportDispatcher(options: ExportDispatcherOptions): Export
     async stop(timeoutMs) {
       isStopped = true;
       clearInterval(timer);
+      clearInterval(heartbeat);
       await filling;
       let timeout: NodeJS.Timeout | undefined;
       await Promise.race([

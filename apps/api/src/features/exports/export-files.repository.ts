@@ -67,22 +67,38 @@ export async function* readExportChunks(db: Db, exportId: string): AsyncGenerato
 
 /**
  * Deletes expired exports (their chunks and tokens cascade), and fails runs that an instance abandoned
- * (it stopped mid-export), deleting their partial chunks.
+ * (it died mid-export: its lease, `heartbeat_at`, is older than `leaseMs`; decision 0059) and exports
+ * left queued past `abandonedAfterMs`, deleting their partial chunks.
  */
+/** Renews the lease of the exports this instance is running (the dispatcher, every heartbeat). */
+export async function renewExportLeases(db: Db, exportIds: readonly string[], now: Date): Promise<void> {
+  if (exportIds.length === 0) return;
+  await db
+    .updateTable('exports')
+    .set({ heartbeat_at: now })
+    .where('id', 'in', [...exportIds])
+    .where('status', '=', 'running')
+    .execute();
+}
+
 export async function sweepExports(
   db: Db,
   now: Date,
-  options: { abandonedAfterMs: number },
+  options: { abandonedAfterMs: number; leaseMs: number },
 ): Promise<{ expired: number; abandoned: number }> {
   const expired = await db.deleteFrom('exports').where('expires_at', '<=', now).executeTakeFirst();
   const abandonedBefore = new Date(now.getTime() - options.abandonedAfterMs);
+  const leaseBefore = new Date(now.getTime() - options.leaseMs);
   const abandoned = await db.transaction().execute(async (t) => {
     const rows = await t
       .updateTable('exports')
       .set({ status: 'failed', error: 'UnexpectedError', finished_at: now, size_bytes: 0 })
       .where((eb) =>
         eb.or([
-          eb.and([eb('status', '=', 'running'), eb('started_at', '<', abandonedBefore)]),
+          eb.and([
+            eb('status', '=', 'running'),
+            eb(eb.fn.coalesce('heartbeat_at', 'started_at'), '<', leaseBefore),
+          ]),
           eb.and([eb('status', '=', 'queued'), eb('created_at', '<', abandonedBefore)]),
         ]),
       )

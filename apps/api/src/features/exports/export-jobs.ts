@@ -4,17 +4,24 @@ import type { Clock } from '../../shared/clock';
 import { type JobModule, type JobQueue, queueOf, type StopWork } from '../../shared/jobs/jobs';
 import type { Logger } from '../../shared/logger';
 import { createExportDispatcher, type ExportDispatcher } from './export-dispatcher';
-import { sweepExports } from './export-files.repository';
+import { renewExportLeases, sweepExports } from './export-files.repository';
 import { runClaimedExport } from './export-job';
 import { claimNextExport } from './export-queue.repository';
 import { findStaleQueuedExports } from './exports.repository';
 
 export const EXPORT_QUEUE = 'exports.generate';
 export const EXPORT_SWEEP_QUEUE = 'exports.sweep';
-/** Expired files are deleted within this period of their expiry (they stop being served at once). */
-export const EXPORT_SWEEP_CRON = '*/10 * * * *';
-/** A run this old that never finished belonged to an instance that stopped: it is failed and cleaned. */
+/**
+ * Every minute: expired files are deleted (they stop being served at once), and the exports of an
+ * instance that died are failed within a minute of their lease running out, freeing their caps.
+ */
+export const EXPORT_SWEEP_CRON = '* * * * *';
+/** A queued export this old never ran (and its job is long gone): it is failed. */
 export const EXPORT_ABANDONED_AFTER_MS = 2 * 3_600_000;
+/** The instance running an export renews its lease this often (decision 0059)… */
+export const EXPORT_HEARTBEAT_MS = 30_000;
+/** …and a running export whose lease is older than this belonged to an instance that died. */
+export const EXPORT_LEASE_MS = 2 * 60_000;
 
 export interface ExportJobsDeps {
   db: Db;
@@ -73,7 +80,10 @@ async function startExportJobs(boss: PgBoss, deps: ExportJobsDeps, log: Logger):
   const queue = queueOf(boss);
   await boss.work(EXPORT_SWEEP_QUEUE, async () => {
     const now = deps.clock();
-    const swept = await sweepExports(deps.db, now, { abandonedAfterMs: EXPORT_ABANDONED_AFTER_MS });
+    const swept = await sweepExports(deps.db, now, {
+      abandonedAfterMs: EXPORT_ABANDONED_AFTER_MS,
+      leaseMs: EXPORT_LEASE_MS,
+    });
     const resent = await resendStaleExports(deps.db, queue, now);
     if (swept.expired + swept.abandoned + resent > 0) log.info({ ...swept, resent }, 'exports swept');
   });
@@ -94,6 +104,8 @@ export function startExportDispatcher(deps: ExportJobsDeps, log: Logger): Export
     run: (claimed) => runClaimedExport({ ...deps, log }, claimed),
     slots: { any: queue.slots, small: queue.smallSlots },
     pollMs: EXPORT_POLL_MS,
+    renewLeases: (exportIds) => renewExportLeases(deps.db, exportIds, deps.clock()),
+    heartbeatMs: EXPORT_HEARTBEAT_MS,
     log,
   });
 }

@@ -93,7 +93,7 @@ export async function claimNextExport(
       limit 1
       for update of e skip locked
     )
-    update exports set status = 'running', started_at = ${options.now}
+    update exports set status = 'running', started_at = ${options.now}, heartbeat_at = ${options.now}
     from candidate
     where exports.id = candidate.id and exports.status = 'queued'
     returning ${CLAIMED_COLUMNS}

@@ -5,7 +5,9 @@ import { createLogCapture, createTestApp, type TestApp } from '../../test/test-a
 import { assignPortalClients, createClient } from '../seed/wealth-factories';
 import { type SignedInTenant, signInPortalUser, signInTenant } from '../wealth/wealth-fixtures';
 import { createExportDispatcher, type ExportDispatcher, type ExportSlot } from './export-dispatcher';
+import { renewExportLeases, sweepExports } from './export-files.repository';
 import { runClaimedExport, runExport } from './export-job';
+import { EXPORT_ABANDONED_AFTER_MS, EXPORT_LEASE_MS } from './export-jobs';
 import { claimNextExport } from './export-queue.repository';
 import { type ClaimedExport, insertExport } from './exports.repository';
 import { createExportBook, exportJobDeps, generateExport, transactionsRequest } from './exports-fixtures';
@@ -91,15 +93,30 @@ function heldRuns() {
   };
 }
 
-function dispatcherOf(slots: Record<ExportSlot, number>, run: (claimed: ClaimedExport) => Promise<unknown>) {
+function dispatcherOf(
+  slots: Record<ExportSlot, number>,
+  run: (claimed: ClaimedExport) => Promise<unknown>,
+  heartbeatMs = 60_000,
+) {
   return createExportDispatcher({
     claim: (slot) =>
       claimNextExport(t.db, { now: t.clock(), maxRows: slot === 'small' ? SMALL_MAX_ROWS : null }),
     run,
     slots,
     pollMs: 60_000,
+    renewLeases: (exportIds) => renewExportLeases(t.db, exportIds, t.clock()),
+    heartbeatMs,
     log,
   });
+}
+
+async function leaseOf(exportId: string) {
+  const row = await t.db
+    .selectFrom('exports')
+    .select('heartbeat_at')
+    .where('id', '=', exportId)
+    .executeTakeFirstOrThrow();
+  return row.heartbeat_at?.getTime() ?? null;
 }
 
 async function until(condition: () => boolean | Promise<boolean>, what: string) {
@@ -319,5 +336,56 @@ describe('the caps on waiting and running exports', { timeout: 60_000 }, () => {
     const estimateOf = (id: string) => rows.find((row) => row.id === id)?.estimated_rows;
     expect(estimateOf(big)).toBe(SMALL_MAX_ROWS + 1);
     expect(estimateOf(small)).toBe(1);
+  });
+});
+
+describe('a running export’s lease (decision 0059)', { timeout: 60_000 }, () => {
+  const sweep = () =>
+    sweepExports(t.db, t.clock(), { abandonedAfterMs: EXPORT_ABANDONED_AFTER_MS, leaseMs: EXPORT_LEASE_MS });
+
+  it('is renewed while the export runs here, and not once it has ended', async () => {
+    await failEverythingQueued();
+    const { ids } = await floodOf(1, 50_000);
+    const runs = heldRuns();
+    const dispatcher = dispatcherOf({ any: 1, small: 0 }, (claimed) => runs.run(claimed), 20);
+    await dispatcher.wake();
+    const id = ids[0] ?? '';
+    const claimedAt = await leaseOf(id);
+    expect(claimedAt).toBe(t.clock().getTime());
+    t.clock.advanceSeconds(90);
+    await until(async () => (await leaseOf(id)) === t.clock().getTime(), 'the renewed lease');
+    // Still renewed: the sweep leaves a long export alone, however long ago it started.
+    t.clock.advanceSeconds(60);
+    await until(async () => (await leaseOf(id)) === t.clock().getTime(), 'the lease renewed again');
+    expect((await sweep()).abandoned).toBe(0);
+    expect(await statusOf(id)).toBe('running');
+    runs.release(id);
+    await until(() => dispatcher.running().any === 0, 'the run to end');
+    const lastLease = await leaseOf(id);
+    t.clock.advanceSeconds(60);
+    // Five beats' time: an ended run's lease is left to run out.
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(await leaseOf(id)).toBe(lastLease);
+    await dispatcher.stop(1_000);
+    await failEverythingQueued();
+  });
+
+  it('runs out when its instance dies: the sweep fails the export and its company may export again', async () => {
+    await failEverythingQueued();
+    // The company's cap (4 waiting or running) filled by exports an instance claimed, then died.
+    const { tenant, client, ids } = await floodOf(MAX_PER_COMPANY, 50_000);
+    for (const _ of ids) await claimNextExport(t.db, { now: t.clock(), maxRows: null });
+    expect(await Promise.all(ids.map(statusOf))).toEqual(ids.map(() => 'running'));
+    const refused = await tenant.call(exportCalls.exportGenerate.path, transactionsRequest([client.id]));
+    expect(refused.statusCode).toBe(429);
+    // Within the lease nothing is swept.
+    t.clock.advanceSeconds(EXPORT_LEASE_MS / 1000 - 1);
+    expect((await sweep()).abandoned).toBe(0);
+    t.clock.advanceSeconds(2);
+    expect((await sweep()).abandoned).toBe(MAX_PER_COMPANY);
+    expect(await Promise.all(ids.map(statusOf))).toEqual(ids.map(() => 'failed'));
+    const again = await tenant.call(exportCalls.exportGenerate.path, transactionsRequest([client.id]));
+    expect(again.statusCode, again.body).toBe(200);
+    await failEverythingQueued();
   });
 });

@@ -206,7 +206,7 @@ export function toClaimedExport(row: ClaimedExportRow): ClaimedExport {
 /** Takes this queued export for a run; null when another run took it (or it is gone). */
 export async function claimExport(db: Db, exportId: string, now: Date): Promise<ClaimedExport | null> {
   const result = await sql<ClaimedExportRow>`
-    update exports set status = 'running', started_at = ${now}
+    update exports set status = 'running', started_at = ${now}, heartbeat_at = ${now}
     where id = ${exportId} and status = 'queued'
     returning ${CLAIMED_COLUMNS}
   `.execute(db);

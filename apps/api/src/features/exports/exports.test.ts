@@ -8,6 +8,7 @@ import { signInPortalUser, signInTenant } from '../wealth/wealth-fixtures';
 import { sweepExports } from './export-files.repository';
 import { exportHost } from './export-host';
 import { runExport } from './export-job';
+import { EXPORT_ABANDONED_AFTER_MS, EXPORT_LEASE_MS } from './export-jobs';
 import {
   countExportChunks,
   createExportBook,
@@ -242,7 +243,10 @@ describe('scope and lifetime', { timeout: WORKER_TEST_TIMEOUT_MS }, () => {
     expect((await call(exportCalls.exportDownloadLink.path, { export_id: id })).statusCode).toBe(404);
     expect((await t.app.inject({ method: 'GET', url: link.path })).statusCode).toBe(404);
     expect((await call(exportCalls.exportList.path)).json()).toEqual([]);
-    const swept = await sweepExports(t.db, t.clock(), { abandonedAfterMs: 2 * 3_600_000 });
+    const swept = await sweepExports(t.db, t.clock(), {
+      abandonedAfterMs: EXPORT_ABANDONED_AFTER_MS,
+      leaseMs: EXPORT_LEASE_MS,
+    });
     expect(swept.expired).toBeGreaterThanOrEqual(1);
     expect(await countExportChunks(t.db, id)).toBe(0);
   });
