@@ -59,13 +59,16 @@ async function insertQueued(tenant: SignedInTenant, clientId: string, estimatedR
   return created.id;
 }
 
-async function statusOf(exportId: string) {
-  const row = await t.db
+function exportRowOf(exportId: string) {
+  return t.db
     .selectFrom('exports')
-    .select('status')
+    .select(['status', 'heartbeat_at'])
     .where('id', '=', exportId)
     .executeTakeFirstOrThrow();
-  return row.status;
+}
+
+async function statusOf(exportId: string) {
+  return (await exportRowOf(exportId)).status;
 }
 
 /** Nothing else may wait in this file's queue between tests: each test drains or fails what it left. */
@@ -111,12 +114,7 @@ function dispatcherOf(
 }
 
 async function leaseOf(exportId: string) {
-  const row = await t.db
-    .selectFrom('exports')
-    .select('heartbeat_at')
-    .where('id', '=', exportId)
-    .executeTakeFirstOrThrow();
-  return row.heartbeat_at?.getTime() ?? null;
+  return (await exportRowOf(exportId)).heartbeat_at?.getTime() ?? null;
 }
 
 async function until(condition: () => boolean | Promise<boolean>, what: string) {
