@@ -1,9 +1,9 @@
-// The bare-SQL half: the same statements the repository runs, straight through a node-postgres Pool with
-// the API's concurrency and duration, so the difference is what the API adds on top of the database.
+// The bare-SQL side's tools: the statement type, a pool or PGlite executor to run statements on, and one
+// EXPLAIN (ANALYZE, BUFFERS) of them. The floor's load loop is floor-loop.ts.
 import type { CompiledQuery } from 'kysely';
 import pg from 'pg';
 import type { SqlExecutor } from '../../apps/api/src/db/database';
-import { CONNECTIONS, DURATION_SECONDS, type Measurement, WARM_UP_SECONDS } from './api';
+import { CONNECTIONS } from './api';
 import type { RunSql } from './floor-loop';
 
 /** A statement as the driver receives it: the text and its parameters (what Kysely's compile() gives). */
@@ -27,62 +27,6 @@ export function openSqlRunner(source: string | SqlExecutor): { runSql: RunSql; c
   if (typeof source !== 'string') return { runSql: sqlRunnerOf(source), close: async () => {} };
   const pool = openPool(source);
   return { runSql: sqlRunnerOf(pool), close: () => pool.end() };
-}
-
-export async function runOnce(
-  pool: pg.Pool,
-  groups: readonly (readonly Statement[])[],
-): Promise<pg.QueryResult[]> {
-  const results: pg.QueryResult[] = [];
-  for (const group of groups) {
-    results.push(
-      ...(await Promise.all(group.map((statement) => pool.query(statement.sql, [...statement.parameters])))),
-    );
-  }
-  return results;
-}
-
-/**
- * CONNECTIONS workers, each running the call's statements back to back (one "request" = every group in
- * order, the statements of a group concurrently, as the repository does) for the duration after a
- * warm-up; latencies per request.
- */
-export async function measureSql(
-  pool: pg.Pool,
-  groups: readonly (readonly Statement[])[],
-): Promise<Measurement> {
-  await drive(pool, groups, WARM_UP_SECONDS);
-  const latencies = await drive(pool, groups, DURATION_SECONDS);
-  latencies.sort((a, b) => a - b);
-  return {
-    rps: latencies.length / DURATION_SECONDS,
-    p50: percentile(latencies, 0.5),
-    p99: percentile(latencies, 0.99),
-    total: latencies.length,
-  };
-}
-
-async function drive(
-  pool: pg.Pool,
-  groups: readonly (readonly Statement[])[],
-  seconds: number,
-): Promise<number[]> {
-  const latencies: number[] = [];
-  const stopAt = performance.now() + seconds * 1000;
-  const worker = async () => {
-    while (performance.now() < stopAt) {
-      const t0 = performance.now();
-      await runOnce(pool, groups);
-      latencies.push(performance.now() - t0);
-    }
-  };
-  await Promise.all(Array.from({ length: CONNECTIONS }, worker));
-  return latencies;
-}
-
-function percentile(sorted: readonly number[], fraction: number): number {
-  if (sorted.length === 0) return Number.NaN;
-  return sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * fraction))] ?? Number.NaN;
 }
 
 interface PlanNode {

@@ -36,15 +36,15 @@ export interface ExportDispatcher {
  */
 export function createExportDispatcher(options: ExportDispatcherOptions): ExportDispatcher {
   const busy: Record<ExportSlot, number> = { any: 0, small: 0 };
-  const runs = new Set<Promise<void>>();
-  const runningIds = new Set<string>();
+  /** The runs of this instance, by export id (the ids are the leases it renews). */
+  const runs = new Map<string, Promise<void>>();
+  let isRenewing = false;
   let isStopped = false;
   let filling: Promise<void> | null = null;
   let isAskedAgain = false;
 
   const start = (slot: ExportSlot, claimed: ClaimedExport) => {
     busy[slot] += 1;
-    runningIds.add(claimed.id);
     const run: Promise<void> = options
       .run(claimed)
       .then(
@@ -53,11 +53,10 @@ export function createExportDispatcher(options: ExportDispatcherOptions): Export
       )
       .finally(() => {
         busy[slot] -= 1;
-        runningIds.delete(claimed.id);
-        runs.delete(run);
+        runs.delete(claimed.id);
         void wake();
       });
-    runs.add(run);
+    runs.set(claimed.id, run);
   };
 
   // Small slots first: a small export they can take leaves the general slots to the big ones.
@@ -97,14 +96,21 @@ export function createExportDispatcher(options: ExportDispatcherOptions): Export
   const timer = setInterval(() => void wake(), options.pollMs);
   timer.unref();
   // An instance that dies stops renewing: the sweep then fails its exports and frees their caps.
+  // One renewal at a time: with the database slow, beats would otherwise pile up behind each other.
   const heartbeat = setInterval(() => {
-    if (runningIds.size === 0) return;
-    options.renewLeases([...runningIds]).catch((error: unknown) => {
-      options.log.warn(
-        { err: error },
-        'could not renew the running exports’ leases; the next beat tries again',
-      );
-    });
+    if (runs.size === 0 || isRenewing) return;
+    isRenewing = true;
+    options
+      .renewLeases([...runs.keys()])
+      .catch((error: unknown) => {
+        options.log.warn(
+          { err: error },
+          'could not renew the running exports’ leases; the next beat tries again',
+        );
+      })
+      .finally(() => {
+        isRenewing = false;
+      });
   }, options.heartbeatMs);
   heartbeat.unref();
 
@@ -118,7 +124,7 @@ export function createExportDispatcher(options: ExportDispatcherOptions): Export
       await filling;
       let timeout: NodeJS.Timeout | undefined;
       await Promise.race([
-        Promise.allSettled([...runs]),
+        Promise.allSettled([...runs.values()]),
         new Promise((resolve) => {
           timeout = setTimeout(resolve, timeoutMs);
           timeout.unref();

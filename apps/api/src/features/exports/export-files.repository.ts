@@ -65,11 +65,6 @@ export async function* readExportChunks(db: Db, exportId: string): AsyncGenerato
   }
 }
 
-/**
- * Deletes expired exports (their chunks and tokens cascade), and fails runs that an instance abandoned
- * (it died mid-export: its lease, `heartbeat_at`, is older than `leaseMs`; decision 0059) and exports
- * left queued past `abandonedAfterMs`, deleting their partial chunks.
- */
 /** Renews the lease of the exports this instance is running (the dispatcher, every heartbeat). */
 export async function renewExportLeases(db: Db, exportIds: readonly string[], now: Date): Promise<void> {
   if (exportIds.length === 0) return;
@@ -81,6 +76,11 @@ export async function renewExportLeases(db: Db, exportIds: readonly string[], no
     .execute();
 }
 
+/**
+ * Deletes expired exports (their chunks and tokens cascade), and fails runs that an instance abandoned
+ * (it died mid-export: its lease, `heartbeat_at`, is older than `leaseMs`; decision 0059) and exports
+ * left queued past `abandonedAfterMs`, deleting their partial chunks.
+ */
 export async function sweepExports(
   db: Db,
   now: Date,

@@ -100,6 +100,7 @@ function dispatcherOf(
   slots: Record<ExportSlot, number>,
   run: (claimed: ClaimedExport) => Promise<unknown>,
   heartbeatMs = 60_000,
+  renewLeases = (exportIds: readonly string[]) => renewExportLeases(t.db, exportIds, t.clock()),
 ) {
   return createExportDispatcher({
     claim: (slot) =>
@@ -107,7 +108,7 @@ function dispatcherOf(
     run,
     slots,
     pollMs: 60_000,
-    renewLeases: (exportIds) => renewExportLeases(t.db, exportIds, t.clock()),
+    renewLeases,
     heartbeatMs,
     log,
   });
@@ -364,6 +365,26 @@ describe('a running export’s lease (decision 0059)', { timeout: 60_000 }, () =
     // Five beats' time: an ended run's lease is left to run out.
     await new Promise((resolve) => setTimeout(resolve, 100));
     expect(await leaseOf(id)).toBe(lastLease);
+    await dispatcher.stop(1_000);
+    await failEverythingQueued();
+  });
+
+  it('is renewed once at a time: beats while the database is slow do not pile up', async () => {
+    await failEverythingQueued();
+    const { ids } = await floodOf(1, 50_000);
+    const runs = heldRuns();
+    const renewals: (() => void)[] = [];
+    const slowRenewal = () => new Promise<void>((resolve) => renewals.push(resolve));
+    const dispatcher = dispatcherOf({ any: 1, small: 0 }, (claimed) => runs.run(claimed), 10, slowRenewal);
+    await dispatcher.wake();
+    await until(() => renewals.length === 1, 'the first renewal');
+    // Ten beats' time with the first renewal still waiting on the database: no second one is sent.
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(renewals.length).toBe(1);
+    renewals[0]?.();
+    await until(() => renewals.length === 2, 'the next renewal once the first has answered');
+    for (const resolve of renewals) resolve();
+    runs.release(ids[0] ?? '');
     await dispatcher.stop(1_000);
     await failEverythingQueued();
   });
