@@ -1,6 +1,7 @@
 import { LOCALES, type LocaleCode } from '@caudal/contract/routes';
 import { Menu } from '@mantine/core';
 import { IconCheck } from '@tabler/icons-react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { switchLocale } from './i18n';
@@ -10,7 +11,11 @@ import { useLocale } from './use-locale';
 
 interface LanguageMenuDropdownProps {
   tone?: 'light' | 'dark';
-  /** Open at once: the user clicked the button before the menu's code had loaded. */
+  /**
+   * Open: the user pressed the button before the menu's code had loaded. It may turn true just after
+   * the menu mounted (the press reached the placeholder button as the menu replaced it, and its click
+   * was lost with that button), so it opens the menu whenever it turns true, not only at mount.
+   */
   defaultOpened?: boolean;
   /** The button had the focus before the menu loaded: give it back. */
   focusButton?: boolean;
@@ -26,6 +31,10 @@ export function LanguageMenuDropdown({
   const locale = useLocale();
   const location = useLocation();
   const navigate = useNavigate();
+  const [opened, setOpened] = useState(defaultOpened);
+  useEffect(() => {
+    if (defaultOpened) setOpened(true);
+  }, [defaultOpened]);
 
   const choose = async (next: LocaleCode) => {
     await switchLocale(next);
@@ -37,7 +46,7 @@ export function LanguageMenuDropdown({
   };
 
   return (
-    <Menu position="bottom-end" shadow="md" width={180} defaultOpened={defaultOpened}>
+    <Menu position="bottom-end" shadow="md" width={180} opened={opened} onChange={setOpened}>
       <Menu.Target>
         <LanguageButton tone={tone} autoFocus={focusButton && !defaultOpened} />
       </Menu.Target>
