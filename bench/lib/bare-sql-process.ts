@@ -4,13 +4,14 @@
 // groups, connections, warmUpSeconds, seconds } as JSON on stdin, prints a Measurement.
 import pg from 'pg';
 import { type FloorInput, measureFloor } from './floor-loop';
+import { queryPrepared } from './prepared-query';
 
 let text = '';
 for await (const chunk of process.stdin) text += chunk;
 const input = JSON.parse(text) as FloorInput & { databaseUrl: string };
 const pool = new pg.Pool({ connectionString: input.databaseUrl, max: input.connections });
 const measured = await measureFloor(
-  async (sql, parameters) => (await pool.query(sql, [...parameters])).rows,
+  async (sql, parameters) => (await queryPrepared(pool, sql, parameters)).rows,
   input,
 );
 await pool.end();

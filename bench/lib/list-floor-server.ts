@@ -13,6 +13,7 @@ import type { AddressInfo } from 'node:net';
 import Fastify from 'fastify';
 import pg from 'pg';
 import { createFloorGuard } from './floor-guard';
+import { queryPrepared } from './prepared-query';
 
 interface Statement {
   sql: string;
@@ -35,11 +36,13 @@ app.post('/bench/list', async (request, reply) => {
   const token = /^Bearer (.+)$/.exec(request.headers.authorization ?? '')?.[1] ?? '';
   const claims = await guard.verify(token);
   if (!claims) return reply.code(401).send({ error: 'token' });
-  const { rows } = await pool.query(input.session.sql, [String(claims.sid)]);
+  const { rows } = await queryPrepared(pool, input.session.sql, [String(claims.sid)]);
   if (!guard.isAlive(rows[0], claims)) return reply.code(401).send({ error: 'session' });
   let results: pg.QueryResult[] = [];
   for (const group of input.groups) {
-    results = await Promise.all(group.map((statement) => pool.query(statement.sql, statement.parameters)));
+    results = await Promise.all(
+      group.map((statement) => queryPrepared(pool, statement.sql, statement.parameters)),
+    );
   }
   return results.map((result) => result.rows);
 });

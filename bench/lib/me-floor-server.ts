@@ -10,6 +10,7 @@
 import type { AddressInfo } from 'node:net';
 import Fastify from 'fastify';
 import { createFloorGuard } from './floor-guard';
+import { queryPrepared } from './prepared-query';
 
 export type RunSql = (sql: string, parameters: unknown[]) => Promise<Record<string, unknown>[]>;
 
@@ -56,7 +57,7 @@ if (isMain) {
     secret: input.secret,
     sessionSql: input.sessionSql,
     idleMinutes: input.idleMinutes,
-    runSql: async (sql, parameters) => (await pool.query(sql, parameters)).rows,
+    runSql: async (sql, parameters) => (await queryPrepared(pool, sql, parameters)).rows,
   });
   process.stdout.write(`${JSON.stringify({ base: floor.base })}\n`);
   process.on('SIGTERM', () => {

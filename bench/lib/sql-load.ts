@@ -5,6 +5,7 @@ import pg from 'pg';
 import type { SqlExecutor } from '../../apps/api/src/db/database';
 import { CONNECTIONS } from './api';
 import type { RunSql } from './floor-loop';
+import { queryPrepared } from './prepared-query';
 
 /** A statement as the driver receives it: the text and its parameters (what Kysely's compile() gives). */
 export type Statement = Pick<CompiledQuery, 'sql' | 'parameters'>;
@@ -17,7 +18,7 @@ export function openPool(databaseUrl: string): pg.Pool {
 /** Statements through a `pg` pool (PostgreSQL) or the PGlite handle's executor, answering rows. */
 export function sqlRunnerOf(source: pg.Pool | SqlExecutor): RunSql {
   if (source instanceof pg.Pool)
-    return async (text, parameters) => (await source.query(text, [...parameters])).rows;
+    return async (text, parameters) => (await queryPrepared(source, text, parameters)).rows;
   return async (text, parameters) =>
     (await source.executeSql(text, [...parameters])).rows as Record<string, unknown>[];
 }

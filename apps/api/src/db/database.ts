@@ -8,6 +8,7 @@ import { lockDataDir } from './data-dir-lock';
 import { Mutex } from './mutex';
 import { lastResult, PGliteDialect } from './pglite-dialect';
 import { createStatementRunner } from './pglite-statements';
+import { preparingStatements } from './prepared-pool';
 import type { Database } from './schema';
 import { sendingDeferredWithCommit } from './sent-with-commit';
 import { type DatabaseTimeouts, DEFAULT_DATABASE_TIMEOUTS } from './timeouts';
@@ -106,7 +107,9 @@ function openPostgres(connectionString: string, timeouts: DatabaseTimeouts): Dat
     client.on('error', () => {});
   });
   const db = hookFirstCommit(
-    new Kysely<Database>({ dialect: sendingDeferredWithCommit(new PostgresDialect({ pool })) }),
+    new Kysely<Database>({
+      dialect: sendingDeferredWithCommit(new PostgresDialect({ pool: preparingStatements(pool) })),
+    }),
   );
   return { db, kind: 'postgres', executor: null, connectionString, close: () => db.destroy() };
 }

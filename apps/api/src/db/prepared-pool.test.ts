@@ -1,0 +1,83 @@
+import { Kysely, PostgresDialect, sql } from 'kysely';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openTestDatabase } from '../test/test-database';
+import type { DatabaseHandle } from './database';
+import { preparingStatements } from './prepared-pool';
+
+const serverUrl = process.env.DATABASE_URL;
+
+describe.runIf(serverUrl)('statements prepared per connection (PostgreSQL)', () => {
+  let handle: DatabaseHandle;
+  let pool: pg.Pool;
+  let db: Kysely<Record<string, never>>;
+
+  beforeAll(async () => {
+    handle = await openTestDatabase();
+    // One connection, so every statement below meets the same session and its prepared statements.
+    pool = new pg.Pool({ connectionString: handle.connectionString ?? '', max: 1 });
+    db = new Kysely({
+      dialect: new PostgresDialect({ pool: preparingStatements(pool, { capacity: 3, maxParameters: 4 }) }),
+    });
+    await sql`create table prepared_probe (id int primary key, label text)`.execute(db);
+  });
+  afterAll(async () => {
+    await db.destroy();
+    await handle.close();
+  });
+
+  const prepared = async () =>
+    (
+      await sql<{
+        statement: string;
+      }>`select statement from pg_prepared_statements order by prepare_time`.execute(db)
+    ).rows.map((row) => row.statement);
+
+  it('parses a statement with values once and keeps it, and sends one without values as before', async () => {
+    for (let run = 0; run < 3; run++) await sql`select ${run}::int as n`.execute(db);
+    await sql`select 1 as n`.execute(db);
+    expect(await prepared()).toEqual(['select $1::int as n']);
+  });
+
+  it('keeps at most its capacity, deallocating the least recently used', async () => {
+    for (const width of [1, 2, 3, 4]) {
+      await sql`select ${sql.join(Array.from({ length: width }, (_, i) => sql`${i}::int`))}`.execute(db);
+    }
+    const held = await prepared();
+    expect(held.length).toBeLessThanOrEqual(3);
+    expect(held).not.toContain('select $1::int as n');
+    // An evicted statement runs again (parsed anew).
+    expect((await sql<{ n: number }>`select ${7}::int as n`.execute(db)).rows).toEqual([{ n: 7 }]);
+  });
+
+  it('sends a bulk statement (more values than the limit) unprepared', async () => {
+    const before = await prepared();
+    const values = [1, 2, 3, 4, 5].map((id) => sql`(${id}::int, 'bulk')`);
+    await sql`insert into prepared_probe (id, label) values ${sql.join(values)}`.execute(db);
+    expect(await prepared()).toEqual(before);
+  });
+
+  it('runs a statement again after it failed in a transaction that rolled back', async () => {
+    const insert = (id: number, on: Kysely<Record<string, never>> = db) =>
+      sql`insert into prepared_probe (id, label) values (${id}, ${'x'})`.execute(on);
+    await insert(100);
+    await expect(db.transaction().execute((trx) => insert(100, trx))).rejects.toMatchObject({
+      code: '23505',
+    });
+    await insert(101);
+    const rows = await sql<{
+      id: number;
+    }>`select id from prepared_probe where id >= ${100} order by id`.execute(db);
+    expect(rows.rows).toEqual([{ id: 100 }, { id: 101 }]);
+    expect(await prepared()).toContain('insert into prepared_probe (id, label) values ($1, $2)');
+  });
+
+  it('prepares a statement again once a schema change made it stale', async () => {
+    const read = () => sql<{ label: string }>`select * from prepared_probe where id = ${100}`.execute(db);
+    for (let run = 0; run < 6; run++) await read();
+    await sql`alter table prepared_probe add column note text`.execute(db);
+    // PostgreSQL refuses the cached plan once (its result type changed); the next call prepares it anew.
+    await expect(read()).rejects.toMatchObject({ code: '0A000' });
+    expect((await read()).rows).toEqual([{ id: 100, label: 'x', note: null }]);
+  });
+});
