@@ -164,6 +164,13 @@ export interface PortalUserClientsTable {
   company_id: string;
 }
 
+/** A company's credentials per institution, kept by triggers on credentials (migration 0042). */
+export interface CredentialTotalsTable {
+  company_id: string;
+  entity_id: string;
+  total: number;
+}
+
 export interface CredentialsTable {
   id: Generated<string>;
   company_id: string;
@@ -557,6 +564,7 @@ export interface Database {
   clients: ClientsTable;
   portal_user_clients: PortalUserClientsTable;
   credentials: CredentialsTable;
+  credential_totals: CredentialTotalsTable;
   holders: HoldersTable;
   products: ProductsTable;
   product_holders: ProductHoldersTable;
