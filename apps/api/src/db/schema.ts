@@ -164,6 +164,12 @@ export interface PortalUserClientsTable {
   company_id: string;
 }
 
+/** A company's number of clients, kept by triggers on clients (migration 0043). */
+export interface ClientTotalsTable {
+  company_id: string;
+  total: number;
+}
+
 /** A company's credentials per institution, kept by triggers on credentials (migration 0042). */
 export interface CredentialTotalsTable {
   company_id: string;
@@ -565,6 +571,7 @@ export interface Database {
   portal_user_clients: PortalUserClientsTable;
   credentials: CredentialsTable;
   credential_totals: CredentialTotalsTable;
+  client_totals: ClientTotalsTable;
   holders: HoldersTable;
   products: ProductsTable;
   product_holders: ProductHoldersTable;

@@ -132,13 +132,23 @@ const clientRows = new CompiledShapes<ClientPage>({
   ],
 });
 
+/**
+ * The number of matches. The staff's unsearched list matches every client of the company: that number
+ * is kept by the clients' triggers (`client_totals`, migration 0043), one row instead of a count of the
+ * company's clients on every page (decision 0060).
+ */
 const clientCount = new CompiledShapes<ClientPage>({
   shapeOf: clientShapeOf,
   build: (db, page) =>
-    db
-      .selectFrom('clients')
-      .select((eb) => eb.fn.countAll<number>().as('total'))
-      .where(clientMatches(page)),
+    page.actor.clientIds === null && page.pattern === null
+      ? db
+          .selectFrom('client_totals')
+          .select(sql<number>`coalesce(sum(client_totals.total), 0)`.as('total'))
+          .where('client_totals.company_id', '=', page.actor.companyId)
+      : db
+          .selectFrom('clients')
+          .select((eb) => eb.fn.countAll<number>().as('total'))
+          .where(clientMatches(page)),
   parametersOf: clientMatchParameters,
 });
 
