@@ -57,6 +57,13 @@ describe.runIf(serverUrl)('statements prepared per connection (PostgreSQL)', () 
     expect(await prepared()).toEqual(before);
   });
 
+  it('plans a text search for each pattern (sent unprepared)', async () => {
+    const before = await prepared();
+    await sql`select label from prepared_probe where label like ${'bu%'}`.execute(db);
+    await sql`select label from prepared_probe where label like ${'x%'}`.execute(db);
+    expect(await prepared()).toEqual(before);
+  });
+
   it('runs a statement again after it failed in a transaction that rolled back', async () => {
     const insert = (id: number, on: Kysely<Record<string, never>> = db) =>
       sql`insert into prepared_probe (id, label) values (${id}, ${'x'})`.execute(on);
