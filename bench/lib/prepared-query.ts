@@ -1,10 +1,10 @@
 import { createHash } from 'node:crypto';
 import type pg from 'pg';
-import { isPlannedPerCall } from '../../apps/api/src/db/prepared-pool';
+import { isPrepared } from '../../apps/api/src/db/prepared-pool';
 
 /**
  * A statement through a `pg` pool as the API sends it on PostgreSQL (decision 0060): with values, as a
- * named statement parsed once per connection (a text search unnamed, planned for its pattern), so the
+ * named statement parsed once per connection (by the API's rule: a text search, a bulk statement unnamed), so the
  * floor does the same work and no more. The floors' statements are few and fixed, so they are never
  * deallocated.
  */
@@ -13,7 +13,7 @@ export function queryPrepared(
   text: string,
   values: readonly unknown[],
 ): Promise<pg.QueryResult> {
-  if (values.length === 0 || isPlannedPerCall(text)) return pool.query(text, [...values]);
+  if (!isPrepared(text, values.length)) return pool.query(text, [...values]);
   return pool.query({ name: nameOf(text), text, values: [...values] });
 }
 

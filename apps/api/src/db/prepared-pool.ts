@@ -16,8 +16,9 @@ import type pg from 'pg';
  * vary with `in (…)` list lengths). Sent unnamed as before: text searches (`like`, planned for each
  * pattern: `isPlannedPerCall`), bulk statements (more than `maxParameters` values: the seed's and
  * generators' multi-row inserts) and statements without parameters (`begin`, `commit`, several
- * statements in one message). A statement PostgreSQL says is stale (its tables
- * changed under it: a migration by another instance) is forgotten, so its next call prepares it again.
+ * statements in one message). A statement PostgreSQL reports stale (its tables changed under it: a
+ * migration run by another instance) or gone is forgotten and prepared anew at its next call; outside a
+ * transaction that call is its own retry, at once.
  *
  * A pooler in transaction mode (PgBouncer `pool_mode=transaction`) in front of PostgreSQL would break
  * this, as decision 0056 already notes for the audit append.
@@ -38,24 +39,44 @@ export function preparingStatements(
 const DEFAULT_CAPACITY = 250;
 /** Above this many values a statement is a bulk write, run once: not worth a prepared slot. */
 const DEFAULT_MAX_PARAMETERS = 100;
+
+/** Whether a statement goes named (prepared) by this file's rule; the bench floors follow it too. */
+export function isPrepared(
+  text: string,
+  valueCount: number,
+  maxParameters = DEFAULT_MAX_PARAMETERS,
+): boolean {
+  return valueCount > 0 && valueCount <= maxParameters && !isPlannedPerCall(text);
+}
+
 /**
  * A text search (`like`): its best plan depends on the pattern, which a generic plan cannot see. In the
  * workload the searched client page ran in 2.3 ms on the generic plan PostgreSQL chose, against 0.8 ms
  * planned for its pattern (0.4 ms of planning): such statements are planned per call, as before.
  */
-export function isPlannedPerCall(text: string): boolean {
+function isPlannedPerCall(text: string): boolean {
   return SEARCHES.test(text);
 }
 const SEARCHES = /\b(i?like|similar\s+to)\b/i;
 
-/** SQLSTATEs after which a prepared statement must be parsed again (its result type changed; it is gone). */
-const STALE_STATEMENT = new Set(['0A000', '26000']);
+/** Its tables changed under it (a migration by another instance): the cached plan's result type no longer fits. */
+const STALE_PLAN = '0A000';
+/** The session no longer holds it. */
+const UNKNOWN_STATEMENT = '26000';
 
 interface Statements {
   /** Statement text -> name; Map order is use order (re-inserted on use), the first is the oldest. */
   byText: Map<string, string>;
-  /** Names evicted whose deallocation failed (their transaction had failed): retried at the next eviction. */
-  toClose: string[];
+  /** Names dropped from `byText` and not yet deallocated in the session. */
+  evicted: string[];
+  /** Names whose DEALLOCATE is queued, so none is sent twice. */
+  closing: Set<string>;
+}
+
+/** node-postgres's own record of a connection's named statements: parsed, or sent and not yet answered. */
+interface KnownStatements {
+  parsedStatements: Record<string, string>;
+  submittedNamedStatements: Record<string, string>;
 }
 
 /**
@@ -68,17 +89,16 @@ const wrapperByClient = new WeakMap<pg.PoolClient, PostgresPoolClient>();
 let statementCounter = 0;
 
 function wrapClient(client: pg.PoolClient, capacity: number, maxParameters: number): PostgresPoolClient {
-  const known = wrapperByClient.get(client);
-  if (known) return known;
-  const statements: Statements = { byText: new Map(), toClose: [] };
+  const wrapped = wrapperByClient.get(client);
+  if (wrapped) return wrapped;
+  const known = knownStatementsOf(client);
+  const statements: Statements = { byText: new Map(), evicted: [], closing: new Set() };
   const wrapper: PostgresPoolClient = {
     query: ((textOrCursor: string | PostgresCursor<unknown>, parameters?: readonly unknown[]) => {
       if (typeof textOrCursor !== 'string') return client.query(textOrCursor as never);
       const values = parameters ? [...parameters] : [];
-      if (values.length === 0 || values.length > maxParameters || isPlannedPerCall(textOrCursor)) {
-        return client.query(textOrCursor, values);
-      }
-      return runPrepared(client, statements, capacity, textOrCursor, values);
+      if (!isPrepared(textOrCursor, values.length, maxParameters)) return client.query(textOrCursor, values);
+      return runPrepared({ client, known, statements, capacity }, textOrCursor, values, true);
     }) as PostgresPoolClient['query'],
     release: () => client.release(),
   };
@@ -86,16 +106,23 @@ function wrapClient(client: pg.PoolClient, capacity: number, maxParameters: numb
   return wrapper;
 }
 
+interface Session {
+  client: pg.PoolClient;
+  known: KnownStatements;
+  statements: Statements;
+  capacity: number;
+}
+
 async function runPrepared(
-  client: pg.PoolClient,
-  statements: Statements,
-  capacity: number,
+  session: Session,
   text: string,
   values: unknown[],
+  mayRetry: boolean,
 ): Promise<PostgresQueryResult<unknown>> {
+  const { client, statements } = session;
   let name = statements.byText.get(text);
   if (name === undefined) {
-    while (statements.byText.size >= capacity) evictOldest(client, statements);
+    while (statements.byText.size >= session.capacity) evictOldest(session);
     statementCounter += 1;
     name = `k${statementCounter}`;
   } else {
@@ -106,37 +133,73 @@ async function runPrepared(
     return (await client.query({ name, text, values })) as unknown as PostgresQueryResult<unknown>;
   } catch (error) {
     const code = (error as { code?: string }).code;
-    // 26000: the session no longer holds it, so there is nothing to deallocate.
-    if (code !== undefined && STALE_STATEMENT.has(code)) forget(client, statements, text, code !== '26000');
+    if (code !== STALE_PLAN && code !== UNKNOWN_STATEMENT) throw error;
+    statements.byText.delete(text);
+    if (code === STALE_PLAN) {
+      statements.evicted.push(name);
+      closeEvicted(session);
+    } else {
+      // Gone from the session already: node-postgres must not skip its Parse if the name came back.
+      delete session.known.parsedStatements[name];
+    }
+    // Outside a transaction nothing else was lost: the call runs again, prepared anew. In one, the
+    // transaction has failed, and the call fails with it as for any other failed statement.
+    if (mayRetry && client.getTransactionStatus() === 'I') return runPrepared(session, text, values, false);
     throw error;
   }
 }
 
-function evictOldest(client: pg.PoolClient, statements: Statements): void {
-  const oldest = statements.byText.keys().next().value as string;
-  forget(client, statements, oldest, true);
+function evictOldest(session: Session): void {
+  const [text, name] = session.statements.byText.entries().next().value as [string, string];
+  session.statements.byText.delete(text);
+  session.statements.evicted.push(name);
+  closeEvicted(session);
 }
 
-/** Drops a statement here and, when the session holds it, in the session (queued before the next query). */
-function forget(client: pg.PoolClient, statements: Statements, text: string, isHeld: boolean): void {
-  const name = statements.byText.get(text);
-  statements.byText.delete(text);
-  if (name === undefined) return;
-  const parsed = parsedStatementsOf(client);
-  if (parsed?.[name] !== undefined) {
-    delete parsed[name];
-    if (isHeld) statements.toClose.push(name);
+/**
+ * Deallocates the evicted statements the session holds, queued on the connection before its next
+ * statement. A name whose Parse is still in flight waits for a later eviction; one whose Parse failed
+ * is not in the session, so it is dropped. A DEALLOCATE refused because its transaction had failed is
+ * tried again at a later eviction; node-postgres forgets the name only once it is deallocated.
+ */
+function closeEvicted(session: Session): void {
+  const { client, known, statements } = session;
+  const waiting: string[] = [];
+  for (const name of statements.evicted) {
+    if (statements.closing.has(name)) continue;
+    if (known.parsedStatements[name] !== undefined) {
+      statements.closing.add(name);
+      client.query(`deallocate ${name}`).then(
+        () => {
+          statements.closing.delete(name);
+          delete known.parsedStatements[name];
+        },
+        () => {
+          statements.closing.delete(name);
+          statements.evicted.push(name);
+        },
+      );
+    } else if (known.submittedNamedStatements[name] !== undefined) {
+      waiting.push(name);
+    }
   }
-  const closing = statements.toClose;
-  statements.toClose = [];
-  for (const stale of closing) {
-    // In a transaction that already failed, the deallocation fails too: kept for the next eviction.
-    client.query(`deallocate ${stale}`).catch(() => statements.toClose.push(stale));
-  }
+  statements.evicted = waiting;
 }
 
-/** node-postgres's record of the statements this connection's session has parsed (by name). */
-function parsedStatementsOf(client: pg.PoolClient): Record<string, string> | undefined {
-  return (client as unknown as { connection?: { parsedStatements?: Record<string, string> } }).connection
-    ?.parsedStatements;
+/**
+ * node-postgres's record of the connection's named statements. Read, not guessed: were it gone (a
+ * version of the driver that keeps it elsewhere), every connection would fail here at once rather than
+ * leave evicted statements in the session unseen.
+ */
+function knownStatementsOf(client: pg.PoolClient): KnownStatements {
+  const connection = (client as unknown as { connection?: Partial<KnownStatements> }).connection;
+  if (
+    typeof connection?.parsedStatements !== 'object' ||
+    typeof connection.submittedNamedStatements !== 'object'
+  ) {
+    throw new Error(
+      'node-postgres keeps no record of parsed statements here: db/prepared-pool.ts must follow it',
+    );
+  }
+  return connection as KnownStatements;
 }

@@ -4,6 +4,11 @@
 -- the transaction that writes the credentials, so a reader sees the totals and the rows from one
 -- snapshot. Rows that reach zero are deleted. No foreign key: deleting a company deletes its
 -- credentials, whose trigger takes its rows to zero and away, whatever order the cascade runs in.
+-- No credential may be written between the count below and the triggers that follow (an instance of
+-- the previous version still serving during a rolling upgrade): the lock holds writers until this
+-- migration commits.
+lock table credentials in share row exclusive mode;
+
 create table credential_totals (
   company_id uuid not null,
   entity_id text not null,
@@ -25,6 +30,13 @@ end $$;
 
 create function credential_totals_subtract() returns trigger language plpgsql as $$
 begin
+  -- Locked in sorted order first, as the add does: two deletes over several institutions of one
+  -- company would otherwise take the rows' locks in the plans' orders and could deadlock.
+  perform 1 from credential_totals t
+  join (select distinct company_id, entity_id from removed_rows) o
+    on t.company_id = o.company_id and t.entity_id = o.entity_id
+  order by t.company_id, t.entity_id
+  for update of t;
   update credential_totals t set total = t.total - o.n
   from (select company_id, entity_id, count(*)::int as n from removed_rows group by 1, 2) o
   where t.company_id = o.company_id and t.entity_id = o.entity_id;
@@ -38,6 +50,15 @@ create trigger credential_totals_insert after insert on credentials
   referencing new table as added_rows for each statement execute function credential_totals_add();
 create trigger credential_totals_delete after delete on credentials
   referencing old table as removed_rows for each statement execute function credential_totals_subtract();
+
+create function credential_totals_clear() returns trigger language plpgsql as $$
+begin
+  delete from credential_totals;
+  return null;
+end $$;
+
+create trigger credential_totals_truncate after truncate on credentials
+  for each statement execute function credential_totals_clear();
 -- A credential moved to another company or institution (no call does it today): out of the old, into
 -- the new. Row by row, only for a row whose key changed (a trigger with transition tables cannot
 -- name columns, and every status update would pay it).

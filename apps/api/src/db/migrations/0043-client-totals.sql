@@ -3,6 +3,9 @@
 -- every page (2.5 ms a page on 10,000 clients under load, a fifth of PostgreSQL's statement time in
 -- the mixed workload). Kept as credential_totals is (migration 0042): statement-level triggers in the
 -- writing transaction, no foreign key, a row at zero deleted.
+-- As in migration 0042: no client is written between the count and the triggers.
+lock table clients in share row exclusive mode;
+
 create table client_totals (
   company_id uuid primary key,
   total integer not null check (total >= 0)
@@ -20,6 +23,10 @@ end $$;
 
 create function client_totals_subtract() returns trigger language plpgsql as $$
 begin
+  perform 1 from client_totals t
+  join (select distinct company_id from removed_rows) o on t.company_id = o.company_id
+  order by t.company_id
+  for update of t;
   update client_totals t set total = t.total - o.n
   from (select company_id, count(*)::int as n from removed_rows group by 1) o
   where t.company_id = o.company_id;
@@ -32,6 +39,15 @@ create trigger client_totals_insert after insert on clients
   referencing new table as added_rows for each statement execute function client_totals_add();
 create trigger client_totals_delete after delete on clients
   referencing old table as removed_rows for each statement execute function client_totals_subtract();
+
+create function client_totals_clear() returns trigger language plpgsql as $$
+begin
+  delete from client_totals;
+  return null;
+end $$;
+
+create trigger client_totals_truncate after truncate on clients
+  for each statement execute function client_totals_clear();
 
 -- A client moved to another company (no call does it today), row by row as in migration 0042.
 create function client_totals_move() returns trigger language plpgsql as $$

@@ -9,11 +9,12 @@ export const EXPORT_BATCH_ROWS = 1000;
  * The worker's connections, per database: kept between exports (a few seconds idle at most), so an
  * export does not start a database session of its own. A new session cost PostgreSQL a process and a
  * cold catalog cache: the positions query planned in 4.3 ms instead of well under one (decision 0060).
- * At most one connection per export slot of the API that owns this worker.
+ * The pool does not bound the exports: the API's dispatcher does (one export per slot, EXPORT_SLOTS and
+ * EXPORT_SMALL_SLOTS), so its bound is only a backstop far above any slot count in use.
  */
 const pools = new Map<string, pg.Pool>();
 const IDLE_CONNECTION_MS = 10_000;
-const MAX_CONNECTIONS = 4;
+const MAX_CONNECTIONS = 64;
 
 function poolFor(url: string): pg.Pool {
   let pool = pools.get(url);
@@ -24,6 +25,8 @@ function poolFor(url: string): pg.Pool {
       options: '-c jit=off',
       max: MAX_CONNECTIONS,
       idleTimeoutMillis: IDLE_CONNECTION_MS,
+      // A database gone without a word (a network loss) fails the read instead of leaving it waiting.
+      keepAlive: true,
     });
     // An idle connection the server closed: the pool drops it, and the next export opens another.
     pool.on('error', () => {});

@@ -86,5 +86,9 @@ describe('credential totals (kept by triggers, read by the summary)', () => {
     await handle.db.deleteFrom('companies').where('id', '=', company.id).execute();
     expect(await totalsAndCounts(company.id)).toEqual({ kept: [], counted: [] });
     expect((await totalsAndCounts(other.id)).kept).toEqual([{ entity_id: 'santander', total: 1 }]);
+
+    // Emptying the table (an operator's TRUNCATE) empties the totals too.
+    await sql`truncate credentials cascade`.execute(handle.db);
+    expect(await totalsAndCounts(other.id)).toEqual({ kept: [], counted: [] });
   });
 });

@@ -63,7 +63,6 @@ async function countByEntity(db: Db, companyId: string, now: Date) {
   const rows = await db
     .selectFrom('credential_totals')
     .where('credential_totals.company_id', '=', companyId)
-    .where('credential_totals.total', '>', 0)
     .select([
       'credential_totals.entity_id',
       sql<SummaryState | 'total'>`'total'`.as('state'),

@@ -56,6 +56,13 @@ describe('client totals (kept by triggers, read by the staff’s unsearched clie
       .catch(() => {});
     expect(await keptAndCounted(company.id)).toEqual({ kept: 5, counted: 5 });
 
+    // A client moved to another company (no call does it) leaves one total and joins the other.
+    const moved = await createClient(handle.db, { companyId: company.id });
+    await handle.db.updateTable('clients').set({ company_id: other.id }).where('id', '=', moved.id).execute();
+    expect(await keptAndCounted(company.id)).toEqual({ kept: 5, counted: 5 });
+    expect(await keptAndCounted(other.id)).toEqual({ kept: 2, counted: 2 });
+    await handle.db.deleteFrom('clients').where('id', '=', moved.id).execute();
+
     await handle.db.deleteFrom('companies').where('id', '=', company.id).execute();
     expect(await keptAndCounted(company.id)).toEqual({ kept: 0, counted: 0 });
     expect(await keptAndCounted(other.id)).toEqual({ kept: 1, counted: 1 });

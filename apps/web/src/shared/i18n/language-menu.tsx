@@ -23,13 +23,19 @@ export function LanguageMenu({ tone = 'light' }: LanguageMenuProps) {
     setReached((before) => (before === 'click' ? before : how));
     mountNow();
   };
+  // A press that began before the menu mounted: its click may be lost when the button is swapped for
+  // the menu's own between press and release, so the press's end opens the menu once loaded. Not the
+  // press's start: a menu opened then would see the same press's mousedown land on the removed
+  // button, outside the menu, and close again at once.
+  const pressBegan = () => {
+    mountNow();
+    document.addEventListener('pointerup', () => reach('click'), { once: true });
+  };
   const button = (
     <LanguageButton
       tone={tone}
       onClick={() => reach('click')}
-      // A press that began before the menu mounted: its click may be lost when the button is swapped
-      // for the menu's own between press and release, so the press alone opens the menu once loaded.
-      onPointerDown={() => reach('click')}
+      onPointerDown={pressBegan}
       onPointerEnter={mountNow}
       onFocus={() => reach('focus')}
     />
