@@ -1,4 +1,4 @@
-import { lazy, Suspense, useState } from 'react';
+import { lazy, type PointerEvent, Suspense, useState } from 'react';
 import { useIntentMount } from '../hooks/use-intent-mount';
 import { LanguageButton } from './language-button';
 
@@ -24,12 +24,27 @@ export function LanguageMenu({ tone = 'light' }: LanguageMenuProps) {
     mountNow();
   };
   // A press that began before the menu mounted: its click may be lost when the button is swapped for
-  // the menu's own between press and release, so the press's end opens the menu once loaded. Not the
-  // press's start: a menu opened then would see the same press's mousedown land on the removed
-  // button, outside the menu, and close again at once.
-  const pressBegan = () => {
+  // the menu's own between press and release, so a press that ends on the button opens the menu once
+  // loaded. Not the press's start: a menu opened then would see the same press's mousedown land on the
+  // removed button, outside the menu, and close again at once. A press that ends elsewhere, or turns
+  // into a scroll (pointercancel), opens nothing.
+  const pressBegan = (event: PointerEvent<HTMLButtonElement>) => {
     mountNow();
-    document.addEventListener('pointerup', () => reach('click'), { once: true });
+    const area = event.currentTarget.getBoundingClientRect();
+    const ended = (up: globalThis.PointerEvent) => {
+      document.removeEventListener('pointercancel', cancelled);
+      const isOnButton =
+        up.clientX >= area.left &&
+        up.clientX <= area.right &&
+        up.clientY >= area.top &&
+        up.clientY <= area.bottom;
+      // After this press's click, if one comes: a click that reached the menu's new button has
+      // already opened it, and opening it here first would let that click close it again.
+      if (isOnButton) setTimeout(() => reach('click'), 0);
+    };
+    const cancelled = () => document.removeEventListener('pointerup', ended);
+    document.addEventListener('pointerup', ended, { once: true });
+    document.addEventListener('pointercancel', cancelled, { once: true });
   };
   const button = (
     <LanguageButton
