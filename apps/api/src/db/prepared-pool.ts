@@ -97,7 +97,11 @@ function wrapClient(client: pg.PoolClient, capacity: number, maxParameters: numb
     query: ((textOrCursor: string | PostgresCursor<unknown>, parameters?: readonly unknown[]) => {
       if (typeof textOrCursor !== 'string') return client.query(textOrCursor as never);
       const values = parameters ? [...parameters] : [];
-      if (!isPrepared(textOrCursor, values.length, maxParameters)) return client.query(textOrCursor, values);
+      // A text this connection holds prepared passed the rule already: the hot path skips its regex.
+      const isHeld = statements.byText.has(textOrCursor);
+      if (!isHeld && !isPrepared(textOrCursor, values.length, maxParameters)) {
+        return client.query(textOrCursor, values);
+      }
       return runPrepared({ client, known, statements, capacity }, textOrCursor, values, true);
     }) as PostgresPoolClient['query'],
     release: () => client.release(),

@@ -68,3 +68,40 @@ describe('client totals (kept by triggers, read by the staff’s unsearched clie
     expect(await keptAndCounted(other.id)).toEqual({ kept: 1, counted: 1 });
   });
 });
+
+describe.runIf(process.env.DATABASE_URL)('client totals under concurrent writers (PostgreSQL)', () => {
+  it('count every client created at once in one company, exactly', async () => {
+    const company = await createCompany(handle.db);
+    await Promise.all(Array.from({ length: 10 }, () => createClient(handle.db, { companyId: company.id })));
+    expect(await keptAndCounted(company.id)).toEqual({ kept: 10, counted: 10 });
+  });
+
+  it('never make one company wait for another’s open write', async () => {
+    const first = await createCompany(handle.db);
+    const second = await createCompany(handle.db);
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    let isHolding = () => {};
+    const holding = new Promise<void>((resolve) => {
+      isHolding = resolve;
+    });
+    // The first company's transaction holds its totals row until released.
+    const open = handle.db.transaction().execute(async (trx) => {
+      await createClient(trx, { companyId: first.id });
+      isHolding();
+      await held;
+    });
+    await holding;
+    const started = performance.now();
+    await createClient(handle.db, { companyId: second.id });
+    const waitedMs = performance.now() - started;
+    release();
+    await open;
+    // Not a timing claim: the first transaction stays open until after this insert returned.
+    expect(waitedMs).toBeLessThan(5_000);
+    expect(await keptAndCounted(second.id)).toEqual({ kept: 1, counted: 1 });
+    expect(await keptAndCounted(first.id)).toEqual({ kept: 1, counted: 1 });
+  });
+});
