@@ -13,6 +13,8 @@
 //   DATABASE_URL=postgres://… npx tsx bench/audit-overhead.ts      (ROUNDS=12, REQUESTS=10 per writer)
 //   SEALER=off: the write path alone (events left unsealed), to split its cost from the sealer's.
 
+import { fork } from 'node:child_process';
+import { join } from 'node:path';
 import { wealth } from '@caudal/contract';
 import { openDatabase } from '../apps/api/src/db/database';
 import { migrate } from '../apps/api/src/db/migrate';
@@ -20,8 +22,9 @@ import { createCompany, createUser } from '../apps/api/src/features/seed/factori
 import { createClient } from '../apps/api/src/features/seed/wealth-factories';
 import { registerClientEdit } from '../apps/api/src/features/wealth/client-edit';
 import { startAuditSealer } from '../apps/api/src/shared/audit/audit-sealer';
-import { call, signIn, startApi } from './lib/api';
+import { signIn, startApi } from './lib/api';
 import { postgresCpuMs as postgresCpuMsOf } from './lib/cpu-account';
+import { profiled } from './lib/cpu-profile';
 import { writeResult } from './lib/results';
 
 const databaseUrl = process.env.DATABASE_URL;
@@ -48,6 +51,13 @@ const sealer =
       });
 
 const databaseName = new URL(databaseUrl).pathname.slice(1);
+
+// The writers run in a process of their own (bench/lib/edit-writers-process.ts): their HTTP client's
+// CPU and promises are not the API's.
+const writersProcess = fork(join(import.meta.dirname, 'lib/edit-writers-process.ts'), [], {
+  execArgv: ['--import', 'tsx'],
+  stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+});
 
 /** This benchmark's database's PostgreSQL CPU: on a shared server, other databases are someone else's load. */
 const postgresCpuMs = () => postgresCpuMsOf({ database: databaseName });
@@ -80,23 +90,19 @@ async function prepareWriters(companies: number): Promise<Writer[]> {
   return writers;
 }
 
-async function runWriters(writers: Writer[], path: string): Promise<number[]> {
-  const latencies: number[] = [];
-  await Promise.all(
-    writers.map(async (writer, index) => {
-      for (let request = 0; request < REQUESTS; request++) {
-        const started = performance.now();
-        await call(api.base, writer.token, path, {
-          client_id: writer.clientId,
-          name: `Cliente ${index} ${request}`,
-          alias: `bench-${writer.clientId.slice(0, 8)}-${request % 2}`,
-          entities: [],
-        });
-        latencies.push(performance.now() - started);
-      }
-    }),
-  );
-  return latencies;
+/** One round: every writer edits its own client REQUESTS times, through the writers' own process. */
+function runWriters(writers: Writer[], path: string): Promise<number[]> {
+  return new Promise((resolve, reject) => {
+    const onMessage = (answer: { latencies?: number[]; error?: string }) => {
+      writersProcess.off('exit', onExit);
+      if (answer.latencies) resolve(answer.latencies);
+      else reject(new Error(answer.error ?? 'the writers answered nothing'));
+    };
+    const onExit = (code: number | null) => reject(new Error(`the writers' process exited ${code}`));
+    writersProcess.once('message', onMessage);
+    writersProcess.once('exit', onExit);
+    writersProcess.send({ base: api.base, path, writers, requests: REQUESTS });
+  });
 }
 
 function percentile(sorted: number[], p: number): number {
@@ -126,9 +132,13 @@ try {
       const pair: Record<string, number[]> = {};
       for (const isAudited of order) {
         const [api0, db0] = [apiCpuMs(), postgresCpuMs()];
-        const latencies = await runWriters(writers, isAudited ? wealth.clientEdit.path : UNAUDITED);
-        // The audited round's sealing belongs to it: wait for the sealer to finish what it woke for.
-        if (isAudited) await sealer?.wake();
+        const side = isAudited ? 'event' : 'bare';
+        const latencies = await profiled(`audit-${companies}-${side}-${round}`, async () => {
+          const measured = await runWriters(writers, isAudited ? wealth.clientEdit.path : UNAUDITED);
+          // The audited round's sealing belongs to it: wait for the sealer to finish what it woke for.
+          if (isAudited) await sealer?.wake();
+          return measured;
+        });
         cpu[String(isAudited) as 'true' | 'false'].api += apiCpuMs() - api0;
         cpu[String(isAudited) as 'true' | 'false'].db += postgresCpuMs() - db0;
         (isAudited ? audited : bare).push(...latencies);
@@ -182,6 +192,7 @@ try {
   }
   writeResult('audit-overhead', results);
 } finally {
+  writersProcess.disconnect();
   await sealer?.stop();
   await api.close();
   await handle.close();

@@ -1,31 +1,26 @@
-import { ScopedStorage } from './scoped-storage';
+import type { Db } from './database';
+import { queueAfterCommit } from './sent-with-commit';
 
 type Callback = () => void;
 
-/** Scoped: a call that opens no transaction pays no async hook (scoped-storage.ts). */
-const pending = new ScopedStorage<Callback[]>();
-
 /**
- * Runs `callback` once the transaction running now has committed, never when it rolls back; at once
- * when no transaction runs (the statement before it has committed on its own). For in-process
- * signals only (the webhook dispatcher's wake-up): a callback must not throw nor query.
+ * Runs `callback` once the transaction `db` belongs to has committed, never when it rolls back; at once
+ * when `db` is not a transaction (the statement before it has committed on its own). For in-process
+ * signals only (the sealer's and the webhook dispatcher's wake-ups): a callback must not throw nor query.
+ *
+ * The callback is queued on the transaction's own connection, which runs it after its COMMIT
+ * (db/sent-with-commit.ts): no async context is needed to find the transaction, so a transaction pays
+ * no async hook for it (an AsyncLocalStorage cost every promise of the process ~0.2 µs while any
+ * transaction was open: bench/README.md, issue 26).
  */
-export function afterCommit(callback: Callback): void {
-  const callbacks = pending.getStore();
-  if (callbacks) callbacks.push(callback);
-  else callback();
-}
-
-/** Runs a transaction's `execute`, then the callbacks its work registered, once it has committed. */
-export async function executeThenAfterCommit<R>(execute: () => Promise<R>): Promise<R> {
-  const callbacks: Callback[] = [];
-  const result = await pending.run(callbacks, execute);
-  for (const callback of callbacks) {
-    try {
-      callback();
-    } catch {
-      // A signal that fails must not turn a committed change into an error.
-    }
+export async function afterCommit(db: Db, callback: Callback): Promise<void> {
+  if (!db.isTransaction) {
+    callback();
+    return;
   }
-  return result;
+  await db.getExecutor().provideConnection(async (connection) => {
+    if (!queueAfterCommit(connection, callback)) {
+      throw new Error('afterCommit needs a database opened with sendingDeferredWithCommit');
+    }
+  });
 }

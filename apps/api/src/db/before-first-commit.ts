@@ -1,5 +1,4 @@
 import type { Kysely, Transaction } from 'kysely';
-import { executeThenAfterCommit } from './after-commit';
 import { ChangedRowsDetector } from './changed-rows';
 import type { Database } from './schema';
 import { ScopedStorage } from './scoped-storage';
@@ -13,6 +12,8 @@ export type BeforeFirstCommit = (trx: Transaction<Database>, value: unknown) => 
 interface Owed {
   work: BeforeFirstCommit;
   isDone: boolean;
+  /** What the caller keeps beside the work for the call's length (the audit log's pending event). */
+  context: unknown;
 }
 
 const owed = new ScopedStorage<Owed>();
@@ -26,10 +27,19 @@ const owed = new ScopedStorage<Owed>();
 export async function runOwingFirstCommit<T>(
   work: BeforeFirstCommit,
   run: () => Promise<T>,
+  context?: unknown,
 ): Promise<{ result: T; isDone: boolean }> {
-  const state: Owed = { work, isDone: false };
+  const state: Owed = { work, isDone: false, context };
   const result = await owed.run(state, run);
   return { result, isDone: state.isDone };
+}
+
+/**
+ * The `context` the running call passed to `runOwingFirstCommit`. One async context carries both, since
+ * on Node 20 each AsyncLocalStorage in use adds its own step to every promise the process creates.
+ */
+export function owedContext(): unknown {
+  return owed.getStore()?.context;
 }
 
 /** Runs `run` outside any owed work (a follow-up transaction must not take it again). */
@@ -54,22 +64,20 @@ function wrapBuilder(builder: Builder): Builder {
   return new Proxy(builder, {
     get(target, property, receiver) {
       if (property === 'execute') {
-        // Callbacks the work registers with `afterCommit` run once this transaction has committed.
-        return <R>(work: (trx: Transaction<Database>) => Promise<R>) =>
-          executeThenAfterCommit(() =>
-            target.execute(async (trx) => {
-              const state = owed.getStore();
-              if (!state || state.isDone) return work(trx);
-              const changes = new ChangedRowsDetector();
-              const value = await work(trx.withPlugin(changes));
-              // Another transaction of the call may have taken the work while this one ran.
-              if (changes.hasChanged && !state.isDone) {
-                state.isDone = true;
-                await state.work(trx, value);
-              }
-              return value;
-            }),
-          );
+        return <R>(work: (trx: Transaction<Database>) => Promise<R>) => {
+          const state = owed.getStore();
+          if (!state || state.isDone) return target.execute(work);
+          return target.execute(async (trx) => {
+            const changes = new ChangedRowsDetector();
+            const value = await work(trx.withPlugin(changes));
+            // Another transaction of the call may have taken the work while this one ran.
+            if (changes.hasChanged && !state.isDone) {
+              state.isDone = true;
+              await state.work(trx, value);
+            }
+            return value;
+          });
+        };
       }
       const member = Reflect.get(target, property, receiver);
       if (property === 'setIsolationLevel' || property === 'setAccessMode') {

@@ -102,8 +102,20 @@ function sessionOf(connection: DatabaseConnection): object {
   return (connection as { session?: object }).session ?? connection;
 }
 
+/**
+ * Queues `callback` to run once the transaction on `connection` has committed; dropped if it rolls back
+ * or its commit fails (db/after-commit.ts). Answers false for a connection of another driver.
+ */
+export function queueAfterCommit(connection: DatabaseConnection, callback: () => void): boolean {
+  if (!(connection instanceof DeferringConnection)) return false;
+  connection.afterCommit.push(callback);
+  return true;
+}
+
 class DeferringConnection implements DatabaseConnection {
   #pending: string[] = [];
+  /** Callbacks of the running transaction, run by the driver once its COMMIT has succeeded. */
+  afterCommit: (() => void)[] = [];
 
   constructor(readonly inner: DatabaseConnection) {}
 
@@ -163,12 +175,24 @@ class DeferringDriver implements Driver {
     return this.inner.beginTransaction(innerOf(connection), settings);
   }
   async commitTransaction(connection: DatabaseConnection) {
-    const pending = (connection as DeferringConnection).takePending();
-    if (pending.length === 0) return this.inner.commitTransaction(innerOf(connection));
-    await innerOf(connection).executeQuery(CompiledQuery.raw([...pending, 'commit'].join(';\n')));
+    const deferring = connection as DeferringConnection;
+    const pending = deferring.takePending();
+    const callbacks = deferring.afterCommit;
+    deferring.afterCommit = [];
+    if (pending.length === 0) await this.inner.commitTransaction(innerOf(connection));
+    else await innerOf(connection).executeQuery(CompiledQuery.raw([...pending, 'commit'].join(';\n')));
+    for (const callback of callbacks) {
+      try {
+        callback();
+      } catch {
+        // A signal that fails must not turn a committed change into an error.
+      }
+    }
   }
   rollbackTransaction(connection: DatabaseConnection) {
-    (connection as DeferringConnection).takePending();
+    const deferring = connection as DeferringConnection;
+    deferring.takePending();
+    deferring.afterCommit = [];
     return this.inner.rollbackTransaction(innerOf(connection));
   }
   async savepoint(...[connection, ...rest]: Parameters<NonNullable<Driver['savepoint']>>) {

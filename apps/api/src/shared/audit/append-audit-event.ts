@@ -53,7 +53,7 @@ export async function appendAuditEvent(trx: Db, draft: AuditDraft, now: Date): P
     // values the database will answer: the changes as their JSON reads back.
     digestAuditContent({ ...content, changes: JSON.parse(changes) }),
   ]);
-  afterCommit(signalAuditCommitted);
+  await afterCommit(trx, signalAuditCommitted);
 }
 
 /** The event's values as its row stores them (the company id as PostgreSQL writes a uuid). */

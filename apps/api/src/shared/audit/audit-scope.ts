@@ -1,6 +1,5 @@
-import { runOwingFirstCommit, runWithoutOwed } from '../../db/before-first-commit';
+import { owedContext, runOwingFirstCommit, runWithoutOwed } from '../../db/before-first-commit';
 import type { Db } from '../../db/database';
-import { ScopedStorage } from '../../db/scoped-storage';
 import { appendAuditEvent } from './append-audit-event';
 import type { AuditDraft, AuditTargetKind } from './audit-event';
 
@@ -10,19 +9,31 @@ import type { AuditDraft, AuditTargetKind } from './audit-event';
  * or rolls back with the change. A handler adds what only it knows (`noteAudit`): a visitor's company,
  * a created id, the old values of the recorded fields.
  */
-interface PendingAudit {
+class PendingAudit {
   draft: AuditDraft;
   /** Fields to record: `new` from the request, `old` from what the handler noted. */
   fields: readonly string[];
   input: Record<string, unknown>;
   /** Targets read from what the call answers: kind -> key of the answer (or of the transaction's value). */
   responseTargets: Partial<Record<AuditTargetKind, string>>;
-  previous: Record<string, unknown>;
-  appended: boolean;
+  previous: Record<string, unknown> = {};
+  appended = false;
   now: () => Date;
+
+  constructor(call: AuditedCall) {
+    this.draft = call.draft;
+    this.fields = call.fields;
+    this.input = call.input;
+    this.responseTargets = call.responseTargets;
+    this.now = call.now;
+  }
 }
 
-const scope = new ScopedStorage<PendingAudit>();
+/** The running call's pending event, kept in the owed work's own context (before-first-commit.ts). */
+function currentAudit(): PendingAudit | undefined {
+  const context = owedContext();
+  return context instanceof PendingAudit ? context : undefined;
+}
 
 export interface AuditedCall {
   draft: AuditDraft;
@@ -39,15 +50,15 @@ export interface AuditedCall {
  * queuing a job).
  */
 export async function runAudited<T>(db: Db, call: AuditedCall, run: () => Promise<T>): Promise<T> {
-  const pending: PendingAudit = { ...call, previous: {}, appended: false };
+  const pending = new PendingAudit(call);
   const append = async (trx: Db, value: unknown) => {
     if (pending.appended) return;
     pending.appended = true;
     await appendAuditEvent(trx, finalDraft(pending, value), pending.now());
   };
-  const { result } = await runOwingFirstCommit(append, () => scope.run(pending, run));
+  const { result } = await runOwingFirstCommit(append, run, pending);
   if (!pending.appended) {
-    await runWithoutOwed(() => scope.exit(() => db.transaction().execute((trx) => append(trx, result))));
+    await runWithoutOwed(() => db.transaction().execute((trx) => append(trx, result)));
   }
   return result;
 }
@@ -59,7 +70,7 @@ export function noteAudit(note: {
   previous?: Record<string, unknown>;
   actor?: AuditDraft['actor'];
 }): void {
-  const pending = scope.getStore();
+  const pending = currentAudit();
   if (!pending || pending.appended) return;
   if (note.companyId) pending.draft.companyId = note.companyId;
   if (note.actor) pending.draft.actor = note.actor;
@@ -71,7 +82,7 @@ export function noteAudit(note: {
 
 /** Whether the running call owes an event not yet written (so a handler reads old values only then). */
 export function isAuditing(): boolean {
-  const pending = scope.getStore();
+  const pending = currentAudit();
   return pending !== undefined && !pending.appended;
 }
 

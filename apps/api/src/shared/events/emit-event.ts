@@ -31,6 +31,6 @@ export async function emitEvent(trx: Db, draft: EventDraft, now: Date): Promise<
     )
     select pg_notify(${EVENTS_CHANNEL}, '') from inserted
   `.execute(trx);
-  afterCommit(signalEventsCommitted);
+  await afterCommit(trx, signalEventsCommitted);
   return id;
 }
