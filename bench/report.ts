@@ -1,5 +1,5 @@
 // Assembles bench/REPORT.md from the latest JSON result of each benchmark (bench/results/*.json): the
-// date, the machine, and every figure beside its target (issues 8, 9, 10, 13 and 15).
+// date, the machine, and every figure beside its target (issues 8, 9, 10, 13, 15, 26 and 32).
 //
 // bench/results/ is git-ignored, so a fresh checkout has none of it and one benchmark rerun gives only its
 // own file. The data every section was rendered from is therefore also kept, tracked, in
@@ -527,6 +527,68 @@ table(
   ['scenario', 'database', 'API req/s', 'API p50 ms', 'SQL p50 ms', 'ratio', 'target', 'met', 'run'],
   scenarioRows,
 );
+
+// ---------------------------------------------------------------------------------------------- issue 26
+interface LatencyFigures {
+  p50: number;
+  p99: number;
+}
+interface AuditScenario {
+  withEvent: LatencyFigures;
+  without: LatencyFigures;
+  overhead: { p50: number; p99: number; medianPairP50: number };
+  cpuPerEdit: { withEvent: { api: number; db: number }; without: { api: number; db: number } };
+}
+const percent = (ratio: number) => `${ratio >= 0 ? '+' : ''}${n(ratio * 100, 1)} %`;
+out(
+  '## Issue 26: what the audit event costs `client-edit` (PostgreSQL, 20 concurrent writers)',
+  '',
+  '`audit-overhead.ts`: the call as served against the same handler without its event, rounds alternated, the writers in a process of their own. `audit-chain-floor.ts`: the same transaction in the database alone (20 raw connections, no API), without and with the event sent with the COMMIT.',
+  '',
+);
+const audit = read<Record<string, AuditScenario>>('audit-overhead');
+if (audit) {
+  table(
+    [
+      'writers',
+      'p50 ms with → without',
+      'p99 ms with → without',
+      'overhead p50 (pairs)',
+      'target',
+      'met',
+      'CPU per edit, API; PostgreSQL',
+      'run',
+    ],
+    Object.entries(audit.data).map(([scenario, figures]) => [
+      scenario,
+      `${n(figures.withEvent.p50, 1)} → ${n(figures.without.p50, 1)}`,
+      `${n(figures.withEvent.p99, 1)} → ${n(figures.without.p99, 1)}`,
+      `${percent(figures.overhead.p50)} (${percent(figures.overhead.medianPairP50)})`,
+      '≤ +10 %',
+      verdict(figures.overhead.p50 <= 0.1),
+      `${n(figures.cpuPerEdit.withEvent.api, 2)} → ${n(figures.cpuPerEdit.without.api, 2)} ms; ${n(figures.cpuPerEdit.withEvent.db, 2)} → ${n(figures.cpuPerEdit.without.db, 2)} ms`,
+      when(audit),
+    ]),
+  );
+} else {
+  out('`audit-overhead.ts` not run (`DATABASE_URL=… npx tsx bench/audit-overhead.ts`).', '');
+}
+const floor = read<Record<string, { transactions: number } & LatencyFigures>>('audit-chain-floor');
+const bareFloor = floor?.data['no event'];
+if (floor && bareFloor) {
+  table(
+    ['transaction (database alone)', 'p50 ms', 'p99 ms', 'p50 vs no event', 'run'],
+    Object.entries(floor.data).map(([name, figures]) => [
+      name,
+      n(figures.p50, 1),
+      n(figures.p99, 1),
+      name === 'no event' ? '–' : percent(figures.p50 / bareFloor.p50 - 1),
+      when(floor),
+    ]),
+  );
+} else {
+  out('`audit-chain-floor.ts` not run (`DATABASE_URL=… npx tsx bench/audit-chain-floor.ts`).', '');
+}
 
 // ---------------------------------------------------------------------------------------------- issues 10, 9
 out('## Issue 10: exports; issue 9: front end', '');
