@@ -92,3 +92,40 @@ describe('credential totals (kept by triggers, read by the summary)', () => {
     expect(await totalsAndCounts(other.id)).toEqual({ kept: [], counted: [] });
   });
 });
+
+describe.runIf(process.env.DATABASE_URL)('credential totals under concurrent writers (PostgreSQL)', () => {
+  it('count every credential created at once in one company, exactly, per institution', async () => {
+    const company = await createCompany(handle.db);
+    await Promise.all(
+      Array.from({ length: 10 }, (_, index) =>
+        createCredentials(handle.db, { companyId: company.id, entityId: index % 2 ? 'bbva' : 'santander' }),
+      ),
+    );
+    const { kept, counted } = await totalsAndCounts(company.id);
+    expect(kept).toEqual(counted);
+    expect(counted).toEqual([
+      { entity_id: 'bbva', total: 5 },
+      { entity_id: 'santander', total: 5 },
+    ]);
+  });
+
+  it('let two deletes spanning the same institutions of one company run at once and both finish', async () => {
+    const company = await createCompany(handle.db);
+    const banks = ['bbva', 'ing', 'santander'];
+    const created = await Promise.all(
+      Array.from({ length: 12 }, (_, index) =>
+        createCredentials(handle.db, { companyId: company.id, entityId: banks[index % 3] as string }),
+      ),
+    );
+    const ids = created.map((credential) => credential.id);
+    // Each statement's trigger locks the totals rows of all three institutions (sorted, so never in
+    // the opposite order of the other's): one waits for the other, neither is chosen as a deadlock.
+    await Promise.all([
+      handle.db.deleteFrom('credentials').where('id', 'in', ids.slice(0, 6)).execute(),
+      handle.db.deleteFrom('credentials').where('id', 'in', ids.slice(6).reverse()).execute(),
+    ]);
+    const { kept, counted } = await totalsAndCounts(company.id);
+    expect(counted).toEqual([]);
+    expect(kept).toEqual(counted);
+  });
+});
