@@ -20,6 +20,8 @@ const skip = new Set((process.env.TEST_SKIP ?? '').split(',').filter(Boolean));
 const reports = mkdtempSync(join(tmpdir(), 'caudal-test-'));
 const totals = { passed: 0, failed: 0, skipped: 0 };
 const failures = [];
+/** The failed tests by name, repeated beside the closing line so a CI log's tail says which one failed. */
+const failedTests = [];
 /** Every step's wall time, recapped before the closing line so a slow step is easy to spot. */
 const steps = [];
 const suiteStarted = Date.now();
@@ -68,12 +70,21 @@ async function runInLanes(label, stepsToRun, lanes = Math.min(2, availableParall
   return results;
 }
 
-function countVitest(file) {
+function countVitest(file, label) {
   try {
     const report = JSON.parse(readFileSync(file, 'utf8'));
     totals.passed += report.numPassedTests;
     totals.failed += report.numFailedTests;
     totals.skipped += report.numPendingTests + (report.numTodoTests ?? 0);
+    for (const file of report.testResults ?? []) {
+      for (const test of file.assertionResults ?? []) {
+        if (test.status !== 'failed') continue;
+        const reason = (test.failureMessages?.[0] ?? '').split('\n')[0].slice(0, 200);
+        failedTests.push(
+          `${label}: ${file.name.replace(`${process.cwd()}/`, '')} › ${test.fullName} (${reason})`,
+        );
+      }
+    }
   } catch {
     totals.failed += 1;
   }
@@ -81,19 +92,39 @@ function countVitest(file) {
 
 function countPlaywright(file) {
   try {
-    const { stats } = JSON.parse(readFileSync(file, 'utf8'));
+    const report = JSON.parse(readFileSync(file, 'utf8'));
+    const { stats } = report;
     // A test that passed only on a retry (E2E_RETRIES) is a defect: it counts as failed, except where
     // E2E_ALLOW_FLAKY=1 keeps the retry as a safety net (CI, .ci/run), which still names it loudly.
     const isFlakyAllowed = process.env.E2E_ALLOW_FLAKY === '1';
     totals.passed += stats.expected + (isFlakyAllowed ? stats.flaky : 0);
     totals.failed += stats.unexpected + (isFlakyAllowed ? 0 : stats.flaky);
     totals.skipped += stats.skipped;
+    collectPlaywrightFailures(report);
     if (stats.flaky > 0) console.log(`✘ ${stats.flaky} test(s) passed only on a retry (see "flaky" above)`);
     return stats.unexpected + (isFlakyAllowed ? 0 : stats.flaky);
   } catch {
     totals.failed += 1;
     return 1;
   }
+}
+
+/** Names each browser test that did not pass at its first try (a retry that passed included). */
+function collectPlaywrightFailures(report) {
+  const walk = (suite) => {
+    for (const spec of suite.specs ?? []) {
+      for (const test of spec.tests ?? []) {
+        if (test.status === 'expected' || test.status === 'skipped') continue;
+        const first = test.results?.find((result) => result.status !== 'passed');
+        const reason = (first?.error?.message ?? '').split('\n')[0].slice(0, 200);
+        failedTests.push(
+          `browser (${test.status}): ${spec.file} › ${spec.title} [${test.projectName}] (${reason})`,
+        );
+      }
+    }
+    for (const child of suite.suites ?? []) walk(child);
+  };
+  for (const suite of report.suites ?? []) walk(suite);
 }
 
 /** Where the browser time goes: the spec files by the summed time of their tests (all workers). */
@@ -180,14 +211,14 @@ async function runUnitAndApiTests() {
     `--outputFile.json=${file}`,
   ];
   await runBeside('unit and API tests on PGlite', 'nice', vitest(embedded), {}, withoutDatabase);
-  countVitest(embedded);
+  countVitest(embedded, 'PGlite');
   if (!DATABASE_URL) {
     console.log('\n(DATABASE_URL is not set: API tests ran on PGlite only)');
     return;
   }
   const server = join(reports, 'vitest-postgres.json');
   await runBeside('API tests on PostgreSQL', 'nice', vitest(server, ['--project', 'api']), { DATABASE_URL });
-  countVitest(server);
+  countVitest(server, 'PostgreSQL');
 }
 
 async function runBrowserTests() {
@@ -251,5 +282,7 @@ for (const step of steps) {
 }
 console.log(`  ${((Date.now() - suiteStarted) / 1000).toFixed(1).padStart(9)} s  in all`);
 if (failures.length > 0) console.log(`\nFailed steps: ${failures.join(', ')}`);
+if (failedTests.length > 0)
+  console.log(`\nFailed tests:\n${failedTests.map((name) => `  ✘ ${name}`).join('\n')}`);
 console.log(`\ntests: ${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
 process.exit(failures.length > 0 ? 1 : 0);
