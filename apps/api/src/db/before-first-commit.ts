@@ -1,5 +1,5 @@
-import type { Kysely, Transaction } from 'kysely';
-import { ChangedRowsDetector } from './changed-rows';
+import type { CompiledQuery, Kysely, QueryResult, Transaction } from 'kysely';
+import { ChangedRowsDetector, hasChangedRows, isBuilderWrite } from './changed-rows';
 import type { Database } from './schema';
 import { ScopedStorage } from './scoped-storage';
 
@@ -55,7 +55,43 @@ export function runWithoutOwed<T>(run: () => T): T {
 export function hookFirstCommit(db: Kysely<Database>): Kysely<Database> {
   const open = db.transaction.bind(db);
   db.transaction = () => wrapBuilder(open());
+  hookLoneWrites(db, open);
+  // A controlled transaction (startTransaction) is not hooked: refused while work is owed, not skipped.
+  const start = db.startTransaction.bind(db);
+  db.startTransaction = () => {
+    const state = owed.getStore();
+    if (state && !state.isDone)
+      throw new Error('The running call owes work to its transaction: use transaction()');
+    return start();
+  };
   return db;
+}
+
+/**
+ * A write the call sends outside any transaction (a lone `delete`, `update` or `insert` on the root
+ * handle) while it still owes its work runs in a transaction of its own instead, which does the work
+ * when the write changed a row: the change and its audit event commit together, or neither does. Left
+ * alone, the write committed by itself and the event followed in another transaction, so a failure
+ * between the two kept the change without its event (issue 26: "in the same transaction as the change").
+ * Builders of the root handle (and of `withTables`, which shares its executor) all reach this executor.
+ * Only builders' writes: a raw statement is not known to write, and a read must never take the work.
+ */
+function hookLoneWrites(db: Kysely<Database>, open: () => Builder) {
+  const executor = db.getExecutor();
+  const execute = executor.executeQuery.bind(executor);
+  executor.executeQuery = <R>(compiledQuery: CompiledQuery<R>): Promise<QueryResult<R>> => {
+    const state = owed.getStore();
+    if (!state || state.isDone || !isBuilderWrite(compiledQuery.query.kind)) return execute(compiledQuery);
+    return open().execute(async (trx) => {
+      const result = await trx.executeQuery(compiledQuery);
+      if (hasChangedRows(compiledQuery.query.kind, result) && !state.isDone) {
+        state.isDone = true;
+        // What a transaction would have answered: the written row, for the targets read from it.
+        await state.work(trx, result.rows[0] ?? null);
+      }
+      return result;
+    });
+  };
 }
 
 type Builder = ReturnType<Kysely<Database>['transaction']>;

@@ -33,7 +33,7 @@ export class ChangedRowsDetector implements KyselyPlugin {
   }
 
   async transformResult(args: PluginTransformResultArgs): Promise<QueryResult<UnknownRow>> {
-    if (!this.#hasChanged && mayHaveChanged(this.#kinds.get(args.queryId), args.result)) {
+    if (!this.#hasChanged && hasChangedRows(this.#kinds.get(args.queryId), args.result)) {
       this.#hasChanged = true;
     }
     return args.result;
@@ -47,8 +47,14 @@ const WRITES: ReadonlySet<string> = new Set([
   'MergeQueryNode',
 ]);
 
-function mayHaveChanged(kind: string | undefined, result: QueryResult<UnknownRow>): boolean {
+/** Whether a statement is a query builder's insert, update, delete or merge. */
+export function isBuilderWrite(kind: string | undefined): boolean {
+  return kind !== undefined && WRITES.has(kind);
+}
+
+/** Whether a statement of this kind, with this result, may have changed a row (unknown kinds may). */
+export function hasChangedRows(kind: string | undefined, result: QueryResult<unknown>): boolean {
   if (kind === 'SelectQueryNode') return false;
-  if (kind !== undefined && WRITES.has(kind)) return (result.numAffectedRows ?? 1n) > 0n;
+  if (isBuilderWrite(kind)) return (result.numAffectedRows ?? 1n) > 0n;
   return true;
 }

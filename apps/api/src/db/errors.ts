@@ -36,7 +36,13 @@ const DRIVER_MESSAGES = [
 /** True when the database is unreachable, restarting or too busy: answer a retriable 503, not a 500. */
 export function isDatabaseUnavailable(error: unknown): boolean {
   if (typeof error !== 'object' || error === null) return false;
-  const { code, message } = error as { code?: unknown; message?: unknown };
+  const { code, message, isStaleStatement } = error as {
+    code?: unknown;
+    message?: unknown;
+    isStaleStatement?: unknown;
+  };
+  // A prepared statement another instance's migration made stale, in a transaction (db/prepared-pool.ts).
+  if (isStaleStatement === true) return true;
   if (typeof code === 'string') {
     if (RETRIABLE_SQLSTATES.has(code) || CONNECTION_EXCEPTION.test(code) || SOCKET_ERRORS.has(code))
       return true;

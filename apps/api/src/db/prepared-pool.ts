@@ -149,7 +149,9 @@ async function runPrepared(
     // Outside a transaction nothing else was lost: the call runs again, prepared anew. In one, the
     // transaction has failed, and the call fails with it as for any other failed statement.
     if (mayRetry && client.getTransactionStatus() === 'I') return runPrepared(session, text, values, false);
-    throw error;
+    // Not now rather than never: the same call, sent again, prepares the statement anew (a retriable
+    // 503, not a 500; db/errors.ts).
+    throw Object.assign(error as object, { isStaleStatement: true });
   }
 }
 

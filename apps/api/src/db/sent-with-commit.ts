@@ -116,19 +116,31 @@ class DeferringConnection implements DatabaseConnection {
   #pending: string[] = [];
   /** Callbacks of the running transaction, run by the driver once its COMMIT has succeeded. */
   afterCommit: (() => void)[] = [];
+  isInTransaction = false;
+  /**
+   * A statement of the running transaction failed, so the database has aborted it: its COMMIT would
+   * answer ROLLBACK without an error, and a caller that had caught the statement's error would take
+   * its lost writes for committed ones (and run their after-commit callbacks). The driver refuses it.
+   */
+  hasFailedStatement = false;
 
   constructor(readonly inner: DatabaseConnection) {}
 
   async executeQuery<R>(compiled: CompiledQuery): Promise<QueryResult<R>> {
-    const statement = deferred.get(compiled);
-    if (statement) {
-      const execute = toExecute(statement.name, compiled.parameters);
-      await this.prepare(statement);
-      this.#pending.push(execute);
-      return { rows: [] };
+    try {
+      const statement = deferred.get(compiled);
+      if (statement) {
+        const execute = toExecute(statement.name, compiled.parameters);
+        await this.prepare(statement);
+        this.#pending.push(execute);
+        return { rows: [] };
+      }
+      await this.flush();
+      return await this.inner.executeQuery<R>(compiled);
+    } catch (error) {
+      if (this.isInTransaction) this.hasFailedStatement = true;
+      throw error;
     }
-    await this.flush();
-    return this.inner.executeQuery<R>(compiled);
   }
 
   /** Prepares the statement in this connection's session unless it already is (once per session). */
@@ -145,8 +157,13 @@ class DeferringConnection implements DatabaseConnection {
   }
 
   async *streamQuery<R>(compiled: CompiledQuery, chunkSize?: number): AsyncIterableIterator<QueryResult<R>> {
-    await this.flush();
-    yield* this.inner.streamQuery<R>(compiled, chunkSize);
+    try {
+      await this.flush();
+      yield* this.inner.streamQuery<R>(compiled, chunkSize);
+    } catch (error) {
+      if (this.isInTransaction) this.hasFailedStatement = true;
+      throw error;
+    }
   }
 
   /** The deferred statements, taken: sent by the commit, or dropped by a rollback. */
@@ -171,11 +188,19 @@ class DeferringDriver implements Driver {
   async acquireConnection(): Promise<DatabaseConnection> {
     return new DeferringConnection(await this.inner.acquireConnection());
   }
-  beginTransaction(connection: DatabaseConnection, settings: TransactionSettings) {
-    return this.inner.beginTransaction(innerOf(connection), settings);
+  async beginTransaction(connection: DatabaseConnection, settings: TransactionSettings) {
+    await this.inner.beginTransaction(innerOf(connection), settings);
+    const deferring = connection as DeferringConnection;
+    deferring.isInTransaction = true;
+    deferring.hasFailedStatement = false;
   }
   async commitTransaction(connection: DatabaseConnection) {
     const deferring = connection as DeferringConnection;
+    if (deferring.hasFailedStatement) {
+      // Kysely rolls the transaction back on this error, as for any failed statement.
+      throw new Error('A statement of this transaction failed: it cannot commit');
+    }
+    deferring.isInTransaction = false;
     const pending = deferring.takePending();
     const callbacks = deferring.afterCommit;
     deferring.afterCommit = [];
@@ -193,21 +218,31 @@ class DeferringDriver implements Driver {
     const deferring = connection as DeferringConnection;
     deferring.takePending();
     deferring.afterCommit = [];
+    deferring.isInTransaction = false;
+    deferring.hasFailedStatement = false;
     return this.inner.rollbackTransaction(innerOf(connection));
   }
+  // A driver without savepoints (PGlite's) refuses them, as Kysely does for such a driver: passed over
+  // in silence, a rollback to a savepoint would roll nothing back and the commit would keep it all.
   async savepoint(...[connection, ...rest]: Parameters<NonNullable<Driver['savepoint']>>) {
+    const savepoint = supported(this.inner.savepoint, 'savepoint');
     await (connection as DeferringConnection).flush();
-    return this.inner.savepoint?.(innerOf(connection), ...rest);
+    return savepoint.call(this.inner, innerOf(connection), ...rest);
   }
   async rollbackToSavepoint(
     ...[connection, ...rest]: Parameters<NonNullable<Driver['rollbackToSavepoint']>>
   ) {
-    await (connection as DeferringConnection).flush();
-    return this.inner.rollbackToSavepoint?.(innerOf(connection), ...rest);
+    const rollback = supported(this.inner.rollbackToSavepoint, 'rollbackToSavepoint');
+    const deferring = connection as DeferringConnection;
+    await deferring.flush();
+    await rollback.call(this.inner, innerOf(connection), ...rest);
+    // Back before the failure: the transaction may commit again.
+    deferring.hasFailedStatement = false;
   }
   async releaseSavepoint(...[connection, ...rest]: Parameters<NonNullable<Driver['releaseSavepoint']>>) {
+    const release = supported(this.inner.releaseSavepoint, 'releaseSavepoint');
     await (connection as DeferringConnection).flush();
-    return this.inner.releaseSavepoint?.(innerOf(connection), ...rest);
+    return release.call(this.inner, innerOf(connection), ...rest);
   }
   releaseConnection(connection: DatabaseConnection) {
     return this.inner.releaseConnection(innerOf(connection));
@@ -215,6 +250,11 @@ class DeferringDriver implements Driver {
   destroy() {
     return this.inner.destroy();
   }
+}
+
+function supported<M>(method: M | undefined, name: string): M {
+  if (!method) throw new Error(`The database driver does not support ${name}`);
+  return method;
 }
 
 function innerOf(connection: DatabaseConnection): DatabaseConnection {

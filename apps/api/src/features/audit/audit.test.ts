@@ -146,6 +146,35 @@ describe('every change appends exactly one event', () => {
     ]);
   });
 
+  it('commits a change made by one lone statement with its event, or neither', async () => {
+    // client-delete is one DELETE outside any transaction: it once committed alone, and its event
+    // followed in a transaction of its own, so an event that could not be written left the client
+    // deleted with no trace. Here the event cannot be written: the client must stay.
+    const tenant = await signInTenant(t);
+    const client = (await tenant.call(wealth.clientCreate.path, form)).json();
+    await sql`create function refuse_audit_event() returns trigger language plpgsql as $$
+      begin raise exception 'audit log unavailable'; end $$`.execute(t.db);
+    await sql`create trigger refuse_audit_event before insert on audit_events for each row
+      when (new.company_id = ${sql.lit(tenant.companyId)}::uuid) execute function refuse_audit_event()`.execute(
+      t.db,
+    );
+    try {
+      const refused = await tenant.call(wealth.clientDelete.path, { client_id: client.id });
+      expect(refused.statusCode, refused.body).toBe(500);
+    } finally {
+      await sql`drop trigger refuse_audit_event on audit_events`.execute(t.db);
+      await sql`drop function refuse_audit_event()`.execute(t.db);
+    }
+    expect((await tenant.call(wealth.clientGet.path, { client_id: client.id })).statusCode).toBe(200);
+    expect((await changesOf(tenant.companyId)).map((event) => event.action)).toEqual(['client-create']);
+    // Once the event can be written, the same call deletes the client and records it.
+    expect((await tenant.call(wealth.clientDelete.path, { client_id: client.id })).statusCode).toBe(200);
+    expect((await changesOf(tenant.companyId)).map((event) => event.action)).toEqual([
+      'client-create',
+      'client-delete',
+    ]);
+  });
+
   it('records a team change by an admin, with the user as its target', async () => {
     const tenant = await signInTenant(t);
     const colleague = await createUser(t.db, { companyId: tenant.companyId, role: 'member' });

@@ -1,4 +1,5 @@
 import { connections } from '@caudal/contract';
+import { runWithoutOwed } from '../../db/before-first-commit';
 import type { Db } from '../../db/database';
 import { inTransaction } from '../../db/in-transaction';
 import { AppError } from '../../shared/app-error';
@@ -85,17 +86,20 @@ export async function savePendingSca(
   now: Date,
   pending: { entityId: string; sealedSecret: string | null; scaToken: string },
 ): Promise<void> {
-  const updated = await db
-    .updateTable('connect_tokens')
-    .set({
-      pending_entity_id: pending.entityId,
-      pending_secret: pending.sealedSecret,
-      pending_sca_token: pending.scaToken,
-    })
-    .where('token_hash', '=', tokenHash)
-    .where('used_at', 'is', null)
-    .where('expires_at', '>', now)
-    .executeTakeFirst();
+  // The flow's state between its two steps, not its change (the credential, written when it ends).
+  const updated = await runWithoutOwed(() =>
+    db
+      .updateTable('connect_tokens')
+      .set({
+        pending_entity_id: pending.entityId,
+        pending_secret: pending.sealedSecret,
+        pending_sca_token: pending.scaToken,
+      })
+      .where('token_hash', '=', tokenHash)
+      .where('used_at', 'is', null)
+      .where('expires_at', '>', now)
+      .executeTakeFirst(),
+  );
   if (updated.numUpdatedRows === 0n)
     throw new AppError('InvalidConnectToken', 'Connect token used or expired');
 }

@@ -1,3 +1,4 @@
+import { runWithoutOwed } from '../../db/before-first-commit';
 import type { Db } from '../../db/database';
 import { AppError, retryLater } from '../../shared/app-error';
 import type { Actor } from '../../shared/auth/actor';
@@ -28,7 +29,9 @@ export async function requestCredentialRefresh(
   if (credential.consent_expires_at.getTime() <= now.getTime()) {
     throw new AppError('ConsentExpired', 'The holder’s consent has expired; send a renewal link');
   }
-  await markRefreshRequested(deps.db, [credential.id], now);
+  // The page's "updating" mark, taken back below if the job cannot be queued: not the call's change
+  // (the queued refresh is), so its event is not the mark's; it follows once the refresh is queued.
+  await runWithoutOwed(() => markRefreshRequested(deps.db, [credential.id], now));
   try {
     await sendRefresh(deps.jobs)(credential.id);
   } catch (error) {

@@ -1,3 +1,4 @@
+import { runWithoutOwed } from '../../db/before-first-commit';
 import type { Logger } from '../../shared/logger';
 import type { ClaimedExport } from './exports.repository';
 
@@ -89,7 +90,9 @@ export function createExportDispatcher(options: ExportDispatcherOptions): Export
   function wake(): Promise<void> {
     if (isStopped) return Promise.resolve();
     isAskedAgain = true;
-    filling ??= drain();
+    // Outside any call's owed work: a wake from inside an audited call must not hand its event to a
+    // claim of another company's export (db/before-first-commit.ts).
+    filling ??= runWithoutOwed(drain);
     return filling;
   }
 

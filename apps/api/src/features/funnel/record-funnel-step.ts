@@ -1,5 +1,6 @@
 import type { InstitutionError } from '@caudal/contract';
 import { sql } from 'kysely';
+import { runWithoutOwed } from '../../db/before-first-commit';
 import type { Db } from '../../db/database';
 
 /** The visit a hosted-page call belongs to: its connect token's visit id, company and Link. */
@@ -81,14 +82,17 @@ export async function recordInstitutionOutcome(
   },
   now: Date,
 ): Promise<void> {
-  await db
-    .insertInto('institution_outcomes')
-    .values({
-      company_id: outcome.companyId,
-      entity_id: outcome.entityId,
-      kind: outcome.kind,
-      outcome: outcome.outcome,
-      occurred_at: now,
-    })
-    .execute();
+  // The institutions' health, kept whatever the call then does: never the change its event rides on.
+  await runWithoutOwed(() =>
+    db
+      .insertInto('institution_outcomes')
+      .values({
+        company_id: outcome.companyId,
+        entity_id: outcome.entityId,
+        kind: outcome.kind,
+        outcome: outcome.outcome,
+        occurred_at: now,
+      })
+      .execute(),
+  );
 }

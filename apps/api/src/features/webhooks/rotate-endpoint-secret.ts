@@ -3,17 +3,16 @@ import type { FastifyInstance } from 'fastify';
 import { noteAudit } from '../../shared/audit/audit-scope';
 import { loadSecretKey } from '../../shared/crypto/sealing';
 import { registerCall } from '../../shared/http/register-call';
-import { rotateEndpointSecret } from './webhooks.repository';
+import { findEndpoint, rotateEndpointSecret } from './webhooks.repository';
 
 export function registerRotateEndpointSecret(app: FastifyInstance) {
   registerCall(app, webhooks.rotateEndpointSecret, async ({ input, actor, db, config, clock }) => {
-    const result = await rotateEndpointSecret(db, await loadSecretKey(db, config.credentialsKey), {
-      companyId: actor.companyId,
-      id: input.id,
+    const current = await findEndpoint(db, actor.companyId, input.id);
+    // Noted before the rotation, which is the statement the event commits with.
+    noteAudit({ targets: { application: current.client_id } });
+    return rotateEndpointSecret(db, await loadSecretKey(db, config.credentialsKey), current, {
       overlapHours: input.overlap_hours,
       now: clock(),
     });
-    noteAudit({ targets: { application: result.endpoint.client_id } });
-    return result;
   });
 }

@@ -62,6 +62,8 @@ export async function listEndpoints(db: Db, companyId: string, clientId: string,
   return rows.map((row) => toEndpoint(row, clientId, now));
 }
 
+export type FoundEndpoint = Awaited<ReturnType<typeof findEndpoint>>;
+
 /** An endpoint of the company with its application's client id, or NotFound. */
 export async function findEndpoint(db: Db, companyId: string, id: string) {
   const row = await withWebhookTables(db)
@@ -167,9 +169,9 @@ export async function deleteEndpoint(db: Db, companyId: string, id: string): Pro
 export async function rotateEndpointSecret(
   db: Db,
   key: SecretKey,
-  input: { companyId: string; id: string; overlapHours: number; now: Date },
+  current: FoundEndpoint,
+  input: { overlapHours: number; now: Date },
 ) {
-  const current = await findEndpoint(db, input.companyId, input.id);
   const secret = generateSigningSecret();
   const row = await withWebhookTables(db)
     .updateTable('webhook_endpoints')
@@ -180,8 +182,8 @@ export async function rotateEndpointSecret(
         input.overlapHours > 0 ? new Date(input.now.getTime() + input.overlapHours * 3_600_000) : null,
       updated_at: input.now,
     })
-    .where('company_id', '=', input.companyId)
-    .where('id', '=', input.id)
+    .where('company_id', '=', current.company_id)
+    .where('id', '=', current.id)
     // Only onto the secret read: two rotations racing cannot both keep "the previous" one.
     .where('secret_sealed', '=', current.secret_sealed)
     .returningAll()

@@ -217,6 +217,16 @@ describe('webhook delivery', { timeout: 60_000 }, () => {
     expect(rotated.statusCode).toBe(200);
     const { endpoint, secret } = webhooks.rotateEndpointSecret.response.parse(rotated.json());
     expect(secret).not.toBe(created.secret);
+    // Its event names the application, noted before the rotation it commits with (decision 0062).
+    const rotations = await t.db
+      .selectFrom('audit_events')
+      .select(['target_application_id', 'actor_id'])
+      .where('company_id', '=', tenant.companyId)
+      .where('action', '=', 'rotate-endpoint-secret')
+      .execute();
+    expect(rotations).toEqual([
+      { target_application_id: application.client_id, actor_id: expect.any(String) },
+    ]);
     expect(new Date(endpoint.previous_secret_expires_at ?? 0).getTime()).toBe(
       t.clock().getTime() + 24 * 3_600_000,
     );

@@ -1,0 +1,124 @@
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openTestDatabase } from '../test/test-database';
+import { afterCommit } from './after-commit';
+import { type BeforeFirstCommit, runOwingFirstCommit } from './before-first-commit';
+import type { DatabaseHandle } from './database';
+
+let handle: DatabaseHandle;
+beforeAll(async () => {
+  handle = await openTestDatabase();
+  await sql`create table owed_probe (key text primary key, note text)`.execute(handle.db);
+  await sql`create table owed_work_log (key text primary key)`.execute(handle.db);
+});
+afterAll(() => handle.close());
+
+async function keysOf(table: 'owed_probe' | 'owed_work_log'): Promise<string[]> {
+  const { rows } = await sql<{ key: string }>`select key from ${sql.table(table)} order by key`.execute(
+    handle.db,
+  );
+  return rows.map((row) => row.key);
+}
+
+/** Owed work that writes its own row (as the audit event does), or fails when told to. */
+function logging(key: string, isFailing = false): BeforeFirstCommit {
+  return async (trx) => {
+    await sql`insert into owed_work_log (key) values (${key})`.execute(trx);
+    if (isFailing) throw new Error('the event cannot be written');
+  };
+}
+
+// The tables are not in the schema's types: a lone write goes through the same root builders as any.
+const probe = () => handle.db.withTables<{ owed_probe: { key: string; note: string | null } }>();
+
+describe('a lone write while the call owes its work (issue 26: the event in the change’s transaction)', () => {
+  it('commits with the work, in one transaction: a failing work leaves no change', async () => {
+    await probe().insertInto('owed_probe').values({ key: 'kept', note: null }).execute();
+    await expect(
+      runOwingFirstCommit(logging('failing', true), async () => {
+        await probe().deleteFrom('owed_probe').where('key', '=', 'kept').execute();
+      }),
+    ).rejects.toThrow('the event cannot be written');
+    // Without the hook the delete committed on its own: the row was gone and no work was done.
+    expect(await keysOf('owed_probe')).toContain('kept');
+    expect(await keysOf('owed_work_log')).not.toContain('failing');
+  });
+
+  it('does the work once, in the first lone write that changed a row, with the written row', async () => {
+    const values: unknown[] = [];
+    const { isDone } = await runOwingFirstCommit(
+      async (trx, value) => {
+        values.push(value);
+        await logging('updated')(trx, value);
+      },
+      async () => {
+        // Matches nothing: the work stays owed.
+        await probe().updateTable('owed_probe').set({ note: 'x' }).where('key', '=', 'absent').execute();
+        await probe()
+          .insertInto('owed_probe')
+          .values({ key: 'created', note: null })
+          .returning('key')
+          .execute();
+        await probe().updateTable('owed_probe').set({ note: 'y' }).where('key', '=', 'created').execute();
+      },
+    );
+    expect(isDone).toBe(true);
+    expect(values).toEqual([{ key: 'created' }]);
+    expect(await keysOf('owed_work_log')).toContain('updated');
+  });
+
+  it('leaves the work owed by a write that changed nothing and by reads', async () => {
+    const { isDone } = await runOwingFirstCommit(logging('never'), async () => {
+      await probe().deleteFrom('owed_probe').where('key', '=', 'absent').execute();
+      await probe().selectFrom('owed_probe').selectAll().execute();
+      await sql`select count(*) from owed_probe`.execute(handle.db);
+    });
+    expect(isDone).toBe(false);
+    expect(await keysOf('owed_work_log')).not.toContain('never');
+  });
+
+  it('runs a lone write as before when nothing is owed', async () => {
+    await probe().insertInto('owed_probe').values({ key: 'plain', note: null }).execute();
+    expect(await keysOf('owed_probe')).toContain('plain');
+  });
+});
+
+describe('a transaction whose statement failed', () => {
+  it('cannot commit when the failure was caught: it rolls back, and no after-commit callback runs', async () => {
+    let isCalled = false;
+    await expect(
+      handle.db.transaction().execute(async (trx) => {
+        await sql`insert into owed_probe (key) values ('lost')`.execute(trx);
+        await afterCommit(trx, () => {
+          isCalled = true;
+        });
+        // A duplicate key, caught and ignored: the database has aborted the transaction.
+        await sql`insert into owed_probe (key) values ('lost')`.execute(trx).catch(() => {});
+      }),
+    ).rejects.toThrow('cannot commit');
+    expect(isCalled).toBe(false);
+    expect(await keysOf('owed_probe')).not.toContain('lost');
+    // The connection is usable afterwards, and a transaction that fails nothing commits.
+    await handle.db.transaction().execute(async (trx) => {
+      await sql`insert into owed_probe (key) values ('after')`.execute(trx);
+    });
+    expect(await keysOf('owed_probe')).toContain('after');
+  });
+
+  it('commits after a rollback to a savepoint taken before the failure (where savepoints exist)', async () => {
+    const trx = await handle.db.startTransaction().execute();
+    await sql`insert into owed_probe (key) values ('before-savepoint')`.execute(trx);
+    if (handle.kind === 'pglite') {
+      // PGlite's driver has no savepoints: refused, rather than a rollback that rolls nothing back.
+      await expect(trx.savepoint('retry').execute()).rejects.toThrow('does not support savepoint');
+      await trx.rollback().execute();
+      expect(await keysOf('owed_probe')).not.toContain('before-savepoint');
+      return;
+    }
+    const inner = await trx.savepoint('retry').execute();
+    await sql`insert into owed_probe (key) values ('before-savepoint')`.execute(inner).catch(() => {});
+    await inner.rollbackToSavepoint('retry').execute();
+    await trx.commit().execute();
+    expect(await keysOf('owed_probe')).toContain('before-savepoint');
+  });
+});
