@@ -77,6 +77,31 @@ describe('a lone write while the call owes its work (issue 26: the event in the 
     expect(await keysOf('owed_work_log')).not.toContain('never');
   });
 
+  it('is owed again when the transaction that took it fails: the call’s next change does it', async () => {
+    let attempts = 0;
+    const work: BeforeFirstCommit = async (trx, value) => {
+      attempts += 1;
+      if (attempts === 1) throw new Error('the event cannot be written now');
+      await logging(`given-back-${String(value)}`)(trx, value);
+    };
+    const { isDone } = await runOwingFirstCommit(work, async () => {
+      // A call that catches its first transaction's failure and commits another change.
+      await handle.db
+        .transaction()
+        .execute(async (trx) => {
+          await sql`insert into owed_probe (key) values ('first-try')`.execute(trx);
+          return 'first';
+        })
+        .catch(() => undefined);
+      await probe().insertInto('owed_probe').values({ key: 'second-try', note: null }).execute();
+    });
+    expect(isDone).toBe(true);
+    expect(attempts).toBe(2);
+    expect(await keysOf('owed_probe')).toEqual(expect.arrayContaining(['second-try']));
+    expect(await keysOf('owed_probe')).not.toContain('first-try');
+    expect(await keysOf('owed_work_log')).toContain('given-back-null');
+  });
+
   it('runs a lone write as before when nothing is owed', async () => {
     await probe().insertInto('owed_probe').values({ key: 'plain', note: null }).execute();
     expect(await keysOf('owed_probe')).toContain('plain');

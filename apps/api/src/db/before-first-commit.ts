@@ -42,6 +42,11 @@ export function owedContext(): unknown {
   return owed.getStore()?.context;
 }
 
+/** Whether the running call's owed work is done (or nothing is owed); false again if its transaction failed. */
+export function isOwedWorkDone(): boolean {
+  return owed.getStore()?.isDone ?? true;
+}
+
 /** Runs `run` outside any owed work (a follow-up transaction must not take it again). */
 export function runWithoutOwed<T>(run: () => T): T {
   return owed.exit(run);
@@ -82,16 +87,38 @@ function hookLoneWrites(db: Kysely<Database>, open: () => Builder) {
   executor.executeQuery = <R>(compiledQuery: CompiledQuery<R>): Promise<QueryResult<R>> => {
     const state = owed.getStore();
     if (!state || state.isDone || !isBuilderWrite(compiledQuery.query.kind)) return execute(compiledQuery);
-    return open().execute(async (trx) => {
-      const result = await trx.executeQuery(compiledQuery);
-      if (hasChangedRows(compiledQuery.query.kind, result) && !state.isDone) {
-        state.isDone = true;
+    return takingOwedWork(state, (take) =>
+      open().execute(async (trx) => {
+        const result = await trx.executeQuery(compiledQuery);
         // What a transaction would have answered: the written row, for the targets read from it.
-        await state.work(trx, result.rows[0] ?? null);
-      }
-      return result;
-    });
+        if (hasChangedRows(compiledQuery.query.kind, result)) await take(trx, result.rows[0] ?? null);
+        return result;
+      }),
+    );
   };
+}
+
+/**
+ * Runs a transaction that may take the owed work (`take`: does it unless another transaction of the
+ * call already has). If the transaction then fails, its rollback undid the work too, so the work is
+ * owed again: a call that goes on to commit another change (having caught the failure) still does it.
+ */
+async function takingOwedWork<T>(
+  state: Owed,
+  run: (take: (trx: Transaction<Database>, value: unknown) => Promise<void>) => Promise<T>,
+): Promise<T> {
+  let isTaken = false;
+  try {
+    return await run(async (trx, value) => {
+      if (state.isDone) return;
+      state.isDone = true;
+      isTaken = true;
+      await state.work(trx, value);
+    });
+  } catch (error) {
+    if (isTaken) state.isDone = false;
+    throw error;
+  }
 }
 
 type Builder = ReturnType<Kysely<Database>['transaction']>;
@@ -103,16 +130,14 @@ function wrapBuilder(builder: Builder): Builder {
         return <R>(work: (trx: Transaction<Database>) => Promise<R>) => {
           const state = owed.getStore();
           if (!state || state.isDone) return target.execute(work);
-          return target.execute(async (trx) => {
-            const changes = new ChangedRowsDetector();
-            const value = await work(trx.withPlugin(changes));
-            // Another transaction of the call may have taken the work while this one ran.
-            if (changes.hasChanged && !state.isDone) {
-              state.isDone = true;
-              await state.work(trx, value);
-            }
-            return value;
-          });
+          return takingOwedWork(state, (take) =>
+            target.execute(async (trx) => {
+              const changes = new ChangedRowsDetector();
+              const value = await work(trx.withPlugin(changes));
+              if (changes.hasChanged) await take(trx, value);
+              return value;
+            }),
+          );
         };
       }
       const member = Reflect.get(target, property, receiver);

@@ -1,4 +1,9 @@
-import { owedContext, runOwingFirstCommit, runWithoutOwed } from '../../db/before-first-commit';
+import {
+  isOwedWorkDone,
+  owedContext,
+  runOwingFirstCommit,
+  runWithoutOwed,
+} from '../../db/before-first-commit';
 import type { Db } from '../../db/database';
 import { appendAuditEvent } from './append-audit-event';
 import type { AuditDraft, AuditTargetKind } from './audit-event';
@@ -17,7 +22,6 @@ class PendingAudit {
   /** Targets read from what the call answers: kind -> key of the answer (or of the transaction's value). */
   responseTargets: Partial<Record<AuditTargetKind, string>>;
   previous: Record<string, unknown> = {};
-  appended = false;
   now: () => Date;
 
   constructor(call: AuditedCall) {
@@ -51,15 +55,11 @@ export interface AuditedCall {
  */
 export async function runAudited<T>(db: Db, call: AuditedCall, run: () => Promise<T>): Promise<T> {
   const pending = new PendingAudit(call);
-  const append = async (trx: Db, value: unknown) => {
-    if (pending.appended) return;
-    pending.appended = true;
-    await appendAuditEvent(trx, finalDraft(pending, value), pending.now());
-  };
-  const { result } = await runOwingFirstCommit(append, run, pending);
-  if (!pending.appended) {
-    await runWithoutOwed(() => db.transaction().execute((trx) => append(trx, result)));
-  }
+  // Once per call: the owed work is given to one transaction at a time (db/before-first-commit.ts).
+  const append = (trx: Db, value: unknown) =>
+    appendAuditEvent(trx, finalDraft(pending, value), pending.now());
+  const { result, isDone } = await runOwingFirstCommit(append, run, pending);
+  if (!isDone) await runWithoutOwed(() => db.transaction().execute((trx) => append(trx, result)));
   return result;
 }
 
@@ -71,7 +71,7 @@ export function noteAudit(note: {
   actor?: AuditDraft['actor'];
 }): void {
   const pending = currentAudit();
-  if (!pending || pending.appended) return;
+  if (!pending || isOwedWorkDone()) return;
   if (note.companyId) pending.draft.companyId = note.companyId;
   if (note.actor) pending.draft.actor = note.actor;
   for (const [kind, id] of Object.entries(note.targets ?? {})) {
@@ -82,8 +82,7 @@ export function noteAudit(note: {
 
 /** Whether the running call owes an event not yet written (so a handler reads old values only then). */
 export function isAuditing(): boolean {
-  const pending = currentAudit();
-  return pending !== undefined && !pending.appended;
+  return currentAudit() !== undefined && !isOwedWorkDone();
 }
 
 function finalDraft(pending: PendingAudit, value: unknown): AuditDraft {
