@@ -102,6 +102,16 @@ describe('a lone write while the call owes its work (issue 26: the event in the 
     expect(await keysOf('owed_work_log')).toContain('given-back-null');
   });
 
+  it('is done by a transaction of a handle with more tables (withTables), as by the root’s', async () => {
+    const { isDone } = await runOwingFirstCommit(logging('with-tables'), async () => {
+      await probe()
+        .transaction()
+        .execute((trx) => trx.insertInto('owed_probe').values({ key: 'in-derived', note: null }).execute());
+    });
+    expect(isDone).toBe(true);
+    expect(await keysOf('owed_work_log')).toContain('with-tables');
+  });
+
   it('runs a lone write as before when nothing is owed', async () => {
     await probe().insertInto('owed_probe').values({ key: 'plain', note: null }).execute();
     expect(await keysOf('owed_probe')).toContain('plain');

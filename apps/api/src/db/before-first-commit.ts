@@ -61,6 +61,14 @@ export function hookFirstCommit(db: Kysely<Database>): Kysely<Database> {
   const open = db.transaction.bind(db);
   db.transaction = () => wrapBuilder(open());
   hookLoneWrites(db, open);
+  // `withTables` answers another Kysely over the same executor: its transactions are hooked too.
+  const withTables = db.withTables.bind(db);
+  db.withTables = (() => {
+    const derived = withTables();
+    const openDerived = derived.transaction.bind(derived);
+    derived.transaction = () => wrapBuilder(openDerived() as unknown as Builder) as never;
+    return derived;
+  }) as typeof db.withTables;
   // A controlled transaction (startTransaction) is not hooked: refused while work is owed, not skipped.
   const start = db.startTransaction.bind(db);
   db.startTransaction = () => {
