@@ -76,8 +76,8 @@ function countVitest(file, label) {
     totals.passed += report.numPassedTests;
     totals.failed += report.numFailedTests;
     totals.skipped += report.numPendingTests + (report.numTodoTests ?? 0);
-    for (const file of report.testResults ?? []) {
-      for (const test of file.assertionResults ?? []) {
+    for (const testFile of report.testResults ?? []) {
+      for (const test of testFile.assertionResults ?? []) {
         if (test.status !== 'failed') continue;
         const reason = (test.failureMessages?.[0] ?? '').split('\n')[0].slice(0, 200);
         failedTests.push(
@@ -283,6 +283,8 @@ for (const step of steps) {
 console.log(`  ${((Date.now() - suiteStarted) / 1000).toFixed(1).padStart(9)} s  in all`);
 if (failures.length > 0) console.log(`\nFailed steps: ${failures.join(', ')}`);
 if (failedTests.length > 0)
-  console.log(`\nFailed tests:\n${failedTests.map((name) => `  ✘ ${name}`).join('\n')}`);
+  console.log(
+    `\nTests that failed, or passed only on a retry (flaky):\n${failedTests.map((name) => `  ✘ ${name}`).join('\n')}`,
+  );
 console.log(`\ntests: ${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
 process.exit(failures.length > 0 ? 1 : 0);

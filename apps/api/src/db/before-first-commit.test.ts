@@ -112,6 +112,28 @@ describe('a lone write while the call owes its work (issue 26: the event in the 
     expect(await keysOf('owed_work_log')).toContain('with-tables');
   });
 
+  it.runIf(process.env.DATABASE_URL)(
+    'runs again, once, a lone write whose prepared statement another migration made stale (PostgreSQL)',
+    async () => {
+      await probe().insertInto('owed_probe').values({ key: 'stale', note: null }).execute();
+      const write = () =>
+        probe()
+          .updateTable('owed_probe')
+          .set({ note: 'x' })
+          .where('key', '=', 'stale')
+          .returningAll()
+          .execute();
+      for (let run = 0; run < 6; run++) await write();
+      // Its answer's columns change: the statement prepared on the connection can no longer run.
+      await sql`alter table owed_probe add column stale_probe text`.execute(handle.db);
+      const { isDone } = await runOwingFirstCommit(logging('after-stale'), async () => {
+        expect(await write()).toEqual([{ key: 'stale', note: 'x', stale_probe: null }]);
+      });
+      expect(isDone).toBe(true);
+      expect(await keysOf('owed_work_log')).toContain('after-stale');
+    },
+  );
+
   it('runs a lone write as before when nothing is owed', async () => {
     await probe().insertInto('owed_probe').values({ key: 'plain', note: null }).execute();
     expect(await keysOf('owed_probe')).toContain('plain');

@@ -30,8 +30,13 @@ export async function runOwingFirstCommit<T>(
   context?: unknown,
 ): Promise<{ result: T; isDone: boolean }> {
   const state: Owed = { work, isDone: false, context };
-  const result = await owed.run(state, run);
-  return { result, isDone: state.isDone };
+  try {
+    const result = await owed.run(state, run);
+    return { result, isDone: state.isDone };
+  } finally {
+    // The call is over: what it left owed is its caller's to do, never work it started and left running.
+    state.isDone = true;
+  }
 }
 
 /**
@@ -95,14 +100,21 @@ function hookLoneWrites(db: Kysely<Database>, open: () => Builder) {
   executor.executeQuery = <R>(compiledQuery: CompiledQuery<R>): Promise<QueryResult<R>> => {
     const state = owed.getStore();
     if (!state || state.isDone || !isBuilderWrite(compiledQuery.query.kind)) return execute(compiledQuery);
-    return takingOwedWork(state, (take) =>
-      open().execute(async (trx) => {
-        const result = await trx.executeQuery(compiledQuery);
-        // What a transaction would have answered: the written row, for the targets read from it.
-        if (hasChangedRows(compiledQuery.query.kind, result)) await take(trx, result.rows[0] ?? null);
-        return result;
-      }),
-    );
+    const runAlone = () =>
+      takingOwedWork(state, (take) =>
+        open().execute(async (trx) => {
+          const result = await trx.executeQuery(compiledQuery);
+          // What a transaction would have answered: the written row, for the targets read from it.
+          if (hasChangedRows(compiledQuery.query.kind, result)) await take(trx, result.rows[0] ?? null);
+          return result;
+        }),
+      );
+    // Outside a transaction a statement gone stale (another instance's migration) is retried at once
+    // (db/prepared-pool.ts); in this one it failed the transaction, which held nothing else: again, once.
+    return runAlone().catch((error: unknown) => {
+      if ((error as { isStaleStatement?: unknown })?.isStaleStatement !== true) throw error;
+      return runAlone();
+    });
   };
 }
 

@@ -16,6 +16,8 @@ import { sealAuditEvents } from '../../shared/audit/audit-sealer';
 import { verifyAuditChain } from '../../shared/audit/verify-audit-chain';
 import { noJobQueue } from '../../shared/jobs/jobs';
 import { createTenant, createTestApp, createUser, login, post, type TestApp } from '../../test/test-app';
+import { connect } from '../connections/connections-fixtures';
+import { REFRESH_QUEUE } from '../connections/refresh-jobs';
 import { connectThroughLink, createLinkFor } from '../links/links-fixtures';
 import { expectOneLineOfSuccession, type SignedInTenant, signInTenant } from '../wealth/wealth-fixtures';
 
@@ -173,6 +175,38 @@ describe('every change appends exactly one event', () => {
       'client-create',
       'client-delete',
     ]);
+  });
+
+  it('writes none for a refresh that could not be queued, whose mark was taken back', async () => {
+    // The mark and its undo are lone writes that are not the call's change: neither may carry the event
+    // of a call that then answers 503 (decision 0062).
+    const queueDown = await createTestApp({
+      jobs: {
+        async send(queue) {
+          if (queue === REFRESH_QUEUE) throw new Error('the job queue is down');
+          return false;
+        },
+        async stop() {},
+      },
+    });
+    try {
+      const tenant = await signInTenant(queueDown);
+      const { credentialsToken } = await connect(queueDown, tenant);
+      const refused = await tenant.call(connections.credentialsRefresh.path, {
+        credentials_token: credentialsToken,
+      });
+      expect(refused.statusCode, refused.body).toBe(503);
+      const actions = await queueDown.db
+        .selectFrom('audit_events')
+        .select('action')
+        .where('company_id', '=', tenant.companyId)
+        .where('kind', '=', 'change')
+        .execute();
+      expect(actions.map((row) => row.action)).not.toContain('credentials-refresh');
+      expect(actions.length).toBeGreaterThan(0);
+    } finally {
+      await queueDown.close();
+    }
   });
 
   it('records a team change by an admin, with the user as its target', async () => {

@@ -38,7 +38,8 @@ export async function requestCredentialRefresh(
     // Not queued: the marker would show "updating" for an hour with nothing running. Take it back
     // and let the caller retry; the scheduled sweep still refreshes the credential when it is due.
     deps.log.warn({ credentialsId: credential.id, err: error }, 'could not queue a refresh');
-    await unmarkRefreshRequested(deps.db, credential.id, now).catch(() => undefined);
+    // Not the call's change either: a refused call writes no event (decision 0058).
+    await runWithoutOwed(() => unmarkRefreshRequested(deps.db, credential.id, now)).catch(() => undefined);
     throw retryLater('ServiceUnavailable', 'The refresh could not be queued; retry shortly', 1);
   }
   return { credentialsId: credential.id };
