@@ -48,9 +48,9 @@ test('an admin finds a client edit and a sign-in in /audit by filtering, opens t
   await page.goto('/en/audit');
   await expect(page.getByRole('heading', { name: 'Audit log', level: 1 })).toBeVisible();
 
-  // The client edit: by action, then by the client picked by name.
+  // The client edit: by action (found by its code, listed by its name), then by the client picked by name.
   await page.getByRole('combobox', { name: 'Action' }).fill('client-edit');
-  await page.getByRole('option', { name: 'client-edit', exact: true }).click();
+  await page.getByRole('option', { name: 'Client edited', exact: true }).click();
   // "Audited …" sorts near the top of the unsearched list: pick it from the search's own answer.
   const clientOptions = await searchClientPicker(
     page,
@@ -64,6 +64,8 @@ test('an admin finds a client edit and a sign-in in /audit by filtering, opens t
   await expect(page).toHaveURL(new RegExp(`action=client-edit&client=${client.id}`));
   const table = page.getByRole('table', { name: 'Audit events' });
   await expect(table.getByRole('row')).toHaveCount(2);
+  // Named in the page's language, with its code beside it.
+  await expect(table).toContainText('Client edited');
   await expect(table).toContainText('client-edit');
   await table.getByRole('button', { name: /Show the details/ }).click();
   const details = page.getByRole('dialog', { name: 'Event details' });
@@ -82,8 +84,9 @@ test('an admin finds a client edit and a sign-in in /audit by filtering, opens t
   await page.getByRole('button', { name: 'Clear filters' }).click();
   await expect(page).not.toHaveURL(/client=/);
   await page.getByRole('searchbox', { name: 'User' }).fill('demo');
-  await page.getByRole('combobox', { name: 'Action' }).fill('login');
-  await page.getByRole('option', { name: 'login', exact: true }).click();
+  await page.getByRole('combobox', { name: 'Action' }).fill('sign');
+  await page.getByRole('option', { name: 'Sign-in', exact: true }).click();
+  await expect(page).toHaveURL(/action=login/);
   await expect(table.getByRole('row').nth(1)).toContainText('Sign-in');
   await expect(page).toHaveURL(/actor=demo/);
 

@@ -2,6 +2,7 @@ import type { AuditEvent } from '@caudal/contract/routes';
 import { Button, Code, Group, Stack, Table, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { AppModal } from '../../../shared/components/app-modal';
+import { actionLabel } from '../lib/audit-filters';
 
 const TARGET_KINDS = ['client', 'credential', 'link', 'application', 'user'] as const;
 
@@ -29,7 +30,7 @@ export function AuditEventModal({
           t('audit.details.actor'),
           `${event.actor.name ?? '—'} (${t(`audit.actorKinds.${event.actor.kind}`)})`,
         ],
-        [t('audit.details.action'), event.action],
+        [t('audit.details.action'), `${actionLabel(t, event.action)} (${event.action})`],
         [
           t('audit.details.targets'),
           TARGET_KINDS.filter((kind) => event.targets[kind])

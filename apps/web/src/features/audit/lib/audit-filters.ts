@@ -85,5 +85,20 @@ export const AUDIT_ACTIONS: readonly string[] = (() => {
   return [...names].sort();
 })();
 
+/**
+ * An action's name in the reader's language, from its code (the call's name, which the log and its CSV
+ * keep); an action the catalogue does not know yet shows its code.
+ */
+export function actionLabel(t: (key: string, options: { defaultValue: string }) => string, action: string) {
+  return t(`audit.actions.${action}`, { defaultValue: action });
+}
+
+/** The action filter's options: each code with its name; a search matches either. */
+export function actionOptions(t: Parameters<typeof actionLabel>[0]) {
+  return AUDIT_ACTIONS.map((action) => ({ value: action, label: actionLabel(t, action) })).sort((a, b) =>
+    a.label.localeCompare(b.label),
+  );
+}
+
 export const auditHistoryPath = (filter: { client?: string; credential?: string }) =>
   `/audit?${new URLSearchParams(filter as Record<string, string>).toString()}`;

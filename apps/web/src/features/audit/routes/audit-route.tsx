@@ -16,7 +16,13 @@ import { AuditDateFields } from '../components/audit-date-fields';
 import { AuditEventModal } from '../components/audit-event-modal';
 import { AuditExport } from '../components/audit-export';
 import { ClientPicker } from '../components/client-picker';
-import { AUDIT_ACTIONS, type AuditFilters, parseAuditFilters, toAuditParams } from '../lib/audit-filters';
+import {
+  type AuditFilters,
+  actionLabel,
+  actionOptions,
+  parseAuditFilters,
+  toAuditParams,
+} from '../lib/audit-filters';
 
 const TARGET_KINDS = ['client', 'credential', 'link', 'application', 'user'] as const;
 
@@ -24,6 +30,8 @@ const TARGET_KINDS = ['client', 'credential', 'link', 'application', 'user'] as 
 export function AuditRoute() {
   const { t } = useTranslation();
   const locale = useLocale();
+  // Named in the page's language, so rebuilt when it changes.
+  const options = useMemo(() => actionOptions(t), [t]);
   const { identity } = useSession();
   // Each change builds on the last one asked for: a client picked right after an action keeps it.
   const [params, changeParams] = useSearchParamsChange();
@@ -63,7 +71,14 @@ export function AuditRoute() {
             w={220}
             searchable
             clearable
-            data={AUDIT_ACTIONS}
+            data={options}
+            filter={({ options: all, search }) => {
+              const wanted = search.trim().toLowerCase();
+              return (all as { value: string; label: string }[]).filter(
+                (option) =>
+                  option.label.toLowerCase().includes(wanted) || option.value.toLowerCase().includes(wanted),
+              );
+            }}
             value={filters.action || null}
             onChange={(action) => update({ action: action ?? '' })}
           />
@@ -154,8 +169,12 @@ export function AuditRoute() {
                       </Text>
                     </Table.Td>
                     <Table.Td>
-                      <Text size="sm">{event.action}</Text>
-                      {event.kind !== 'change' ? (
+                      <Text size="sm">{actionLabel(t, event.action)}</Text>
+                      <Text size="xs" c="dimmed" ff="monospace">
+                        {event.action}
+                      </Text>
+                      {event.kind !== 'change' &&
+                      t(`audit.kinds.${event.kind}`) !== actionLabel(t, event.action) ? (
                         <Badge
                           size="sm"
                           variant="light"

@@ -1,0 +1,43 @@
+import { CATALOGUES, LOCALE_CODES } from '@caudal/contract';
+import { describe, expect, it } from 'vitest';
+import { AUDIT_ACTIONS, actionLabel, actionOptions } from './audit-filters';
+
+/** Actions the log holds beyond the audited calls': scheduled jobs' and the operator's commands. */
+const OTHER_ACTIONS = [
+  'consent-reminder',
+  'company.create',
+  'company.modules',
+  'company.language',
+  'company.disable',
+  'company.enable',
+  'staff.invite',
+  'staff.disable',
+  'staff.enable',
+  'staff.reset-password',
+];
+
+/** What i18next does with `audit.actions.<code>`: a dot in the code goes one level down. */
+function lookUp(locale: (typeof LOCALE_CODES)[number], action: string): unknown {
+  let node: unknown = CATALOGUES[locale].audit.actions;
+  for (const part of action.split('.')) node = (node as Record<string, unknown> | undefined)?.[part];
+  return node;
+}
+
+describe('the audit log’s action names', () => {
+  it('name every action in both languages', () => {
+    for (const locale of LOCALE_CODES) {
+      for (const action of [...AUDIT_ACTIONS, ...OTHER_ACTIONS]) {
+        const name = lookUp(locale, action);
+        expect(typeof name === 'string' && name.length > 0, `${locale}: ${action}`).toBe(true);
+      }
+    }
+  });
+
+  it('show an unknown action by its code; each filter option carries its code and its name', () => {
+    const t = (key: string, options: { defaultValue: string }) =>
+      key === 'audit.actions.client-edit' ? 'Cliente editado' : options.defaultValue;
+    expect(actionLabel(t, 'client-edit')).toBe('Cliente editado');
+    expect(actionLabel(t, 'a-new-call')).toBe('a-new-call');
+    expect(actionOptions(t)).toContainEqual({ value: 'client-edit', label: 'Cliente editado' });
+  });
+});
