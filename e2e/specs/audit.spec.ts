@@ -67,6 +67,8 @@ test('an admin finds a client edit and a sign-in in /audit by filtering, opens t
   // Named in the page's language, with its code beside it.
   await expect(table).toContainText('Client edited');
   await expect(table).toContainText('client-edit');
+  // The client is named as it is called today, beside its id.
+  await expect(table).toContainText(`Client: Audited ${suffix} (${client.id})`);
   await table.getByRole('button', { name: /Show the details/ }).click();
   const details = page.getByRole('dialog', { name: 'Event details' });
   await expect(details).toContainText(`Audit ${suffix}`);

@@ -32,6 +32,8 @@ export const ZAuditEvent = z.object({
     application: z.string().nullable(),
     user: z.string().nullable(),
   }),
+  /** The target client's name today, when it still exists (the log keeps ids, which outlive a client). */
+  target_names: z.object({ client: z.string().nullable() }),
   ip: z.string().nullable(),
   user_agent: z.string().nullable(),
   request_id: z.string().nullable(),

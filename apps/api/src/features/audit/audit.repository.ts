@@ -3,6 +3,7 @@ import type { Selectable } from 'kysely';
 import type { Db } from '../../db/database';
 import type { AuditEventsTable } from '../../db/schema';
 import { type AuditFilter, whereAuditEvents } from '../../shared/audit/audit-filter';
+import { isUuid } from '../../shared/secure-tokens';
 
 /** The position of the last event of the previous page. */
 export type AuditCursor = string;
@@ -25,7 +26,23 @@ export async function findAuditPage(
   return rows;
 }
 
-export function toAuditEvent(row: Selectable<AuditEventsTable>): AuditEvent {
+/** The names of the company's clients among `ids` (ids of deleted clients, or of none, are absent). */
+export async function findClientNames(db: Db, companyId: string, ids: readonly string[]) {
+  const wanted = [...new Set(ids)].filter(isUuid);
+  if (wanted.length === 0) return new Map<string, string>();
+  const rows = await db
+    .selectFrom('clients')
+    .select(['id', 'name'])
+    .where('company_id', '=', companyId)
+    .where('id', 'in', wanted)
+    .execute();
+  return new Map(rows.map((row) => [row.id, row.name]));
+}
+
+export function toAuditEvent(
+  row: Selectable<AuditEventsTable>,
+  clientNames: ReadonlyMap<string, string> = new Map(),
+): AuditEvent {
   return {
     id: row.id,
     occurred_at: new Date(row.occurred_at).toISOString(),
@@ -38,6 +55,9 @@ export function toAuditEvent(row: Selectable<AuditEventsTable>): AuditEvent {
       link: row.target_link_id,
       application: row.target_application_id,
       user: row.target_user_id,
+    },
+    target_names: {
+      client: row.target_client_id ? (clientNames.get(row.target_client_id) ?? null) : null,
     },
     ip: row.ip,
     user_agent: row.user_agent,

@@ -301,6 +301,37 @@ describe('reading the log', () => {
     expect((await listEvents(tenant, { client_id: otherClient.id })).items).toEqual([]);
   });
 
+  it('names a target client that still exists, and only one of the reader’s company', async () => {
+    const tenant = await signInTenant(t);
+    const kept = (await tenant.call(wealth.clientCreate.path, { ...form, name: 'Cliente Que Sigue' })).json();
+    const gone = (
+      await tenant.call(wealth.clientCreate.path, { ...form, name: 'Cliente Borrado', alias: 'gone' })
+    ).json();
+    expect((await tenant.call(wealth.clientDelete.path, { client_id: gone.id })).statusCode).toBe(200);
+    const events = (await listEvents(tenant, { action: '' })).items.filter((event) => event.targets.client);
+    const nameOf = (id: string) =>
+      events.filter((event) => event.targets.client === id).map((event) => event.target_names.client);
+    expect(nameOf(kept.id)).toEqual(['Cliente Que Sigue']);
+    // The deleted client's events keep its id; its name is gone with it.
+    expect(nameOf(gone.id)).toEqual([null, null]);
+    // An event of another company naming this company's client (a forged row) never reads its name.
+    const other = await signInTenant(t);
+    await t.db
+      .insertInto('audit_events')
+      .values({
+        company_id: other.companyId,
+        occurred_at: t.clock(),
+        kind: 'change',
+        action: 'client-edit',
+        actor_kind: 'staff',
+        target_client_id: kept.id,
+        changes: JSON.stringify({}),
+      })
+      .execute();
+    const forged = (await listEvents(other, { action: 'client-edit' })).items;
+    expect(forged.map((event) => event.target_names.client)).toEqual([null]);
+  });
+
   it('refuses members and portal users (403)', async () => {
     const tenant = await signInTenant(t);
     for (const kind of ['member', 'portal'] as const) {

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { AppError } from '../../shared/app-error';
 import { toAuditFilter } from '../../shared/audit/audit-filter';
 import { registerCall } from '../../shared/http/register-call';
-import { type AuditCursor, findAuditPage, toAuditEvent } from './audit.repository';
+import { type AuditCursor, findAuditPage, findClientNames, toAuditEvent } from './audit.repository';
 
 export function registerListAuditEvents(app: FastifyInstance) {
   registerCall(app, audit.listAuditEvents, async ({ input, actor, db }) => {
@@ -14,7 +14,9 @@ export function registerListAuditEvents(app: FastifyInstance) {
     const page = rows.slice(0, limit);
     const last = page.at(-1);
     const next = rows.length > limit && last ? encodeCursor(last.position) : null;
-    return { items: page.map(toAuditEvent), next_cursor: next };
+    const clientIds = page.flatMap((row) => (row.target_client_id ? [row.target_client_id] : []));
+    const clientNames = await findClientNames(db, actor.companyId, clientIds);
+    return { items: page.map((row) => toAuditEvent(row, clientNames)), next_cursor: next };
   });
 }
 

@@ -34,7 +34,11 @@ export function AuditEventModal({
         [
           t('audit.details.targets'),
           TARGET_KINDS.filter((kind) => event.targets[kind])
-            .map((kind) => `${t(`audit.targets.${kind}`)}: ${event.targets[kind]}`)
+            .map((kind) => {
+              const name = kind === 'client' ? event.target_names.client : null;
+              const id = event.targets[kind];
+              return `${t(`audit.targets.${kind}`)}: ${name ? `${name} (${id})` : id}`;
+            })
             .join(' · ') || '—',
         ],
         [t('audit.details.ip'), event.ip ?? '—'],

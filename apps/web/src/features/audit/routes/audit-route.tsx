@@ -188,7 +188,17 @@ export function AuditRoute() {
                       {TARGET_KINDS.some((kind) => event.targets[kind]) ? (
                         TARGET_KINDS.filter((kind) => event.targets[kind]).map((kind) => (
                           <Text size="xs" key={kind} style={{ overflowWrap: 'anywhere' }}>
-                            {t(`audit.targets.${kind}`)}: {event.targets[kind]}
+                            {t(`audit.targets.${kind}`)}:{' '}
+                            {kind === 'client' && event.target_names.client ? (
+                              <>
+                                {event.target_names.client}{' '}
+                                <Text span size="xs" c="dimmed">
+                                  ({event.targets[kind]})
+                                </Text>
+                              </>
+                            ) : (
+                              event.targets[kind]
+                            )}
                           </Text>
                         ))
                       ) : (
