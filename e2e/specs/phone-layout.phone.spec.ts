@@ -12,23 +12,28 @@ import { test } from '../fixtures/signed-in';
 /**
  * Every box of `locator` lies across the viewport, left edge to right edge. The boxes are read in one
  * pass, so a row another spec deletes meanwhile (the demo companies are shared) cannot vanish mid-check.
+ * Read again until they hold, for a few seconds: a list React has rendered but still hides (a part of
+ * the page still loading) has cells with no box yet (a zero-sized "state #0" failed once that way);
+ * a row that stays past the edge still fails.
  */
 async function expectWithinViewport(page: Page, locator: Locator, what: string) {
   const width = page.viewportSize()?.width ?? 0;
-  const boxes = await locator.evaluateAll((elements) =>
-    elements.map((element) => {
-      const rect = element.getBoundingClientRect();
-      return { x: rect.x, width: rect.width, isLaidOut: rect.width > 0 || rect.height > 0 };
-    }),
-  );
-  expect(boxes.length, `${what}: there is something to check`).toBeGreaterThan(0);
-  for (const [index, box] of boxes.entries()) {
-    expect(box.isLaidOut, `${what} #${index} is laid out`).toBe(true);
-    expect(box.x, `${what} #${index} starts inside the screen`).toBeGreaterThanOrEqual(0);
-    expect(box.x + box.width, `${what} #${index} ends inside the ${width} px screen`).toBeLessThanOrEqual(
-      width + 0.5,
+  await expect(async () => {
+    const boxes = await locator.evaluateAll((elements) =>
+      elements.map((element) => {
+        const rect = element.getBoundingClientRect();
+        return { x: rect.x, width: rect.width, isLaidOut: rect.width > 0 || rect.height > 0 };
+      }),
     );
-  }
+    expect(boxes.length, `${what}: there is something to check`).toBeGreaterThan(0);
+    for (const [index, box] of boxes.entries()) {
+      expect(box.isLaidOut, `${what} #${index} is laid out`).toBe(true);
+      expect(box.x, `${what} #${index} starts inside the screen`).toBeGreaterThanOrEqual(0);
+      expect(box.x + box.width, `${what} #${index} ends inside the ${width} px screen`).toBeLessThanOrEqual(
+        width + 0.5,
+      );
+    }
+  }).toPass({ timeout: 5_000 });
 }
 
 /** The body cells of the column headed `header` (its name is what labels them on a phone). */
