@@ -17,7 +17,7 @@ export type {
   AuditListRequest,
 } from './audit/calls';
 export * as audit from './audit/routes';
-export { AUDIT_PAGE_SIZE, AUDIT_PATH } from './audit/routes';
+export { AUDIT_PAGE_SIZE, AUDIT_PATH, OPERATOR_AUDIT_ACTIONS } from './audit/routes';
 export type { SecondStep, TotpEnrolment } from './auth/calls';
 export * as auth from './auth/routes';
 export { ACCESS_TOKEN_MAX_AGE_SECONDS, AUTH_STORAGE_KEY } from './auth/routes';

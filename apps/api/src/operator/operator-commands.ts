@@ -1,4 +1,4 @@
-import { LOCALE_CODES, STAFF_ROLES } from '@caudal/contract';
+import { LOCALE_CODES, OPERATOR_AUDIT_ACTIONS, STAFF_ROLES } from '@caudal/contract';
 import { z } from 'zod';
 import type { Config } from '../config';
 import type { Db } from '../db/database';
@@ -52,17 +52,7 @@ async function scopeOf(db: Db, company: string): Promise<TeamScope> {
 }
 
 /** Commands that change state: each appends an operator event in its own transaction (none that read). */
-const CHANGING_COMMANDS = new Set([
-  'company.create',
-  'company.modules',
-  'company.language',
-  'company.disable',
-  'company.enable',
-  'staff.invite',
-  'staff.disable',
-  'staff.enable',
-  'staff.reset-password',
-]);
+const CHANGING_COMMANDS: ReadonlySet<string> = new Set(OPERATOR_AUDIT_ACTIONS);
 
 const COMMANDS = {
   'company.create': {

@@ -11,6 +11,22 @@ export type {
 
 /** Newest first; a page holds at most this many events, the next one starts after its last. */
 export const AUDIT_PAGE_SIZE = 50;
+
+/**
+ * The operator's commands that change state, each recorded under its own name as an action (the API's
+ * command line; the screen names them): the commands that only read record nothing.
+ */
+export const OPERATOR_AUDIT_ACTIONS = [
+  'company.create',
+  'company.modules',
+  'company.language',
+  'company.disable',
+  'company.enable',
+  'staff.invite',
+  'staff.disable',
+  'staff.enable',
+  'staff.reset-password',
+] as const;
 export const AUDIT_PATH = '/audit';
 
 /** Only a company's admins read its audit log: members and portal users get 403. */

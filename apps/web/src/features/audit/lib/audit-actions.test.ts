@@ -1,20 +1,9 @@
-import { CATALOGUES, LOCALE_CODES } from '@caudal/contract';
+import { CATALOGUES, LOCALE_CODES, OPERATOR_AUDIT_ACTIONS } from '@caudal/contract';
 import { describe, expect, it } from 'vitest';
 import { AUDIT_ACTIONS, actionLabel, actionOptions } from './audit-filters';
 
-/** Actions the log holds beyond the audited calls': scheduled jobs' and the operator's commands. */
-const OTHER_ACTIONS = [
-  'consent-reminder',
-  'company.create',
-  'company.modules',
-  'company.language',
-  'company.disable',
-  'company.enable',
-  'staff.invite',
-  'staff.disable',
-  'staff.enable',
-  'staff.reset-password',
-];
+/** Actions the log holds beyond the audited calls': the consent job's and the operator's commands. */
+const OTHER_ACTIONS = ['consent-reminder', ...OPERATOR_AUDIT_ACTIONS];
 
 /** What i18next does with `audit.actions.<code>`: a dot in the code goes one level down. */
 function lookUp(locale: (typeof LOCALE_CODES)[number], action: string): unknown {
