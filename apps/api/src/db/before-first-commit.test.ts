@@ -134,6 +134,24 @@ describe('a lone write while the call owes its work (issue 26: the event in the 
     },
   );
 
+  it('is refused a controlled transaction while owed, on the root and on a derived handle', async () => {
+    const { isDone } = await runOwingFirstCommit(logging('never-controlled'), async () => {
+      expect(() => handle.db.startTransaction()).toThrow('use transaction()');
+      expect(() => probe().withTables<{ other: { id: string } }>().startTransaction()).toThrow(
+        'use transaction()',
+      );
+      // A handle derived twice still hooks its transactions.
+      await probe()
+        .withTables<{ other: { id: string } }>()
+        .transaction()
+        .execute((trx) =>
+          trx.insertInto('owed_probe').values({ key: 'twice-derived', note: null }).execute(),
+        );
+    });
+    expect(isDone).toBe(true);
+    expect(await keysOf('owed_work_log')).toContain('never-controlled');
+  });
+
   it('runs a lone write as before when nothing is owed', async () => {
     await probe().insertInto('owed_probe').values({ key: 'plain', note: null }).execute();
     expect(await keysOf('owed_probe')).toContain('plain');

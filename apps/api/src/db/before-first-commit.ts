@@ -1,5 +1,6 @@
 import type { CompiledQuery, Kysely, QueryResult, Transaction } from 'kysely';
 import { ChangedRowsDetector, hasChangedRows, isBuilderWrite } from './changed-rows';
+import { isStaleInTransaction } from './errors';
 import type { Database } from './schema';
 import { ScopedStorage } from './scoped-storage';
 
@@ -63,26 +64,29 @@ export function runWithoutOwed<T>(run: () => T): T {
  * without each one remembering; the database layer knows nothing of what the work is.
  */
 export function hookFirstCommit(db: Kysely<Database>): Kysely<Database> {
-  const open = db.transaction.bind(db);
-  db.transaction = () => wrapBuilder(open());
-  hookLoneWrites(db, open);
-  // `withTables` answers another Kysely over the same executor: its transactions are hooked too.
-  const withTables = db.withTables.bind(db);
-  db.withTables = (() => {
-    const derived = withTables();
-    const openDerived = derived.transaction.bind(derived);
-    derived.transaction = () => wrapBuilder(openDerived() as unknown as Builder) as never;
-    return derived;
-  }) as typeof db.withTables;
-  // A controlled transaction (startTransaction) is not hooked: refused while work is owed, not skipped.
-  const start = db.startTransaction.bind(db);
-  db.startTransaction = () => {
+  // A lone write's own transaction does the work itself: it opens one of the handle's, unhooked.
+  hookLoneWrites(db, db.transaction.bind(db));
+  return hookTransactions(db);
+}
+
+/**
+ * Hooks a handle's transactions, and those of every handle `withTables` derives from it (another Kysely
+ * over the same executor, whose lone writes `hookLoneWrites` already sees). A controlled transaction
+ * (`startTransaction`) is not hooked: refused while work is owed, rather than skipping it.
+ */
+function hookTransactions<D>(handle: Kysely<D>): Kysely<D> {
+  const open = handle.transaction.bind(handle);
+  handle.transaction = () => wrapBuilder(open() as unknown as Builder) as never;
+  const withTables = handle.withTables.bind(handle);
+  handle.withTables = (() => hookTransactions(withTables())) as typeof handle.withTables;
+  const start = handle.startTransaction.bind(handle);
+  handle.startTransaction = () => {
     const state = owed.getStore();
     if (state && !state.isDone)
       throw new Error('The running call owes work to its transaction: use transaction()');
     return start();
   };
-  return db;
+  return handle;
 }
 
 /**
@@ -112,7 +116,7 @@ function hookLoneWrites(db: Kysely<Database>, open: () => Builder) {
     // Outside a transaction a statement gone stale (another instance's migration) is retried at once
     // (db/prepared-pool.ts); in this one it failed the transaction, which held nothing else: again, once.
     return runAlone().catch((error: unknown) => {
-      if ((error as { isStaleStatement?: unknown })?.isStaleStatement !== true) throw error;
+      if (!isStaleInTransaction(error)) throw error;
       return runAlone();
     });
   };

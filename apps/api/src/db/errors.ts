@@ -33,16 +33,23 @@ const DRIVER_MESSAGES = [
   'Client was closed and is not queryable',
 ];
 
+/**
+ * True for a prepared statement another instance's migration made stale, failed inside a transaction
+ * (db/prepared-pool.ts marks it): not now rather than never, the same call sent again prepares it anew.
+ */
+export function isStaleInTransaction(error: unknown): boolean {
+  return (
+    typeof error === 'object' &&
+    error !== null &&
+    (error as { isStaleStatement?: unknown }).isStaleStatement === true
+  );
+}
+
 /** True when the database is unreachable, restarting or too busy: answer a retriable 503, not a 500. */
 export function isDatabaseUnavailable(error: unknown): boolean {
   if (typeof error !== 'object' || error === null) return false;
-  const { code, message, isStaleStatement } = error as {
-    code?: unknown;
-    message?: unknown;
-    isStaleStatement?: unknown;
-  };
-  // A prepared statement another instance's migration made stale, in a transaction (db/prepared-pool.ts).
-  if (isStaleStatement === true) return true;
+  if (isStaleInTransaction(error)) return true;
+  const { code, message } = error as { code?: unknown; message?: unknown };
   if (typeof code === 'string') {
     if (RETRIABLE_SQLSTATES.has(code) || CONNECTION_EXCEPTION.test(code) || SOCKET_ERRORS.has(code))
       return true;

@@ -138,9 +138,14 @@ class DeferringConnection implements DatabaseConnection {
       await this.flush();
       return await this.inner.executeQuery<R>(compiled);
     } catch (error) {
-      if (this.isInTransaction) this.hasFailedStatement = true;
-      throw error;
+      throw this.failed(error);
     }
+  }
+
+  /** Notes a statement's failure in the running transaction (see `hasFailedStatement`); answers it. */
+  failed(error: unknown): unknown {
+    if (this.isInTransaction) this.hasFailedStatement = true;
+    return error;
   }
 
   /** Prepares the statement in this connection's session unless it already is (once per session). */
@@ -161,8 +166,7 @@ class DeferringConnection implements DatabaseConnection {
       await this.flush();
       yield* this.inner.streamQuery<R>(compiled, chunkSize);
     } catch (error) {
-      if (this.isInTransaction) this.hasFailedStatement = true;
-      throw error;
+      throw this.failed(error);
     }
   }
 

@@ -1,5 +1,6 @@
 import { audit, exports as exportCalls, wealth } from '@caudal/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { findAuditEvents } from '../../test/audit-events';
 import { createTestApp, createUser, login, post, type TestApp } from '../../test/test-app';
 import { runExport } from '../exports/export-job';
 import { exportJobDeps } from '../exports/exports-fixtures';
@@ -158,12 +159,7 @@ describe('exporting the audit log as CSV', () => {
     const refused = await tenant.call(audit.exportAuditEvents.path, { language: 'es' });
     expect(refused.statusCode).toBe(429);
     expect(refused.json().error.code).toBe('TooManyExports');
-    const recorded = await t.db
-      .selectFrom('audit_events')
-      .select('id')
-      .where('company_id', '=', tenant.companyId)
-      .where('action', '=', 'export-events')
-      .execute();
+    const recorded = await findAuditEvents(t.db, tenant.companyId, 'export-events');
     // The refused one wrote no event.
     expect(recorded).toHaveLength(5);
   });

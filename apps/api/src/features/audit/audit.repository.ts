@@ -41,7 +41,7 @@ export async function findClientNames(db: Db, companyId: string, ids: readonly s
 
 export function toAuditEvent(
   row: Selectable<AuditEventsTable>,
-  clientNames: ReadonlyMap<string, string> = new Map(),
+  clientNames: ReadonlyMap<string, string>,
 ): AuditEvent {
   return {
     id: row.id,

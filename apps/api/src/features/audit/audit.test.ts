@@ -15,6 +15,7 @@ import { GENESIS_HASH, hashAuditEvent } from '../../shared/audit/audit-event';
 import { sealAuditEvents } from '../../shared/audit/audit-sealer';
 import { verifyAuditChain } from '../../shared/audit/verify-audit-chain';
 import { noJobQueue } from '../../shared/jobs/jobs';
+import { findAuditEvents } from '../../test/audit-events';
 import { createTenant, createTestApp, createUser, login, post, type TestApp } from '../../test/test-app';
 import { connect } from '../connections/connections-fixtures';
 import { REFRESH_QUEUE } from '../connections/refresh-jobs';
@@ -30,12 +31,7 @@ afterAll(() => t.close());
 const form = { name: 'María García López', alias: 'garcia-lopez-maria', entities: ['santander'] };
 
 function eventsOf(companyId: string | null) {
-  return t.db
-    .selectFrom('audit_events')
-    .selectAll()
-    .where((eb) => (companyId === null ? eb('company_id', 'is', null) : eb('company_id', '=', companyId)))
-    .orderBy('position')
-    .execute();
+  return findAuditEvents(t.db, companyId);
 }
 
 /** A company's seals in chain order, each with its event's id (null when the event row is gone). */
@@ -196,14 +192,11 @@ describe('every change appends exactly one event', () => {
         credentials_token: credentialsToken,
       });
       expect(refused.statusCode, refused.body).toBe(503);
-      const actions = await queueDown.db
-        .selectFrom('audit_events')
-        .select('action')
-        .where('company_id', '=', tenant.companyId)
-        .where('kind', '=', 'change')
-        .execute();
-      expect(actions.map((row) => row.action)).not.toContain('credentials-refresh');
-      expect(actions.length).toBeGreaterThan(0);
+      const changes = (await findAuditEvents(queueDown.db, tenant.companyId)).filter(
+        (event) => event.kind === 'change',
+      );
+      expect(changes.map((event) => event.action)).not.toContain('credentials-refresh');
+      expect(changes.length).toBeGreaterThan(0);
     } finally {
       await queueDown.close();
     }

@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SANDBOX_TEST_CREDENTIALS } from '../../engine/sandbox';
 import { buildPurgeTasks } from '../../purge-tasks';
 import { runHousekeeping } from '../../shared/housekeeping/housekeeping';
+import { findAuditEvents } from '../../test/audit-events';
 import { createLogCapture, createTestApp, type TestApp } from '../../test/test-app';
 import { createApplicationFor, getToken } from '../data-api/data-api-fixtures';
 import { createCredentials } from '../seed/wealth-factories';
@@ -190,13 +191,10 @@ describe('consent validity', () => {
     expect(refused.json().error.code).toBe('ConsentExpired');
     expect((await credentialRow(t, credentialsToken)).refresh_requested_at).toBeNull();
     // Audited once: the accepted call, not the refused one.
-    const audit = await t.db
-      .selectFrom('audit_events')
-      .select(['actor_kind', 'actor_id'])
-      .where('company_id', '=', tenant.companyId)
-      .where('action', '=', 'credentials-refresh')
-      .execute();
-    expect(audit).toEqual([{ actor_kind: 'application', actor_id: application.client_id }]);
+    const audit = await findAuditEvents(t.db, tenant.companyId, 'credentials-refresh');
+    expect(audit.map(({ actor_kind, actor_id }) => ({ actor_kind, actor_id }))).toEqual([
+      { actor_kind: 'application', actor_id: application.client_id },
+    ]);
   });
 });
 

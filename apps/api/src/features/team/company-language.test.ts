@@ -1,5 +1,6 @@
 import { team } from '@caudal/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { findAuditEvents } from '../../test/audit-events';
 import { createTestApp, createUser, login, post, type TestApp } from '../../test/test-app';
 import { signInPortalUser, signInTenant } from '../wealth/wealth-fixtures';
 
@@ -52,13 +53,7 @@ describe('the company language', () => {
       expect(refused.json().error.code).toBe('ValidationError');
     }
     expect(await languageOf(admin.companyId)).toBe('es');
-    const audit = await t.db
-      .selectFrom('audit_events')
-      .select('id')
-      .where('company_id', '=', admin.companyId)
-      .where('action', '=', 'set-company-language')
-      .execute();
-    expect(audit).toEqual([]);
+    expect(await findAuditEvents(t.db, admin.companyId, 'set-company-language')).toEqual([]);
   });
 
   it('members and portal users can neither read nor change it', async () => {

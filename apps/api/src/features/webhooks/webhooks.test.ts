@@ -1,6 +1,7 @@
 import { applications, webhooks } from '@caudal/contract';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { findAuditEvents } from '../../test/audit-events';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { connect, signInAgain } from '../connections/connections-fixtures';
 import { createApplicationFor, dataGet, getToken, requestToken } from '../data-api/data-api-fixtures';
@@ -218,15 +219,10 @@ describe('webhook delivery', { timeout: 60_000 }, () => {
     const { endpoint, secret } = webhooks.rotateEndpointSecret.response.parse(rotated.json());
     expect(secret).not.toBe(created.secret);
     // Its event names the application, noted before the rotation it commits with (decision 0062).
-    const rotations = await t.db
-      .selectFrom('audit_events')
-      .select(['target_application_id', 'actor_id'])
-      .where('company_id', '=', tenant.companyId)
-      .where('action', '=', 'rotate-endpoint-secret')
-      .execute();
-    expect(rotations).toEqual([
-      { target_application_id: application.client_id, actor_id: expect.any(String) },
-    ]);
+    const rotations = await findAuditEvents(t.db, tenant.companyId, 'rotate-endpoint-secret');
+    expect(
+      rotations.map(({ target_application_id, actor_id }) => ({ target_application_id, actor_id })),
+    ).toEqual([{ target_application_id: application.client_id, actor_id: tenant.user.id }]);
     expect(new Date(endpoint.previous_secret_expires_at ?? 0).getTime()).toBe(
       t.clock().getTime() + 24 * 3_600_000,
     );
@@ -402,13 +398,7 @@ describe('data API: events feed, refresh on demand, application secret rotation'
     });
     expect(response.statusCode).toBe(409);
     expect(response.json().error.code).toBe('ConsentExpired');
-    const audit = await t.db
-      .selectFrom('audit_events')
-      .select('action')
-      .where('company_id', '=', tenant.companyId)
-      .where('action', '=', 'credentials-refresh')
-      .execute();
-    expect(audit).toEqual([]);
+    expect(await findAuditEvents(t.db, tenant.companyId, 'credentials-refresh')).toEqual([]);
   });
 
   it('a rotated application secret keeps working for its overlap; each secret’s last use is shown', async () => {

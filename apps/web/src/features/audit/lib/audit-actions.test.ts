@@ -1,6 +1,6 @@
 import { CATALOGUES, LOCALE_CODES, OPERATOR_AUDIT_ACTIONS } from '@caudal/contract';
 import { describe, expect, it } from 'vitest';
-import { AUDIT_ACTIONS, actionLabel, actionOptions } from './audit-filters';
+import { AUDIT_ACTIONS, actionLabel, actionOptions, findActionOptions } from './audit-filters';
 
 /** Actions the log holds beyond the audited calls': the consent job's and the operator's commands. */
 const OTHER_ACTIONS = ['consent-reminder', ...OPERATOR_AUDIT_ACTIONS];
@@ -28,5 +28,16 @@ describe('the audit log’s action names', () => {
     expect(actionLabel(t, 'client-edit')).toBe('Cliente editado');
     expect(actionLabel(t, 'a-new-call')).toBe('a-new-call');
     expect(actionOptions(t)).toContainEqual({ value: 'client-edit', label: 'Cliente editado' });
+  });
+
+  it('find an option by a part of its name or of its code, whatever the case', () => {
+    const options = [
+      { value: 'client-edit', label: 'Cliente editado' },
+      { value: 'login', label: 'Inicio de sesión' },
+    ];
+    expect(findActionOptions(options, 'CLIENT-ED').map((option) => option.value)).toEqual(['client-edit']);
+    expect(findActionOptions(options, ' sesión ').map((option) => option.value)).toEqual(['login']);
+    expect(findActionOptions(options, '')).toHaveLength(2);
+    expect(findActionOptions(options, '.*')).toEqual([]);
   });
 });

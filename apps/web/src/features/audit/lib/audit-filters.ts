@@ -100,5 +100,17 @@ export function actionOptions(t: Parameters<typeof actionLabel>[0]) {
   );
 }
 
+/** The options a search in the action filter keeps: those whose name or code contains it. */
+export function findActionOptions<O extends { value: string; label: string }>(
+  options: readonly O[],
+  search: string,
+): O[] {
+  const wanted = search.trim().toLocaleLowerCase();
+  return options.filter(
+    (option) =>
+      option.label.toLocaleLowerCase().includes(wanted) || option.value.toLocaleLowerCase().includes(wanted),
+  );
+}
+
 export const auditHistoryPath = (filter: { client?: string; credential?: string }) =>
   `/audit?${new URLSearchParams(filter as Record<string, string>).toString()}`;

@@ -20,6 +20,7 @@ import {
   type AuditFilters,
   actionLabel,
   actionOptions,
+  findActionOptions,
   parseAuditFilters,
   toAuditParams,
 } from '../lib/audit-filters';
@@ -72,13 +73,9 @@ export function AuditRoute() {
             searchable
             clearable
             data={options}
-            filter={({ options: all, search }) => {
-              const wanted = search.trim().toLowerCase();
-              return (all as { value: string; label: string }[]).filter(
-                (option) =>
-                  option.label.toLowerCase().includes(wanted) || option.value.toLowerCase().includes(wanted),
-              );
-            }}
+            filter={({ options: all, search }) =>
+              findActionOptions(all as { value: string; label: string }[], search)
+            }
             value={filters.action || null}
             onChange={(action) => update({ action: action ?? '' })}
           />
