@@ -81,7 +81,7 @@ function countVitest(file, label) {
         if (test.status !== 'failed') continue;
         const reason = (test.failureMessages?.[0] ?? '').split('\n')[0].slice(0, 200);
         failedTests.push(
-          `${label}: ${file.name.replace(`${process.cwd()}/`, '')} › ${test.fullName} (${reason})`,
+          `${label}: ${testFile.name.replace(`${process.cwd()}/`, '')} › ${test.fullName} (${reason})`,
         );
       }
     }
