@@ -6,6 +6,8 @@ export interface ProxyOptions {
   host?: string;
   /** How often each instance's /health and /ready are checked; default 1000 ms. */
   intervalMs?: number;
+  /** How long one check waits for an answer before it counts the instance as down; default 1000 ms. */
+  checkTimeoutMs?: number;
   log?: (line: string) => void;
 }
 

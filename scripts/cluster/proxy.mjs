@@ -5,14 +5,20 @@
 import replyFrom from '@fastify/reply-from';
 import Fastify from 'fastify';
 
-const CHECK_TIMEOUT_MS = 1000;
 const RESET_CODES = new Set(['ECONNRESET', 'UND_ERR_SOCKET', 'EPIPE']);
 
 /**
  * @param {{ upstreams: { url: string }[], port: number, host?: string, intervalMs?: number,
- *   log?: (line: string) => void }} options
+ *   checkTimeoutMs?: number, log?: (line: string) => void }} options
  */
-export async function startProxy({ upstreams, port, host = '127.0.0.1', intervalMs = 1000, log = () => {} }) {
+export async function startProxy({
+  upstreams,
+  port,
+  host = '127.0.0.1',
+  intervalMs = 1000,
+  checkTimeoutMs = 1000,
+  log = () => {},
+}) {
   const states = upstreams.map((upstream) => ({ upstream, isReady: false, isLive: false }));
   let next = 0;
 
@@ -37,7 +43,7 @@ export async function startProxy({ upstreams, port, host = '127.0.0.1', interval
     const probe = async (path) => {
       try {
         const answer = await fetch(`${state.upstream.url}${path}`, {
-          signal: AbortSignal.timeout(CHECK_TIMEOUT_MS),
+          signal: AbortSignal.timeout(checkTimeoutMs),
         });
         await answer.body?.cancel();
         return answer.ok;

@@ -55,9 +55,13 @@ const healthy = () =>
   });
 
 async function proxyTo(upstreams: Upstream[]): Promise<RunningProxy> {
-  // A long interval: an instance taken out stays out until the test calls checkNow().
-  const proxy = await startProxy({ upstreams, port: 0, intervalMs: 60_000 });
+  // A long interval: an instance taken out stays out until the test calls checkNow(). A generous check
+  // timeout: on a machine busy with the rest of the suite, a 1 s check once left a healthy instance out
+  // of rotation, and the request found none ready (503).
+  const proxy = await startProxy({ upstreams, port: 0, intervalMs: 60_000, checkTimeoutMs: 15_000 });
   opened.unshift({ close: () => proxy.stop() });
+  // Every test starts from all instances in rotation, so a failure names the rule, not a slow check.
+  expect(proxy.states().map((state) => state.isReady)).toEqual(upstreams.map(() => true));
   return proxy;
 }
 
