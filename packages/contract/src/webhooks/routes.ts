@@ -85,7 +85,7 @@ export const replayDelivery = defineRoute<typeof schemas.ZDeliveryRef, typeof sc
   path: '/platform/webhooks/replay-delivery',
   audit: { action: 'replay-delivery' },
   access: webhooksStaff,
-  errors: ['NotFound'],
+  errors: ['NotFound', 'RateLimited'],
 });
 
 /** A `webhook.test` event to this endpoint only (not in the events feed). */
@@ -93,5 +93,5 @@ export const sendTestEvent = defineRoute<typeof schemas.ZEndpointRef, typeof sch
   path: '/platform/webhooks/send-test-event',
   audit: { action: 'send-test-event' },
   access: webhooksStaff,
-  errors: ['NotFound'],
+  errors: ['NotFound', 'RateLimited'],
 });

@@ -15,6 +15,7 @@ import type { Logger } from '../../shared/logger';
 import { notifyMailQueued } from '../../shared/mail/mail-jobs';
 import { emitDueScaEvents } from '../connections';
 import { type AttemptDeps, attemptDelivery } from './attempt-delivery';
+import { findDeliveryPriority } from './delivery-priority';
 import { ATTEMPT_LEASE_MS } from './delivery-schedule';
 import { dispatchEvents } from './dispatch-events';
 import { startOutboxWake } from './outbox-wake';
@@ -45,11 +46,13 @@ export interface WebhookJobDeps {
 }
 
 /**
- * Queues one delivery's attempt now (call after the delivery's transaction committed). Sent from this
- * process, it wakes this process's delivery workers at once (a replay, a test event): `queueOf`.
+ * Queues one delivery's attempt now (call after the delivery's transaction committed), in its company's
+ * turn (`findDeliveryPriority`). Sent from this process, it wakes this process's delivery workers at
+ * once (a replay, a test event): `queueOf`.
  */
-export function sendDelivery(jobs: JobQueue, deliveryId: string): Promise<boolean> {
-  return jobs.send(DELIVER_QUEUE, { deliveryId });
+export async function sendDelivery(db: Db, jobs: JobQueue, deliveryId: string): Promise<boolean> {
+  const priority = await findDeliveryPriority(db, deliveryId);
+  return jobs.send(DELIVER_QUEUE, { deliveryId }, { priority });
 }
 
 /**
@@ -86,7 +89,12 @@ async function startWebhookJobs(boss: PgBoss, deps: WebhookJobDeps, log: Logger)
           jobs.map(async (job) => {
             const result = await attemptDelivery(attemptDeps, job.data.deliveryId);
             if (result.kind === 'retry') {
-              await boss.send(DELIVER_QUEUE, { deliveryId: job.data.deliveryId }, { startAfter: result.at });
+              const priority = await findDeliveryPriority(deps.db, job.data.deliveryId);
+              await boss.send(
+                DELIVER_QUEUE,
+                { deliveryId: job.data.deliveryId },
+                { startAfter: result.at, priority },
+              );
             } else if (result.kind === 'failed' && result.isEndpointPaused) {
               log.warn({ deliveryId: job.data.deliveryId }, 'webhook endpoint paused after failing for days');
               for (const mailId of result.mailIds) await notifyMailQueued(queue, log, mailId, 'bulk');
@@ -146,6 +154,6 @@ export async function resendLostDeliveries(db: Db, jobs: JobQueue, now: Date): P
     .orderBy('next_attempt_at')
     .limit(1000)
     .execute();
-  for (const { id } of lost) await sendDelivery(jobs, id);
+  for (const { id } of lost) await sendDelivery(db, jobs, id);
   return lost.length;
 }
