@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ZLoginResponse, ZSuccess } from '../auth/calls';
+import { ZSignInAnswer, ZSuccess } from '../auth/calls';
 import { LOCALE_CODES } from '../locales/locales';
 import { ZPermission } from '../platform/identity';
 import { defineCall } from '../shared/define-call';
@@ -114,9 +114,10 @@ export const getInvitation = defineCall(routes.getInvitation, {
 });
 
 export const ZAcceptInvitationRequest = z.object({ token: ZToken, password: zPassword() });
+/** Signed in, or, where the company requires two-factor sign-in, the enrolment step a sign-in would ask. */
 export const acceptInvitation = defineCall(routes.acceptInvitation, {
   request: ZAcceptInvitationRequest,
-  response: ZLoginResponse,
+  response: ZSignInAnswer,
 });
 
 /** Whether the company's staff must sign in with a second factor. */

@@ -1,4 +1,4 @@
-import type { ZLoginResponse, ZSuccess } from '../auth/calls';
+import type { ZSignInAnswer, ZSuccess } from '../auth/calls';
 import { defineRoute } from '../shared/call-route';
 import type { ZOptionalEmptyBody } from '../shared/empty-bodies';
 import type * as schemas from './calls';
@@ -92,14 +92,12 @@ export const getInvitation = defineRoute<
 });
 
 /** Sets the invited user's password (once) and signs them in: answers like the login call. */
-export const acceptInvitation = defineRoute<typeof schemas.ZAcceptInvitationRequest, typeof ZLoginResponse>()(
-  {
-    path: '/v0/platform/team/accept-invitation',
-    audit: { action: 'accept-invitation' },
-    access: { kind: 'public' },
-    errors: ['InvalidInvitation', 'WeakPassword'],
-  },
-);
+export const acceptInvitation = defineRoute<typeof schemas.ZAcceptInvitationRequest, typeof ZSignInAnswer>()({
+  path: '/v0/platform/team/accept-invitation',
+  audit: { action: 'accept-invitation' },
+  access: { kind: 'public' },
+  errors: ['InvalidInvitation', 'WeakPassword'],
+});
 
 export const getTwoFactorPolicy = defineRoute<typeof ZOptionalEmptyBody, typeof schemas.ZTwoFactorPolicy>()({
   path: '/platform/team/two-factor-policy',

@@ -13,3 +13,4 @@ export function registerAuthCalls(app: FastifyInstance) {
   registerChangePassword(app);
 }
 export { issuePasswordReset } from './password-reset';
+export { signInWithNewPassword } from './sign-in';

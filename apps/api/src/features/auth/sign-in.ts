@@ -92,6 +92,30 @@ export async function signIn(deps: SignInDeps, credentials: Credentials, origin:
   return session;
 }
 
+/**
+ * Signs in a user whose first password was just set (an accepted invitation) as a sign-in with that
+ * password would: the company's two-factor rule first (`enrol` when it requires it), else the session.
+ */
+export async function signInWithNewPassword(
+  deps: SignInDeps,
+  user: { id: string; companyId: string; companyName: string; username: string },
+  origin: SignInOrigin,
+) {
+  const now = deps.clock();
+  const secondStep = await findSecondStep(deps.db, { id: user.id, company_id: user.companyId });
+  if (secondStep !== null) {
+    const challenge = await issueChallenge(deps.db, {
+      userId: user.id,
+      companyId: user.companyId,
+      purpose: secondStep,
+      key: toLockoutKey(user.companyName, user.username),
+      now,
+    });
+    return { second_step: secondStep, challenge, expires_in: CHALLENGE_TTL_SECONDS };
+  }
+  return startSignedInSession(deps, { id: user.id, companyId: user.companyId }, now, origin);
+}
+
 /** The sign-in's origin as the audit log keeps it. */
 function toAuditOrigin(origin: SignInOrigin): RequestOrigin {
   return { ip: origin.address, userAgent: origin.browser, requestId: origin.requestId ?? null };

@@ -239,6 +239,85 @@ describe('company policy and reset', () => {
     expect((await passwordStep(credentials)).second_step).toBe('code');
   });
 
+  it('asks an invited colleague to enrol before their first token: accepting the invitation opens no session', async () => {
+    const tenant = await createTenant(t.db);
+    const adminToken = await login(t.app, tenant.credentials);
+    await post(t.app, '/platform/team/set-two-factor-policy', {
+      token: adminToken,
+      payload: { is_required: true },
+    });
+    const username = `invited-${Math.random().toString(36).slice(2, 8)}`;
+    const email = `${username}@acme.test`;
+    const invited = await post(t.app, '/platform/team/invite-staff', {
+      token: adminToken,
+      payload: { email, username, name: 'Invited', role: 'member', permissions: ['wealth'], language: 'en' },
+    });
+    expect(invited.statusCode, invited.body).toBe(200);
+    const mail = await t.db
+      .selectFrom('mail_outbox')
+      .select('body_text')
+      .where('to_address', '=', email)
+      .executeTakeFirstOrThrow();
+    const invitationToken = /#([A-Za-z0-9_-]+)/.exec(mail.body_text)?.[1];
+    const sessionsOf = () =>
+      t.db
+        .selectFrom('sessions')
+        .innerJoin('users', 'users.id', 'sessions.user_id')
+        .select('sessions.id')
+        .where('users.username', '=', username)
+        .execute();
+
+    const accepted = await post(t.app, '/v0/platform/team/accept-invitation', {
+      payload: { token: invitationToken, password: 'Colleague-Pass1!' },
+    });
+    expect(accepted.statusCode, accepted.body).toBe(200);
+    // The attack: the link used to sign the colleague in with the password alone.
+    expect(accepted.json()).not.toHaveProperty('access_token');
+    expect(accepted.json()).toMatchObject({ second_step: 'enrol' });
+    expect(await sessionsOf()).toHaveLength(0);
+
+    const { key } = (
+      await post(t.app, '/auth/v0/login/begin-enrolment', {
+        payload: { challenge: accepted.json().challenge },
+      })
+    ).json();
+    const confirmed = await post(t.app, '/auth/v0/login/confirm-enrolment', {
+      payload: { challenge: accepted.json().challenge, code: await nowCode(key) },
+    });
+    expect(confirmed.statusCode).toBe(200);
+    const me = await post(t.app, '/platform/me', { token: confirmed.json().access_token });
+    expect(me.json()).toMatchObject({ user: { username } });
+    expect(await sessionsOf()).toHaveLength(1);
+    nextStep();
+  });
+
+  it('signs an invited colleague in at once where two-factor is not required, the session noting its browser', async () => {
+    const tenant = await createTenant(t.db);
+    const adminToken = await login(t.app, tenant.credentials);
+    const username = `invited-${Math.random().toString(36).slice(2, 8)}`;
+    const email = `${username}@acme.test`;
+    await post(t.app, '/platform/team/invite-staff', {
+      token: adminToken,
+      payload: { email, username, name: 'Invited', role: 'member', permissions: ['wealth'], language: 'en' },
+    });
+    const mail = await t.db
+      .selectFrom('mail_outbox')
+      .select('body_text')
+      .where('to_address', '=', email)
+      .executeTakeFirstOrThrow();
+    const accepted = await t.app.inject({
+      method: 'POST',
+      url: '/v0/platform/team/accept-invitation',
+      headers: { 'user-agent': 'Invited Browser/1.0' },
+      payload: { token: /#([A-Za-z0-9_-]+)/.exec(mail.body_text)?.[1], password: 'Colleague-Pass1!' },
+    });
+    expect(accepted.statusCode, accepted.body).toBe(200);
+    const sessions = await post(t.app, '/platform/security/list-sessions', {
+      token: accepted.json().access_token,
+    });
+    expect(JSON.stringify(sessions.json())).toContain('Invited Browser/1.0');
+  });
+
   it('lets an admin reset a colleague: the key goes, their sessions end, the password alone signs in', async () => {
     const tenant = await createTenant(t.db);
     const adminToken = await login(t.app, tenant.credentials);

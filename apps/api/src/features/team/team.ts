@@ -1,5 +1,4 @@
 import {
-  ACCESS_TOKEN_MAX_AGE_SECONDS,
   INVITATION_PATH,
   INVITATION_TTL_HOURS,
   isModule,
@@ -14,15 +13,16 @@ import type { Db } from '../../db/database';
 import { isUniqueViolation } from '../../db/errors';
 import { AppError } from '../../shared/app-error';
 import { noteAudit } from '../../shared/audit/audit-scope';
-import { signAccessToken } from '../../shared/auth/access-token';
 import { hashPassword } from '../../shared/auth/passwords';
-import { createSession, endUserSessions } from '../../shared/auth/session-store';
+import { endUserSessions } from '../../shared/auth/session-store';
+import type { SignInOrigin } from '../../shared/auth/sign-in-session';
 import type { Clock } from '../../shared/clock';
 import type { JobQueue } from '../../shared/jobs/jobs';
 import type { Logger } from '../../shared/logger';
 import { notifyMailQueued } from '../../shared/mail/mail-jobs';
 import { queueMail } from '../../shared/mail/outbox';
 import { hashToken, randomToken } from '../../shared/secure-tokens';
+import { signInWithNewPassword } from '../auth';
 import { composeInvitationMail } from './invitation-mail';
 import {
   consumeInvitation,
@@ -249,16 +249,20 @@ export async function findInvitation(deps: Pick<TeamDeps, 'db' | 'clock'>, token
   return { username: invitation.username, name: invitation.name, company_name: invitation.companyName };
 }
 
-/** Sets the invited user's first password, once, and signs them in (a session like a sign-in's). */
+/**
+ * Sets the invited user's first password, once, then signs them in as a sign-in with that password
+ * would: where the company requires two-factor sign-in the answer is the enrolment step, not a session.
+ */
 export async function acceptInvitation(
   deps: TeamDeps & { tokenSecret: Uint8Array },
   input: { token: string; password: string },
+  origin: SignInOrigin,
 ) {
   const now = deps.clock();
   // argon2 before the transaction: it is slow, and the transaction should hold its locks briefly.
   const passwordHash = await hashPassword(input.password, deps.config.passwordHashing);
   const tokenHash = hashToken(input.token);
-  const signedIn = await deps.db.transaction().execute(async (trx) => {
+  const invited = await deps.db.transaction().execute(async (trx) => {
     const invitation = await findUsableInvitation(trx, tokenHash, now);
     if (!invitation || !isAcceptable(invitation)) throw invalidInvitation();
     if (!(await consumeInvitation(trx, tokenHash, now))) throw invalidInvitation();
@@ -270,26 +274,24 @@ export async function acceptInvitation(
     await revokeInvitations(trx, invitation.userId, now);
     const updated = await trx
       .updateTable('users')
-      .set({ password_hash: passwordHash, last_sign_in_at: now })
+      .set({ password_hash: passwordHash })
       .where('id', '=', invitation.userId)
       .where('password_hash', 'is', null)
       .returning('id')
       .executeTakeFirst();
     if (!updated) throw invalidInvitation();
-    const sessionId = await createSession(trx, {
-      userId: invitation.userId,
-      companyId: invitation.companyId,
-      now,
-      lifetimeSeconds: ACCESS_TOKEN_MAX_AGE_SECONDS,
-    });
-    return { userId: invitation.userId, companyId: invitation.companyId, sessionId };
+    return invitation;
   });
-  const accessToken = await signAccessToken(signedIn, deps.tokenSecret, now, ACCESS_TOKEN_MAX_AGE_SECONDS);
-  return {
-    access_token: accessToken,
-    token_type: 'Bearer' as const,
-    expires_in: ACCESS_TOKEN_MAX_AGE_SECONDS,
-  };
+  return signInWithNewPassword(
+    deps,
+    {
+      id: invited.userId,
+      companyId: invited.companyId,
+      companyName: invited.companyName,
+      username: invited.username,
+    },
+    origin,
+  );
 }
 
 function invalidInvitation() {

@@ -15,6 +15,7 @@ import { NewPasswordFields } from '../../../shared/forms/new-password-fields';
 import { translateDynamic } from '../../../shared/i18n/i18n';
 import { useLocalePath } from '../../../shared/i18n/use-locale';
 import { PATHS } from '../../../shared/routing/paths';
+import { EnrolStep } from '../../auth';
 import { useAcceptInvitationMutation } from '../api/team-mutations';
 import { useInvitationQuery } from '../api/team-queries';
 
@@ -93,16 +94,23 @@ function SetPasswordForm({ token, subtitle }: { token: string; subtitle: string 
     initialValues: { password: '', confirmPassword: '' },
     validate: schemaValidator(zPasswordPair(), translateDynamic),
   });
+  // The company requires two-factor sign-in: the password is set, and enrolment comes before the session.
+  const [enrolChallenge, setEnrolChallenge] = useState<string | null>(null);
+  const finish = (accessToken: string) => {
+    // Signed in: whatever an earlier session cached belongs to someone else.
+    queryClient.clear();
+    setToken(accessToken, 'local');
+    navigate(to(PATHS.home), { replace: true });
+  };
   const submit = form.onSubmit(({ password }) => {
     accept.mutate(
       { token, password },
       {
         onSuccess: (answer) => {
-          // Signed in: whatever an earlier session cached belongs to someone else.
-          queryClient.clear();
+          // The invitation is used: a reload must not offer it again.
           sessionStorage.removeItem(TOKEN_KEY);
-          setToken(answer.access_token, 'local');
-          navigate(to(PATHS.home), { replace: true });
+          if ('access_token' in answer) finish(answer.access_token);
+          else setEnrolChallenge(answer.challenge);
         },
         onError: (error) => {
           if (!(error instanceof ApiError)) return;
@@ -114,6 +122,16 @@ function SetPasswordForm({ token, subtitle }: { token: string; subtitle: string 
       },
     );
   });
+  if (enrolChallenge !== null) {
+    return (
+      <EnrolStep
+        challenge={enrolChallenge}
+        onSignedIn={finish}
+        // The password is set: signing in again (password, then enrolment) is the way back.
+        onRestart={() => navigate(to(PATHS.login), { replace: true })}
+      />
+    );
+  }
   const error = accept.error instanceof ApiError ? accept.error : null;
   const isFieldError =
     isCallError(team.acceptInvitation, error, 'WeakPassword') || (error !== null && error.issues.length > 0);
