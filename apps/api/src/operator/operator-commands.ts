@@ -44,11 +44,16 @@ const ZUsername = z.string().trim().min(1).max(200);
 const ZList = z.array(z.string());
 const ZLanguage = z.enum(LOCALE_CODES).default('es');
 
-/** The operator acts for no staff user: self-lockout rules do not apply, last-admin ones do. */
-async function scopeOf(db: Db, company: string): Promise<TeamScope> {
+/** Files the command's event under the company it acts on: that company's admins read it in /audit. */
+async function noteCompany(db: Db, company: string): Promise<string> {
   const companyId = await findCompanyId(db, company);
   noteAudit({ companyId });
-  return { companyId, actorUserId: null };
+  return companyId;
+}
+
+/** The operator acts for no staff user: self-lockout rules do not apply, last-admin ones do. */
+async function scopeOf(db: Db, company: string): Promise<TeamScope> {
+  return { companyId: await noteCompany(db, company), actorUserId: null };
 }
 
 /** Commands that change state: each appends an operator event in its own transaction (none that read). */
@@ -66,20 +71,31 @@ const COMMANDS = {
   },
   'company.modules': {
     args: z.object({ company: ZCompany, modules: ZList }),
-    run: (deps: OperatorDeps, args: { company: string; modules: string[] }) => setCompanyModules(deps, args),
+    run: async (deps: OperatorDeps, args: { company: string; modules: string[] }) => {
+      await noteCompany(deps.db, args.company);
+      return setCompanyModules(deps, args);
+    },
   },
   'company.language': {
     args: z.object({ company: ZCompany, language: z.enum(LOCALE_CODES) }),
-    run: (deps: OperatorDeps, args: { company: string; language: 'es' | 'en' }) =>
-      setCompanyLanguage(deps, args),
+    run: async (deps: OperatorDeps, args: { company: string; language: 'es' | 'en' }) => {
+      await noteCompany(deps.db, args.company);
+      return setCompanyLanguage(deps, args);
+    },
   },
   'company.disable': {
     args: z.object({ company: ZCompany }),
-    run: (deps: OperatorDeps, args: { company: string }) => disableCompany(deps, args),
+    run: async (deps: OperatorDeps, args: { company: string }) => {
+      await noteCompany(deps.db, args.company);
+      return disableCompany(deps, args);
+    },
   },
   'company.enable': {
     args: z.object({ company: ZCompany }),
-    run: (deps: OperatorDeps, args: { company: string }) => enableCompany(deps, args),
+    run: async (deps: OperatorDeps, args: { company: string }) => {
+      await noteCompany(deps.db, args.company);
+      return enableCompany(deps, args);
+    },
   },
   'staff.invite': {
     args: z.object({

@@ -45,7 +45,7 @@ function sealsOf(companyId: string) {
     .execute();
 }
 
-async function changesOf(companyId: string) {
+async function changesOf(companyId: string | null) {
   return (await eventsOf(companyId)).filter((event) => event.kind === 'change');
 }
 
@@ -245,6 +245,45 @@ describe('every change appends exactly one event', () => {
       action: 'staff.disable',
       target_user_id: member.user.username,
     });
+  });
+});
+
+describe('the operator’s company commands', () => {
+  it('files each under the company it creates or changes, never under no company', async () => {
+    const run = (command: string, args: Record<string, unknown>) =>
+      runOperatorCommand(
+        { db: t.db, clock: t.clock, config: t.config, jobs: noJobQueue, log: { warn: () => {} } },
+        { command, args },
+      );
+    const name = `Operada ${Math.random().toString(36).slice(2, 8)}`;
+    const orphansBefore = (await changesOf(null)).length;
+    const created = await run('company.create', { name, modules: ['wealth'], language: 'es' });
+    expect(created).toMatchObject({ ok: true });
+    for (const [command, args] of [
+      ['company.modules', { company: name, modules: ['wealth', 'links'] }],
+      ['company.language', { company: name, language: 'en' }],
+      ['company.disable', { company: name }],
+      ['company.enable', { company: name }],
+    ] as const) {
+      expect(await run(command, args)).toMatchObject({ ok: true });
+    }
+    const company = await t.db
+      .selectFrom('companies')
+      .select('id')
+      .where('name', '=', name)
+      .executeTakeFirstOrThrow();
+    const events = await changesOf(company.id);
+    expect(events.map((event) => event.action)).toEqual([
+      'company.create',
+      'company.modules',
+      'company.language',
+      'company.disable',
+      'company.enable',
+    ]);
+    expect(events.every((event) => event.actor_kind === 'operator')).toBe(true);
+    // A refused command (no such company) writes nothing, anywhere.
+    expect(await run('company.disable', { company: `${name} bis` })).toMatchObject({ ok: false });
+    expect(await changesOf(null)).toHaveLength(orphansBefore);
   });
 });
 

@@ -10,6 +10,7 @@ import { sql } from 'kysely';
 import type { Db } from '../../db/database';
 import { isUniqueViolation } from '../../db/errors';
 import { AppError } from '../../shared/app-error';
+import { noteAudit } from '../../shared/audit/audit-scope';
 import type { Clock } from '../../shared/clock';
 
 /**
@@ -60,11 +61,15 @@ export async function createCompany(
   const modules = parseModules(input.modules);
   const language = input.language ?? DEFAULT_LOCALE;
   try {
-    await deps.db
-      .transaction()
-      .execute((trx) =>
-        trx.insertInto('companies').values({ name, modules, language, created_at: deps.clock() }).execute(),
-      );
+    await deps.db.transaction().execute(async (trx) => {
+      const created = await trx
+        .insertInto('companies')
+        .values({ name, modules, language, created_at: deps.clock() })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      // The operator's event goes into the new company's own log, with the rest of its history.
+      noteAudit({ companyId: created.id });
+    });
   } catch (error) {
     if (isUniqueViolation(error, NAME_KEY)) {
       throw new AppError('DuplicatedName', `A company named "${name}" already exists`);
