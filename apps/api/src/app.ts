@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { Config } from './config';
 import type { Db } from './db/database';
@@ -54,6 +54,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     bodyLimit: BODY_LIMIT_BYTES,
     trustProxy: config.trustProxy,
     routerOptions: { ignoreTrailingSlash: true },
+    // Unique across restarts and instances: the audit log keeps each event's request id, and Fastify's
+    // default (a per-process counter) gave two events the same one after a restart.
+    genReqId: () => randomUUID(),
     // One line per request instead of Fastify's two (shared/http/request-log.ts).
     logController: new RequestLogController(),
   }) as unknown as FastifyInstance;

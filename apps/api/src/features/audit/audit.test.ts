@@ -70,8 +70,10 @@ describe('every change appends exactly one event', () => {
         actor_name: tenant.user.username,
         target_client_id: client.id,
       });
-      expect(event.request_id).toBeTruthy();
+      // Random, not a per-process counter: ids stay unique across restarts and instances.
+      expect(event.request_id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
     }
+    expect(new Set(events.map((event) => event.request_id)).size).toBe(events.length);
     expect(events[1]?.changes).toEqual({
       name: { old: 'María García López', new: 'María García' },
       alias: { old: 'garcia-lopez-maria', new: 'garcia-lopez-maria' },
