@@ -83,13 +83,19 @@ function clientShapeOf({ actor, pattern, sort, order, pageSize }: ClientPage): s
   return [clientScopeShapeOf(actor), pattern !== null, sort, order, pageSize !== null].join();
 }
 
+/**
+ * A client's name and alias folded (case, accents, spacing: `fold_name`, migration 0004), as its trigram
+ * index `clients_folded_search_trgm_idx` stores them: "lopez" finds López and "munoz" Muñoz.
+ */
+const CLIENT_FOLDED_TEXT = sql<string>`fold_name(clients.name || ' ' || clients.alias)`;
+
 function clientMatches({ actor, pattern }: ClientPage) {
   return (eb: ExpressionBuilder<Database, 'clients'>): Expression<SqlBool> =>
     pattern === null
       ? whereClientVisible(actor)(eb)
       : eb.and([
           whereClientVisible(actor)(eb),
-          eb('clients.search_text', 'like', sql<string>`lower(${pattern})`),
+          eb(CLIENT_FOLDED_TEXT, 'like', sql<string>`fold_name(${pattern})`),
         ]);
 }
 
