@@ -5,6 +5,7 @@ import {
   connections,
   links,
   portals,
+  summary,
   team,
   wealth,
 } from '@caudal/contract';
@@ -71,7 +72,9 @@ describe('every change appends exactly one event', () => {
         target_client_id: client.id,
       });
       // Random, not a per-process counter: ids stay unique across restarts and instances.
-      expect(event.request_id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+      expect(event.request_id).toMatch(
+        /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/,
+      );
     }
     expect(new Set(events.map((event) => event.request_id)).size).toBe(events.length);
     expect(events[1]?.changes).toEqual({
@@ -247,6 +250,51 @@ describe('every change appends exactly one event', () => {
       action: 'staff.disable',
       target_user_id: member.user.username,
     });
+  });
+});
+
+describe('calls on a credential', () => {
+  it('name the credential’s client, so the client’s history lists them; the summary’s delete emits its event', async () => {
+    const tenant = await signInTenant(t);
+    const client = (await tenant.call(wealth.clientCreate.path, form)).json();
+    const first = await connect(t, tenant, { clientId: client.id });
+    const second = await connect(t, tenant, { clientId: client.id, username: 'demo-ok-2' });
+    const reset = await tenant.call(connections.credentialsForceReset.path, {
+      credentials_token: first.credentialsToken,
+    });
+    expect(reset.statusCode, reset.body).toBe(200);
+    expect(
+      (await tenant.call(connections.credentialsDelete.path, { credentials_token: first.credentialsToken }))
+        .statusCode,
+    ).toBe(200);
+    const viaSummary = await tenant.call(summary.deleteCredentials.path, {
+      credentials_token: second.credentialsToken,
+    });
+    expect(viaSummary.statusCode, viaSummary.body).toBe(200);
+
+    const events = (await changesOf(tenant.companyId)).filter((event) =>
+      ['credentials-force-reset', 'credentials-delete', 'delete-credentials'].includes(event.action),
+    );
+    expect(events.map((event) => [event.action, event.target_client_id])).toEqual([
+      ['credentials-force-reset', client.id],
+      ['credentials-delete', client.id],
+      ['delete-credentials', client.id],
+    ]);
+    // The client's history (filtered by the client) finds them.
+    const history = await listEvents(tenant, { client_id: client.id });
+    expect(history.items.map((event) => event.action)).toEqual(
+      expect.arrayContaining(['credentials-force-reset', 'credentials-delete', 'delete-credentials']),
+    );
+    // Deleting through the summary is the same change as credentials-delete: integrators hear of it.
+    const deletedEvents = await t.db
+      .selectFrom('events')
+      .select('data')
+      .where('company_id', '=', tenant.companyId)
+      .where('type', '=', 'credentials.deleted')
+      .execute();
+    expect(
+      deletedEvents.map((event) => (event.data as { credentials_token: string }).credentials_token),
+    ).toEqual([first.credentialsToken, second.credentialsToken]);
   });
 });
 

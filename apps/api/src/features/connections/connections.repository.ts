@@ -13,6 +13,7 @@ import { CompiledShapes } from '../../db/compiled-shapes';
 import type { Db } from '../../db/database';
 import { inTransaction } from '../../db/in-transaction';
 import type { CredentialsRow, CredentialsTable, Database } from '../../db/schema';
+import { noteAudit } from '../../shared/audit/audit-scope';
 import type { Actor } from '../../shared/auth/actor';
 import {
   clientScopeParametersOf,
@@ -352,13 +353,19 @@ export async function findCredentialInformation(db: Db, actor: Actor, token: str
   return row ? toInformation(row, now) : undefined;
 }
 
+/**
+ * The credential a call acts on, if the actor may see it. It names its client in the call's audit event
+ * too, so the client's history lists what was done to its credentials.
+ */
 export async function findVisibleCredential(db: Db, actor: Actor, token: string) {
-  return db
+  const credential = await db
     .selectFrom('credentials')
     .where(whereCredentialVisible(actor))
     .where('credentials.token', '=', token)
     .selectAll('credentials')
     .executeTakeFirst();
+  noteAudit({ targets: { client: credential?.client_id } });
+  return credential;
 }
 
 /** A credential of the company by id (what a connect token points at): no actor scope, the token is it. */
@@ -448,9 +455,10 @@ export async function deleteCredential(db: Db, actor: Actor, token: string, now:
       .deleteFrom('credentials')
       .where(whereCredentialVisible(actor))
       .where('credentials.token', '=', token)
-      .returning(['id', 'token', 'entity_id', 'company_id'])
+      .returning(['id', 'token', 'entity_id', 'company_id', 'client_id'])
       .executeTakeFirst();
     if (!deleted) return false;
+    noteAudit({ targets: { client: deleted.client_id } });
     await emitEvent(
       trx,
       {

@@ -16,6 +16,7 @@ import { registerSubmitConnectCredentials } from './submit-connect-credentials';
 import { registerSubmitConnectSca } from './submit-connect-sca';
 
 export { type FinishLinkVisit, getConnectSession } from './connect-flow';
+export { deleteCredential } from './connections.repository';
 export { seedConnectionStates } from './demo-states';
 export { enqueueDueRefreshes, refreshCredential } from './refresh';
 export { requestCredentialRefresh } from './request-refresh';

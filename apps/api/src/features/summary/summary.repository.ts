@@ -176,14 +176,3 @@ export async function findSummary(db: Db, actor: Actor, now: Date): Promise<Summ
     last_credentials: lastCredentials,
   };
 }
-
-/** Deletes a credential of the company; its holders, products and their movements go with it. */
-export async function deleteCompanyCredential(db: Db, actor: Actor, token: string): Promise<boolean> {
-  const deleted = await db
-    .deleteFrom('credentials')
-    .where('credentials.company_id', '=', actor.companyId)
-    .where('credentials.token', '=', token)
-    .returning('credentials.id')
-    .executeTakeFirst();
-  return deleted !== undefined;
-}
