@@ -1,4 +1,6 @@
 import type { audit as es } from '../es/audit';
+import { exportTexts } from './exports';
+import { team } from './team';
 
 /** The audit log screen `/audit` (admins, issue 26). */
 export const audit: typeof es = {
@@ -18,6 +20,7 @@ export const audit: typeof es = {
     clearDate: 'Clear the date',
     clear: 'Clear filters',
     removeCredential: 'Remove the credential filter',
+    removeClient: 'Remove the client filter',
   },
   tableLabel: 'Audit events',
   columns: { when: 'Date', actor: 'Who', action: 'Action', target: 'On', ip: 'IP' },
@@ -34,6 +37,11 @@ export const audit: typeof es = {
     visitor: 'Visitor',
     operator: 'Operator',
     anonymous: 'Anonymous',
+  },
+  /** Actors the server records under a fixed name (of kind `operator`): its command line, its jobs. */
+  systemActors: {
+    operator: 'Operator',
+    'consent-scan': 'Automatic consent notices',
   },
   targets: {
     client: 'Client',
@@ -114,7 +122,7 @@ export const audit: typeof es = {
     'revoke-invitation': 'Invitation revoked',
     'rotate-application-secret': 'Application secret rotated',
     'rotate-endpoint-secret': 'Webhook secret rotated',
-    'send-test-event': 'Test event sent',
+    'send-test-event': 'Webhook test event sent',
     'set-company-language': 'Company language changed',
     'set-custom-css': 'Custom CSS changed',
     'set-two-factor-policy': 'Two-step verification policy changed',
@@ -138,6 +146,77 @@ export const audit: typeof es = {
       enable: 'Team member enabled (operator)',
       'reset-password': 'Password reset (operator)',
     },
+  },
+  /**
+   * Each field an action records, by its key (the calls' `audit.fields`, the operator's allowlist in
+   * apps/api/src/operator/operator-commands.ts, a sign-in's factor, a consent reminder's own).
+   */
+  fields: {
+    accept_terms: 'Terms accepted',
+    action: 'Action',
+    actor: 'User',
+    alias: 'Alias',
+    client_id: 'Client',
+    client_ids: 'Clients',
+    columns: 'Columns',
+    date_from: 'Date from',
+    date_to: 'Date to',
+    days_before: 'Days before expiry',
+    email: 'Email',
+    enabled: 'Active',
+    entities: 'Institutions',
+    entity_id: 'Institution',
+    entity_ids: 'Institutions',
+    event_types: 'Events',
+    factor: 'Verification method',
+    format: 'File format',
+    from: 'From',
+    holder_product_id: 'Pending product',
+    is_required: 'Two-step verification required',
+    language: 'Language',
+    modules: 'Modules',
+    name: 'Name',
+    overlap_hours: 'Overlap (hours)',
+    permissions: 'Permissions',
+    privacy_policy_url: 'Privacy policy URL',
+    product_id: 'Product',
+    products: 'Products',
+    redirect_uri: 'Redirect URI',
+    role: 'Role',
+    send_to: 'Send to',
+    sent_to: 'Sent to',
+    terms_and_conditions_url: 'Terms and conditions URL',
+    to: 'To',
+    type: 'Export type',
+    url: 'URL',
+    username: 'Username',
+  },
+  /** Recorded values that are codes, by field; roles, permissions and export kinds as their own screens name them. */
+  values: {
+    yes: 'Yes',
+    no: 'No',
+    none: 'None',
+    factor: {
+      totp: 'Authenticator app code',
+      'recovery-code': 'Recovery code',
+      enrolment: 'Two-step verification set-up',
+    },
+    role: team.roles,
+    permission: {
+      summary: team.permissions.summary,
+      wealth: team.permissions.wealth,
+      portals: team.permissions.portals,
+      applications: team.permissions.applications,
+      links: team.permissions.links,
+      customCSS: team.permissions.customCSS,
+    },
+    language: { es: 'Spanish', en: 'English' },
+    exportType: {
+      custom: exportTexts.types.custom,
+      positions: exportTexts.types.positions,
+      transactions: exportTexts.types.transactions,
+    },
+    exportFormat: exportTexts.formats,
   },
   historyLink: 'See its history',
   export: {

@@ -1,10 +1,13 @@
+import { exportTexts } from './exports';
+import { team } from './team';
+
 /** The audit log screen `/audit` (admins, issue 26). */
 export const audit = {
   title: 'Auditoría',
   subtitle: 'Quién hizo qué, cuándo y sobre qué cliente, credencial, Link, aplicación o usuario',
   filters: {
     actor: 'Usuario',
-    actorPlaceholder: 'Nombre de usuario exacto',
+    actorPlaceholder: 'Usuario exacto',
     action: 'Acción',
     anyAction: 'Cualquier acción',
     client: 'Cliente',
@@ -16,6 +19,7 @@ export const audit = {
     clearDate: 'Quitar la fecha',
     clear: 'Borrar filtros',
     removeCredential: 'Quitar el filtro de credencial',
+    removeClient: 'Quitar el filtro de cliente',
   },
   tableLabel: 'Eventos de auditoría',
   columns: { when: 'Fecha', actor: 'Quién', action: 'Acción', target: 'Sobre', ip: 'IP' },
@@ -32,6 +36,11 @@ export const audit = {
     visitor: 'Visitante',
     operator: 'Operador',
     anonymous: 'Anónimo',
+  },
+  /** Actors the server records under a fixed name (of kind `operator`): its command line, its jobs. */
+  systemActors: {
+    operator: 'Operador',
+    'consent-scan': 'Avisos automáticos de consentimiento',
   },
   targets: {
     client: 'Cliente',
@@ -112,7 +121,7 @@ export const audit = {
     'revoke-invitation': 'Invitación revocada',
     'rotate-application-secret': 'Secreto de la aplicación rotado',
     'rotate-endpoint-secret': 'Secreto del webhook rotado',
-    'send-test-event': 'Evento de prueba enviado',
+    'send-test-event': 'Evento de prueba del webhook enviado',
     'set-company-language': 'Idioma de la compañía cambiado',
     'set-custom-css': 'CSS personalizado cambiado',
     'set-two-factor-policy': 'Política de verificación en dos pasos cambiada',
@@ -136,6 +145,77 @@ export const audit = {
       enable: 'Miembro del equipo activado (operador)',
       'reset-password': 'Contraseña restablecida (operador)',
     },
+  },
+  /**
+   * Each field an action records, by its key (the calls' `audit.fields`, the operator's allowlist in
+   * apps/api/src/operator/operator-commands.ts, a sign-in's factor, a consent reminder's own).
+   */
+  fields: {
+    accept_terms: 'Términos aceptados',
+    action: 'Acción',
+    actor: 'Usuario',
+    alias: 'Alias',
+    client_id: 'Cliente',
+    client_ids: 'Clientes',
+    columns: 'Columnas',
+    date_from: 'Fecha desde',
+    date_to: 'Fecha hasta',
+    days_before: 'Días antes de la caducidad',
+    email: 'Email',
+    enabled: 'Activo',
+    entities: 'Entidades',
+    entity_id: 'Entidad',
+    entity_ids: 'Entidades',
+    event_types: 'Eventos',
+    factor: 'Método de verificación',
+    format: 'Formato del fichero',
+    from: 'Desde',
+    holder_product_id: 'Producto pendiente',
+    is_required: 'Verificación en dos pasos obligatoria',
+    language: 'Idioma',
+    modules: 'Módulos',
+    name: 'Nombre',
+    overlap_hours: 'Solapamiento (horas)',
+    permissions: 'Permisos',
+    privacy_policy_url: 'URL de la política de privacidad',
+    product_id: 'Producto',
+    products: 'Productos',
+    redirect_uri: 'URI de redirección',
+    role: 'Rol',
+    send_to: 'Enviar a',
+    sent_to: 'Enviado a',
+    terms_and_conditions_url: 'URL de términos y condiciones',
+    to: 'Hasta',
+    type: 'Tipo de exportación',
+    url: 'URL',
+    username: 'Usuario',
+  },
+  /** Recorded values that are codes, by field; roles, permissions and export kinds as their own screens name them. */
+  values: {
+    yes: 'Sí',
+    no: 'No',
+    none: 'Ninguno',
+    factor: {
+      totp: 'Código de la aplicación',
+      'recovery-code': 'Código de recuperación',
+      enrolment: 'Activación de la verificación en dos pasos',
+    },
+    role: team.roles,
+    permission: {
+      summary: team.permissions.summary,
+      wealth: team.permissions.wealth,
+      portals: team.permissions.portals,
+      applications: team.permissions.applications,
+      links: team.permissions.links,
+      customCSS: team.permissions.customCSS,
+    },
+    language: { es: 'Español', en: 'Inglés' },
+    exportType: {
+      custom: exportTexts.types.custom,
+      positions: exportTexts.types.positions,
+      transactions: exportTexts.types.transactions,
+    },
+    exportFormat: exportTexts.formats,
   },
   historyLink: 'Ver su historial',
   export: {

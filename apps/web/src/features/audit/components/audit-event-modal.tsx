@@ -1,15 +1,18 @@
 import type { AuditEvent } from '@caudal/contract/routes';
-import { Button, Code, Group, Stack, Table, Text } from '@mantine/core';
+import { Button, Group, Stack, Table, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { AppModal } from '../../../shared/components/app-modal';
+import { actorWithKind, changeValueText, fieldLabel } from '../lib/audit-changes';
 import { actionLabel } from '../lib/audit-filters';
 
 const TARGET_KINDS = ['client', 'credential', 'link', 'application', 'user'] as const;
 
-function show(value: unknown): string {
-  if (value === undefined) return '—';
-  return typeof value === 'string' ? value : JSON.stringify(value);
-}
+/**
+ * Mantine draws the dialog's title bar as a `<header>`: inside the dialog (a `section` whose role is
+ * dialog, which does not scope it) it would be a second banner landmark beside the page's own. It is
+ * only the dialog's title and close button, so it gets no landmark role.
+ */
+const DIALOG_ATTRIBUTES = { header: { role: 'presentation' } };
 
 /** Everything one event holds: who, what, on what, from where, and the recorded fields before and after. */
 export function AuditEventModal({
@@ -26,10 +29,7 @@ export function AuditEventModal({
     ? [
         [t('audit.details.when'), when(event.occurred_at)],
         [t('audit.details.kind'), t(`audit.kinds.${event.kind}`)],
-        [
-          t('audit.details.actor'),
-          `${event.actor.name ?? '—'} (${t(`audit.actorKinds.${event.actor.kind}`)})`,
-        ],
+        [t('audit.details.actor'), actorText(t, event.actor)],
         [t('audit.details.action'), `${actionLabel(t, event.action)} (${event.action})`],
         [
           t('audit.details.targets'),
@@ -48,7 +48,13 @@ export function AuditEventModal({
     : [];
   const changes = event ? Object.entries(event.changes) : [];
   return (
-    <AppModal opened={event !== null} onClose={onClose} title={t('audit.details.title')} size="lg">
+    <AppModal
+      opened={event !== null}
+      onClose={onClose}
+      title={t('audit.details.title')}
+      size="lg"
+      attributes={DIALOG_ATTRIBUTES}
+    >
       <Stack gap="md">
         <Table variant="vertical" layout="fixed" withTableBorder>
           <Table.Tbody>
@@ -75,12 +81,12 @@ export function AuditEventModal({
             <Table.Tbody>
               {changes.map(([field, change]) => (
                 <Table.Tr key={field}>
-                  <Table.Td>{field}</Table.Td>
+                  <Table.Td style={{ overflowWrap: 'anywhere' }}>{fieldLabel(t, field)}</Table.Td>
                   <Table.Td style={{ overflowWrap: 'anywhere' }}>
-                    <Code>{show(change.old)}</Code>
+                    {changeValueText(t, field, change.old)}
                   </Table.Td>
                   <Table.Td style={{ overflowWrap: 'anywhere' }}>
-                    <Code>{show(change.new)}</Code>
+                    {changeValueText(t, field, change.new)}
                   </Table.Td>
                 </Table.Tr>
               ))}
@@ -95,4 +101,9 @@ export function AuditEventModal({
       </Stack>
     </AppModal>
   );
+}
+
+function actorText(t: Parameters<typeof actorWithKind>[0], actor: AuditEvent['actor']): string {
+  const { name, kind } = actorWithKind(t, actor);
+  return kind ? `${name} (${kind})` : name;
 }

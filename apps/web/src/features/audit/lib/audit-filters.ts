@@ -1,16 +1,22 @@
+import type * as contractRoutes from '@caudal/contract/routes';
 import {
   applications,
   audit,
+  auth,
   connections,
   customCss,
   exports,
+  funnel,
   links,
+  OPERATOR_AUDIT_ACTIONS,
   platform,
   portals,
+  security,
   summary,
   team,
   unmatched,
   wealth,
+  webhooks,
 } from '@caudal/contract/routes';
 
 /** The filters of `/audit`, kept in the URL so a client's or credential's page can link to its history. */
@@ -60,44 +66,83 @@ export function toAuditRequest(filters: AuditFilters) {
   };
 }
 
-/** Every action the log can hold: each audited call's, and the session's own. */
+type RoutesModule = typeof contractRoutes;
+/** The exports of `@caudal/contract/routes` that hold calls: each feature's routes. */
+type RouteNamespace = {
+  [K in keyof RoutesModule]: RoutesModule[K] extends object
+    ? Extract<RoutesModule[K][keyof RoutesModule[K]], { path: string; access: unknown }> extends never
+      ? never
+      : K
+    : never;
+}[keyof RoutesModule];
+
+/**
+ * Every feature's calls, imported by name (a bundle keeps only these), each call whose contract
+ * declares `audit` recording its action. Typed by the contract's exports: a feature added there and
+ * not here does not compile (and audit-actions.test.ts, which walks the whole contract, fails).
+ */
+const ROUTE_NAMESPACES: Record<RouteNamespace, object> = {
+  applications,
+  audit,
+  auth,
+  connections,
+  customCss,
+  exports,
+  funnel,
+  links,
+  platform,
+  portals,
+  security,
+  summary,
+  team,
+  unmatched,
+  wealth,
+  webhooks,
+};
+
+/** Actions recorded outside the calls' declarations: a sign-in (its kind says whether it failed), a logout. */
+export const SESSION_ACTIONS = ['login', 'logout'] as const;
+/** Actions the server's jobs record (the consent scan's reminders). */
+export const JOB_ACTIONS = ['consent-reminder'] as const;
+
+/**
+ * Every action the log can hold, the one list the action filter offers: each audited call's, the
+ * session's, the jobs' and the operator's commands (`company.…`, `staff.…`).
+ */
 export const AUDIT_ACTIONS: readonly string[] = (() => {
-  const names = new Set<string>(['login', 'logout']);
-  for (const namespace of [
-    applications,
-    audit,
-    connections,
-    customCss,
-    exports,
-    links,
-    platform,
-    portals,
-    summary,
-    team,
-    unmatched,
-    wealth,
-  ]) {
-    for (const route of Object.values(namespace as Record<string, unknown>)) {
-      const action = (route as { audit?: { action?: string } } | null)?.audit?.action;
-      if (action) names.add(action);
+  const names = new Set<string>([...SESSION_ACTIONS, ...JOB_ACTIONS, ...OPERATOR_AUDIT_ACTIONS]);
+  for (const namespace of Object.values(ROUTE_NAMESPACES)) {
+    for (const route of Object.values(namespace)) {
+      const action = (route as { audit?: { action?: unknown } } | null)?.audit?.action;
+      if (typeof action === 'string' && action) names.add(action);
     }
   }
   return [...names].sort();
 })();
 
+const KNOWN_ACTIONS = new Set(AUDIT_ACTIONS);
+
+/** Translates a key, or answers `defaultValue` when the catalogue has no text for it. */
+export type Translate = (key: string, options: { defaultValue: string }) => string;
+
 /**
  * An action's name in the reader's language, from its code (the call's name, which the log and its CSV
  * keep); an action the catalogue does not know yet shows its code.
  */
-export function actionLabel(t: (key: string, options: { defaultValue: string }) => string, action: string) {
-  return t(`audit.actions.${action}`, { defaultValue: action });
+export function actionLabel(t: Translate, action: string) {
+  // Only a known code is looked up: an unknown one could name a group of names (`company`), not a name.
+  return KNOWN_ACTIONS.has(action) ? t(`audit.actions.${action}`, { defaultValue: action }) : action;
 }
 
-/** The action filter's options: each code with its name; a search matches either. */
-export function actionOptions(t: Parameters<typeof actionLabel>[0]) {
-  return AUDIT_ACTIONS.map((action) => ({ value: action, label: actionLabel(t, action) })).sort((a, b) =>
-    a.label.localeCompare(b.label),
-  );
+/**
+ * The action filter's options: each code with its name; a search matches either. `current` (the
+ * address's action) is always one of them, so a filter the list does not know still shows.
+ */
+export function actionOptions(t: Translate, current = '') {
+  const actions = current && !KNOWN_ACTIONS.has(current) ? [...AUDIT_ACTIONS, current] : AUDIT_ACTIONS;
+  return actions
+    .map((action) => ({ value: action, label: actionLabel(t, action) }))
+    .sort((a, b) => a.label.localeCompare(b.label));
 }
 
 /** The options a search in the action filter keeps: those whose name or code contains it. */

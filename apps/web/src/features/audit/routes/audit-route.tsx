@@ -1,6 +1,6 @@
 import { type AuditEvent, canCall, wealth } from '@caudal/contract/routes';
 import { Badge, Button, Center, Group, Loader, Paper, Select, Table, Text } from '@mantine/core';
-import { IconFilterOff, IconHistory, IconX } from '@tabler/icons-react';
+import { IconFilterOff, IconHistory } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DebouncedSearch } from '../../../shared/components/debounced-search';
@@ -16,6 +16,8 @@ import { AuditDateFields } from '../components/audit-date-fields';
 import { AuditEventModal } from '../components/audit-event-modal';
 import { AuditExport } from '../components/audit-export';
 import { ClientPicker } from '../components/client-picker';
+import { FilterChip } from '../components/filter-chip';
+import { actorWithKind } from '../lib/audit-changes';
 import {
   type AuditFilters,
   actionLabel,
@@ -31,12 +33,14 @@ const TARGET_KINDS = ['client', 'credential', 'link', 'application', 'user'] as 
 export function AuditRoute() {
   const { t } = useTranslation();
   const locale = useLocale();
-  // Named in the page's language, so rebuilt when it changes.
-  const options = useMemo(() => actionOptions(t), [t]);
   const { identity } = useSession();
   // Each change builds on the last one asked for: a client picked right after an action keeps it.
   const [params, changeParams] = useSearchParamsChange();
   const filters = parseAuditFilters(params);
+  // Named in the page's language, so rebuilt when it changes; the address's action is always one.
+  const options = useMemo(() => actionOptions(t, filters.action), [t, filters.action]);
+  // Without the client list (no wealth module) the picker cannot show the address's client: a chip does.
+  const canPickClient = canCall(identity, wealth.clientList);
   const update = (patch: Partial<AuditFilters>) =>
     changeParams((current) => toAuditParams({ ...parseAuditFilters(current), ...patch }), { replace: true });
   const events = useAuditEventsQuery(filters);
@@ -79,30 +83,25 @@ export function AuditRoute() {
             value={filters.action || null}
             onChange={(action) => update({ action: action ?? '' })}
           />
-          {canCall(identity, wealth.clientList) ? (
+          {canPickClient ? (
             <ClientPicker value={filters.client} onChange={(client) => update({ client })} />
           ) : null}
           <AuditDateFields from={filters.from} to={filters.to} onChange={update} />
+          {filters.client && !canPickClient ? (
+            <FilterChip
+              label={t('audit.filters.client')}
+              value={filters.client}
+              removeLabel={t('audit.filters.removeClient')}
+              onRemove={() => update({ client: '' })}
+            />
+          ) : null}
           {filters.credential ? (
-            <Badge
-              size="lg"
-              variant="light"
-              rightSection={
-                <IconX
-                  size={14}
-                  role="button"
-                  tabIndex={0}
-                  aria-label={t('audit.filters.removeCredential')}
-                  style={{ cursor: 'pointer' }}
-                  onClick={() => update({ credential: '' })}
-                  onKeyDown={(event) => {
-                    if (event.key === 'Enter' || event.key === ' ') update({ credential: '' });
-                  }}
-                />
-              }
-            >
-              {t('audit.filters.credential')}: {filters.credential.slice(0, 12)}…
-            </Badge>
+            <FilterChip
+              label={t('audit.filters.credential')}
+              value={filters.credential}
+              removeLabel={t('audit.filters.removeCredential')}
+              onRemove={() => update({ credential: '' })}
+            />
           ) : null}
           {isFiltered ? (
             <Button
@@ -160,10 +159,7 @@ export function AuditRoute() {
                       </Button>
                     </Table.Td>
                     <Table.Td>
-                      <Text size="sm">{event.actor.name ?? '—'}</Text>
-                      <Text size="xs" c="dimmed">
-                        {t(`audit.actorKinds.${event.actor.kind}`)}
-                      </Text>
+                      <ActorCell actor={event.actor} />
                     </Table.Td>
                     <Table.Td>
                       <Text size="sm">{actionLabel(t, event.action)}</Text>
@@ -232,6 +228,22 @@ export function AuditRoute() {
         ) : null}
       </Paper>
       <AuditEventModal event={open} when={when} onClose={() => setOpen(null)} />
+    </>
+  );
+}
+
+/** Who did it, and as what kind of actor (left out when the name already says it: the operator). */
+function ActorCell({ actor }: { actor: AuditEvent['actor'] }) {
+  const { t } = useTranslation();
+  const { name, kind } = actorWithKind(t, actor);
+  return (
+    <>
+      <Text size="sm">{name}</Text>
+      {kind ? (
+        <Text size="xs" c="dimmed">
+          {kind}
+        </Text>
+      ) : null}
     </>
   );
 }
