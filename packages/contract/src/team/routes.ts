@@ -17,7 +17,10 @@ export const listStaff = defineRoute<typeof schemas.ZStaffListRequest, typeof sc
   totalCountHeader: true,
 });
 
-/** Creates an invited user (no password) and mails them a single-use link valid 72 h. */
+/**
+ * Creates an invited user (no password) and mails them a single-use link valid 72 h. A company sends at
+ * most so many invitation mails an hour, and fewer to any one address (resends count too).
+ */
 export const inviteStaff = defineRoute<typeof schemas.ZInviteStaffRequest, typeof schemas.ZStaffMember>()({
   path: '/platform/team/invite-staff',
   audit: {
@@ -26,7 +29,8 @@ export const inviteStaff = defineRoute<typeof schemas.ZInviteStaffRequest, typeo
     fields: ['email', 'username', 'name', 'role', 'permissions'],
   },
   access: teamAdmins,
-  errors: ['DuplicatedUsername', 'UnknownPermission'],
+  /** RateLimited: the company's or the address's hourly budget of invitation mails is spent (Retry-After). */
+  errors: ['DuplicatedUsername', 'UnknownPermission', 'RateLimited'],
 });
 
 /** A new link for a pending invitation; the earlier links stop working. */
@@ -37,7 +41,8 @@ export const resendInvitation = defineRoute<
   path: '/platform/team/resend-invitation',
   audit: { action: 'resend-invitation', targets: { user: { request: 'username' } } },
   access: teamAdmins,
-  errors: ['NotFound'],
+  /** RateLimited: as an invitation's; a resend spends the same budgets. */
+  errors: ['NotFound', 'RateLimited'],
 });
 
 /** Withdraws a pending invitation: its links stop working and the invited user is removed. */

@@ -134,7 +134,7 @@ export async function mailResetLinks(
     return ids;
   });
   // After the commit, never inside it (with PGlite that would wait on the transaction's own lock).
-  for (const id of outboxIds) await notifyMailQueued(deps.jobs, deps.log, id);
+  for (const id of outboxIds) await notifyMailQueued(deps.db, deps.jobs, deps.log, id);
 }
 
 export async function resetPassword(deps: PasswordResetDeps, request: { token: string; password: string }) {
@@ -217,7 +217,7 @@ export async function issuePasswordReset(
       : null;
     return { link: link.toString(), email: user.email, outboxId };
   });
-  if (result.outboxId) await notifyMailQueued(deps.jobs, deps.log, result.outboxId);
+  if (result.outboxId) await notifyMailQueued(deps.db, deps.jobs, deps.log, result.outboxId);
   return { link: result.link, email: result.email };
 }
 

@@ -20,7 +20,8 @@ export function consentJobs(deps: { db: Db; config: Config; clock: Clock }): Job
         const result = await scanConsents({ db: deps.db, config: deps.config, now: deps.clock(), log });
         // Committed: send the reminders now (the mail sweep would within 5 minutes anyway).
         const queue = queueOf(boss);
-        for (const outboxId of result.outboxIds) await notifyMailQueued(queue, log, outboxId, 'bulk');
+        for (const outboxId of result.outboxIds)
+          await notifyMailQueued(deps.db, queue, log, outboxId, 'bulk');
       });
       await boss.schedule(CONSENT_SCAN_QUEUE, CONSENT_SCAN_CRON);
     },

@@ -28,7 +28,7 @@ export function registerCreateConsentRenewalLink(app: FastifyInstance) {
           now: clock(),
         }),
       );
-      if (outboxId) await notifyMailQueued(jobs, log, outboxId);
+      if (outboxId) await notifyMailQueued(db, jobs, log, outboxId);
       return { url, expires_at: expiresAt.toISOString(), sent_to: sendTo };
     },
   );

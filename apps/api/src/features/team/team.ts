@@ -23,6 +23,7 @@ import { notifyMailQueued } from '../../shared/mail/mail-jobs';
 import { queueMail } from '../../shared/mail/outbox';
 import { hashToken, randomToken } from '../../shared/secure-tokens';
 import { signInWithNewPassword } from '../auth';
+import { spendInvitationMail } from './invitation-limits';
 import { composeInvitationMail } from './invitation-mail';
 import {
   consumeInvitation,
@@ -75,6 +76,10 @@ export async function listStaff(deps: Pick<TeamDeps, 'db' | 'clock'>, scope: Tea
   return { items: page.rows.map((row) => toStaffMember(row, company)), total: page.total };
 }
 
+/**
+ * Creates an invited user and mails them a link. Past the company's or the address's hourly budget of
+ * invitation mails (`spendInvitationMail`), refused with RateLimited before anything is written.
+ */
 export async function inviteStaff(
   deps: TeamDeps,
   scope: TeamScope,
@@ -94,6 +99,7 @@ export async function inviteStaff(
     const member = await deps.db.transaction().execute(async (trx) => {
       const company = await requireCompany(trx, scope.companyId);
       const modules = toCompanyModules(input.permissions, company.modules);
+      await spendInvitationMail(trx, scope, input.email, now);
       const { id } = await insertInvitedStaff(trx, {
         companyId: scope.companyId,
         username: input.username,
@@ -116,7 +122,7 @@ export async function inviteStaff(
       link = sent.link;
       return requireMember(trx, scope.companyId, input.username, now, company.modules);
     });
-    await notifyMailQueued(deps.jobs, deps.log, outboxId);
+    await notifyMailQueued(deps.db, deps.jobs, deps.log, outboxId);
     return { member, link };
   } catch (error) {
     if (isUniqueViolation(error, USERNAME_KEY)) {
@@ -126,6 +132,7 @@ export async function inviteStaff(
   }
 }
 
+/** A new link for a pending invitation, within the same budgets as an invitation's. */
 export async function resendInvitation(
   deps: TeamDeps,
   scope: TeamScope,
@@ -136,6 +143,7 @@ export async function resendInvitation(
     const company = await requireCompany(trx, scope.companyId);
     const row = await requireStaff(trx, scope.companyId, input.username, now);
     if (!isPending(row)) throw new AppError('Conflict', 'The user has no pending invitation');
+    await spendInvitationMail(trx, scope, row.email ?? '', now);
     await revokeInvitations(trx, row.id, now);
     const sent = await issueInvitation(trx, deps, {
       userId: row.id,
@@ -149,7 +157,7 @@ export async function resendInvitation(
     const member = await requireMember(trx, scope.companyId, row.username, now, company.modules);
     return { member, ...sent };
   });
-  await notifyMailQueued(deps.jobs, deps.log, result.outboxId);
+  await notifyMailQueued(deps.db, deps.jobs, deps.log, result.outboxId);
   return { member: result.member, link: result.link };
 }
 

@@ -97,7 +97,8 @@ async function startWebhookJobs(boss: PgBoss, deps: WebhookJobDeps, log: Logger)
               );
             } else if (result.kind === 'failed' && result.isEndpointPaused) {
               log.warn({ deliveryId: job.data.deliveryId }, 'webhook endpoint paused after failing for days');
-              for (const mailId of result.mailIds) await notifyMailQueued(queue, log, mailId, 'bulk');
+              for (const mailId of result.mailIds)
+                await notifyMailQueued(deps.db, queue, log, mailId, 'bulk');
             }
           }),
         );

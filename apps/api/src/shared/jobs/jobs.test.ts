@@ -75,7 +75,7 @@ describe('pg-boss', () => {
       subject: 'S',
       text: 'T',
     });
-    await notifyMailQueued(jobs, log, id);
+    await notifyMailQueued(handle.db, jobs, log, id);
     const deadline = Date.now() + 15_000;
     while (Date.now() < deadline && !sent.some((message) => message.to === 'job@caudal.test')) {
       await new Promise((resolve) => setTimeout(resolve, 100));
@@ -92,7 +92,7 @@ describe('pg-boss', () => {
     // pg-boss waits its polling interval after every fetch: one mail per minute here, if the worker
     // did not ask again while it finds mail and wake when this instance queues some.
     const addresses = Array.from({ length: 6 }, (_, index) => `burst-${index}@caudal.test`);
-    for (const to of addresses) await notifyMailQueued(jobs, log, await queueTo(to), 'bulk');
+    for (const to of addresses) await notifyMailQueued(handle.db, jobs, log, await queueTo(to), 'bulk');
     await waitUntil(() => addresses.every((to) => sent.some((message) => message.to === to)));
     expect(sent.filter((message) => addresses.includes(message.to))).toHaveLength(6);
   });
@@ -102,12 +102,12 @@ describe('pg-boss', () => {
     heldSend = new Promise((resolve) => (release = resolve));
     const first = sent.length;
     // The worker is busy with the first reminder while the others and the invitation are queued.
-    await notifyMailQueued(jobs, log, await queueTo('reminder-0@caudal.test'), 'bulk');
+    await notifyMailQueued(handle.db, jobs, log, await queueTo('reminder-0@caudal.test'), 'bulk');
     await waitUntil(() => sent.length > first);
     for (let index = 1; index <= 5; index += 1) {
-      await notifyMailQueued(jobs, log, await queueTo(`reminder-${index}@caudal.test`), 'bulk');
+      await notifyMailQueued(handle.db, jobs, log, await queueTo(`reminder-${index}@caudal.test`), 'bulk');
     }
-    await notifyMailQueued(jobs, log, await queueTo('invited@caudal.test'), 'interactive');
+    await notifyMailQueued(handle.db, jobs, log, await queueTo('invited@caudal.test'), 'interactive');
     heldSend = null;
     release();
     await waitUntil(() => sent.length >= first + 7);

@@ -1,11 +1,16 @@
+import type { Db } from '../../db/database';
 import { type JobModule, type JobQueue, workQueue } from '../jobs/jobs';
 import type { Logger } from '../logger';
 import { deliverMail, deliverPendingMail, type MailSenderDeps } from './mail-sender';
+import { findMailTurn, MAIL_BACKLOG_CAP } from './outbox';
 
 const MAIL_SEND = 'mail.send';
 const MAIL_SWEEP = 'mail.sweep';
 
-/** Sends queued mail; a sweep every 5 minutes picks up mail whose job was lost (a crash after commit). */
+/**
+ * Sends queued mail, companies in turn (`mailJobPriority`); a sweep every 5 minutes picks up mail whose
+ * job was lost (a crash after commit), companies in turn too.
+ */
 export function mailJobs(
   deps: MailSenderDeps,
   /** How often an idle worker looks for mail sent by other instances (tests lengthen it). */
@@ -35,21 +40,43 @@ export function mailJobs(
 
 /**
  * Who waits for a mail: a person at a screen (an invitation, a reset link, a renewal link staff just
- * sent) or nobody in particular (a scan's reminders, a notice to admins). Waiting mail of the first kind
- * is sent first, so one company's burst of reminders never holds back another's invitation.
+ * sent) or nobody in particular (a scan's reminders, a notice to admins). Every waiting mail of the first
+ * kind is sent before any of the second.
  */
 export type MailUrgency = 'interactive' | 'bulk';
-const PRIORITY: Record<MailUrgency, number> = { interactive: 10, bulk: 0 };
 
-/** Asks a worker to send an outbox row now; if that fails, the sweep sends it later. */
+/**
+ * Where each urgency's priorities start (pg-boss takes the highest first). A mail's priority is its
+ * urgency's start minus its turn, and turns never reach the next band down: interactive mail is always
+ * 0 … -MAIL_BACKLOG_CAP, bulk mail below that.
+ */
+const URGENCY_START: Record<MailUrgency, number> = { interactive: 0, bulk: -(MAIL_BACKLOG_CAP + 1) };
+
+/**
+ * A mail's place in the job queue: within its urgency, minus its company's mails already waiting when it
+ * was queued (its turn, `findMailTurn`). Companies are served in turn, as webhook
+ * deliveries are (dispatch-events.ts): one company's thousandth invitation waits behind another
+ * company's (or the platform's) first reset link, whichever came first, and across instances, since
+ * both the backlog and the queue live in the database.
+ */
+export function mailJobPriority(urgency: MailUrgency, turn: number): number {
+  return URGENCY_START[urgency] - Math.min(Math.max(0, Math.trunc(turn)), MAIL_BACKLOG_CAP);
+}
+
+/**
+ * Asks a worker to send an outbox row now (call once its transaction committed), in its company's turn
+ * (`findMailTurn`); if that fails, the sweep sends it later.
+ */
 export async function notifyMailQueued(
+  db: Db,
   jobs: JobQueue,
   log: Pick<Logger, 'warn'>,
   outboxId: string,
   urgency: MailUrgency = 'interactive',
 ): Promise<void> {
   try {
-    await jobs.send(MAIL_SEND, { outboxId }, { priority: PRIORITY[urgency] });
+    const priority = mailJobPriority(urgency, await findMailTurn(db, outboxId));
+    await jobs.send(MAIL_SEND, { outboxId }, { priority });
   } catch (error) {
     log.warn({ err: error, outboxId }, 'could not enqueue mail; the sweep will send it');
   }

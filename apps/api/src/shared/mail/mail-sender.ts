@@ -25,15 +25,23 @@ export async function deliverMail(deps: MailSenderDeps, outboxId: string): Promi
   return result;
 }
 
-/** Sends every pending row (the sweep for mails whose job was lost). */
+/**
+ * Sends pending rows (the sweep for mails whose job was lost), companies in turn: each company's oldest
+ * waiting mail first (the platform's, `company_id` null, counts as one company), then each one's second,
+ * and so on, so one company's backlog never holds back another's mail here either.
+ */
 export async function deliverPendingMail(deps: MailSenderDeps, limit = 50): Promise<DeliveryResult[]> {
-  const pending = await deps.db
-    .selectFrom('mail_outbox')
-    .select('id')
-    .where('status', '=', 'pending')
-    .orderBy('created_at')
-    .limit(limit)
-    .execute();
+  const { rows: pending } = await sql<{ id: string }>`
+    select id
+    from (
+      select id, created_at,
+        row_number() over (partition by company_id order by created_at, id) as turn
+      from mail_outbox
+      where status = 'pending'
+    ) waiting
+    order by turn, created_at, id
+    limit ${limit}
+  `.execute(deps.db);
   const results: DeliveryResult[] = [];
   for (const row of pending) results.push(await attemptDelivery(deps, row.id));
   return results;

@@ -8,6 +8,12 @@ export interface OutgoingMail {
   text: string;
 }
 
+/**
+ * The most waiting mails a company's backlog is counted up to: a mail behind that many is simply behind a
+ * long backlog, and counting stops there.
+ */
+export const MAIL_BACKLOG_CAP = 10_000;
+
 /** Queues a mail in the caller's transaction: it is sent only if the transaction commits. */
 export async function queueMail(db: Db, mail: OutgoingMail): Promise<string> {
   const row = await db
@@ -16,6 +22,26 @@ export async function queueMail(db: Db, mail: OutgoingMail): Promise<string> {
     .returning('id')
     .executeTakeFirstOrThrow();
   return row.id;
+}
+
+/**
+ * A queued mail's turn: how many other mails of its company (the platform's: `company_id` null) wait to
+ * be sent, up to `MAIL_BACKLOG_CAP`. Read in the database once the mail committed, so every instance
+ * sees every instance's backlog; through the small partial index of pending mail.
+ */
+export async function findMailTurn(db: Db, outboxId: string): Promise<number> {
+  const { rows } = await sql<{ ahead: number }>`
+    select count(*)::int as ahead
+    from (
+      select 1
+      from mail_outbox mail
+      join mail_outbox waiting
+        on waiting.status = 'pending' and waiting.id <> mail.id
+        and (waiting.company_id = mail.company_id or (waiting.company_id is null and mail.company_id is null))
+      where mail.id = ${outboxId}
+      limit ${MAIL_BACKLOG_CAP}
+    ) ahead`.execute(db);
+  return rows[0]?.ahead ?? 0;
 }
 
 /** The latest mails queued to an address, newest first: the operator's view when no SMTP is set up. */
