@@ -1,6 +1,12 @@
 import { CUSTOM_CSS_MAX_DEPTH } from '@caudal/contract';
 import { describe, expect, it } from 'vitest';
-import { CssTooDeepError, isAllowedCssUrl, measureNesting, sanitiseCss } from './css-sanitiser';
+import {
+  CssTooDeepError,
+  isAllowedCssUrl,
+  measureNesting,
+  sanitiseCss,
+  tokensAsBrowsersRead,
+} from './css-sanitiser';
 
 /** Known ways CSS reaches off-site, runs script or reads input: each must be removed and reported. */
 const ATTACKS: { name: string; css: string; reason: string; gone: RegExp }[] = [
@@ -50,10 +56,110 @@ const ATTACKS: { name: string; css: string; reason: string; gone: RegExp }[] = [
     gone: /evil|\\68/,
   },
   {
+    // A browser reads a url token wherever the function's name decodes to `url`: so does the sanitiser.
     name: 'escaped url( function',
     css: 'a { background: u\\72l(https://evil.example/p) }',
-    reason: 'invalid',
+    reason: 'url',
     gone: /evil/,
+  },
+  {
+    name: 'escaped url( with an unquoted path (the tester found it kept, and Chromium loading it)',
+    css: '.x{background:u\\72 l(/platform/x)} .y{background-image:\\75 rl(/platform/y)}',
+    reason: 'url',
+    gone: /platform/,
+  },
+  {
+    name: 'url( spelt with escapes and in upper case',
+    css: 'a { background: \\55 R\\4c (/platform/x) }',
+    reason: 'url',
+    gone: /platform/,
+  },
+  {
+    name: 'escaped url( with a quoted path',
+    css: 'a { background: u\\72 l("/platform/x") }',
+    reason: 'url',
+    gone: /platform/,
+  },
+  {
+    name: 'escaped url( in a custom property',
+    css: ':root { --x: u\\72 l(/platform/x) } a { background: var(--x) }',
+    reason: 'url',
+    gone: /platform/,
+  },
+  {
+    name: 'escaped url( inside image-set()',
+    css: 'a { background: image-set(u\\72 l(/platform/x) 1x) }',
+    reason: 'url',
+    gone: /platform/,
+  },
+  {
+    name: 'escaped url( inside an escaped -webkit-image-set()',
+    css: 'a { background: -webkit-\\69mage-set(\\75 rl(/platform/x) 1x) }',
+    reason: 'url',
+    gone: /platform/,
+  },
+  {
+    name: '@font-face src with an escaped url(',
+    css: '@font-face { font-family: K; src: u\\72 l(/platform/k.woff2) } a { font-family: K }',
+    reason: 'url',
+    gone: /platform/,
+  },
+  {
+    // css-tree balanced the function through the comment and kept the prelude as written; a browser's
+    // url token ends at the first `)`, and the rule after it was a rule of its own.
+    name: 'escaped url( in an @media prelude, hiding a rule from the sanitiser',
+    css: '@media u\\72 l(x/*){}*{background:url(/platform/x)}/*)*/ {a{color:red}}',
+    reason: 'url',
+    gone: /platform/,
+  },
+  {
+    name: 'escaped image-set() string',
+    css: 'a { background: \\69mage-set("/platform/x" 1x) }',
+    reason: 'url',
+    gone: /platform/,
+  },
+  {
+    name: 'escaped cross-fade() string',
+    css: 'a { background: cross-f\\61 de("/platform/x" 50%, red) }',
+    reason: 'url',
+    gone: /platform/,
+  },
+  {
+    name: 'escaped src() string',
+    css: 'a { background: \\73rc("/platform/x") }',
+    reason: 'url',
+    gone: /platform/,
+  },
+  {
+    name: 'src() with an unquoted argument',
+    css: 'a { background: src(/platform/x) }',
+    reason: 'url',
+    gone: /platform/,
+  },
+  {
+    // No scheme, so a relative path: `<page dir>/../platform/x`. String#trim() dropped the U+00A0.
+    name: 'data: after an escaped U+00A0',
+    css: 'a { background: url(\\a0 data:image/../../platform/x) }',
+    reason: 'url',
+    gone: /platform/,
+  },
+  {
+    name: 'data: after a U+FEFF in a string',
+    css: 'a { background: url("\\feff data:image/../../platform/x") }',
+    reason: 'url',
+    gone: /platform/,
+  },
+  {
+    name: 'a url() of whitespace only (the page itself)',
+    css: 'a { background: url(" ") }',
+    reason: 'url',
+    gone: /url/,
+  },
+  {
+    name: 'data: html with an escaped scheme',
+    css: 'a { background: url(d\\61ta:text/html,x) }',
+    reason: 'url',
+    gone: /html/,
   },
   {
     name: 'image-set() string',
@@ -279,6 +385,38 @@ input[type="checkbox"], .mantine-Button-root[data-disabled], [aria-invalid="true
     }
   });
 
+  it('keeps data: images and fonts however url() is spelt, as a plain url()', () => {
+    const css = `a { background: U\\52 L(d\\61ta:image/png;base64,AAAA) }
+b { background: \\75 rl( "data:image/png;base64,BBBB" ); cursor: url(data:image/png;base64,CCCC), auto }
+@font-face { font-family: Brand; src: u\\72 l(data:font/woff2;base64,DDDD) format("woff2") }`;
+    const result = sanitiseCss(css);
+    expect(result.removed).toEqual([]);
+    for (const kept of [
+      'url(data:image/png;base64,AAAA)',
+      'url(data:image/png;base64,BBBB)',
+      'url(data:image/png;base64,CCCC)',
+      'url(data:font/woff2;base64,DDDD)',
+    ]) {
+      expect(result.css).toContain(kept);
+    }
+  });
+
+  it('reports an escaped url( where it was written, and the lines after it unshifted', () => {
+    const css = 'a {\n  background: u\\72\nl(/platform/x);\n  cursor: url(/platform/c)\n}';
+    const result = sanitiseCss(css);
+    expect(result.removed).toEqual([
+      { reason: 'url', line: 2, column: 3, excerpt: 'background: u\\72 l(/platform/x)' },
+      { reason: 'url', line: 4, column: 3, excerpt: 'cursor: url(/platform/c)' },
+    ]);
+    expect(result.css).toBe('a{}');
+  });
+
+  it('reads U+0000 as U+FFFD, a name code point, as a browser does', () => {
+    const result = sanitiseCss('.a\0 { color: red }');
+    expect(result.removed).toEqual([]);
+    expect(result.css).toBe('.a\uFFFD{color:red}');
+  });
+
   it('reports each removal with its line, column and an excerpt, in source order', () => {
     const css =
       'a { color: red }\n@import "x.css";\nb {\n  color: blue;\n  background: url(https://evil.example/p);\n}';
@@ -342,9 +480,32 @@ describe('sanitiseCss: nesting', () => {
   });
 });
 
+describe('tokensAsBrowsersRead', () => {
+  it('spells a url( with escapes plainly, keeping every offset; strings and comments stay', () => {
+    const css = 'a{b:u\\72 l(x);c:\\55 R\\4c ("y");d:"u\\72 l(z)"/* \\75 rl( */;e:url(w)}';
+    const read = tokensAsBrowsersRead(css);
+    expect(read).toBe('a{b:url(   x);c:url(      "y");d:"u\\72 l(z)"/* \\75 rl( */;e:url(w)}');
+    expect(read).toHaveLength(css.length);
+  });
+
+  it('finds the url( that spelling one plainly uncovers', () => {
+    // As a function, the first hid the rest in a comment; as the url token a browser reads, it ends at
+    // the first `)`, and the second is a token again.
+    expect(tokensAsBrowsersRead('a{b:u\\72 l(x/*)u\\72 l(/platform/x)*/}')).toBe(
+      'a{b:url(   x/*)url(   /platform/x)*/}',
+    );
+  });
+});
+
 describe('isAllowedCssUrl', () => {
   it('allows data: images and fonts only: no path, not even on the same origin', () => {
-    for (const url of ['data:image/png;base64,AA', 'data:font/woff2;base64,AA', ' DATA:image/gif,x', '']) {
+    for (const url of [
+      'data:image/png;base64,AA',
+      'data:font/woff2;base64,AA',
+      ' DATA:image/gif,x',
+      '\tdata:image/gif,x',
+      '',
+    ]) {
       expect(isAllowedCssUrl(url), url).toBe(true);
     }
     for (const url of [
@@ -362,6 +523,10 @@ describe('isAllowedCssUrl', () => {
       'data:text/css,a',
       'data:text/html,<b>',
       'ftp://x/a',
+      ' ',
+      '\u00a0data:image/../../platform/x',
+      '\ufeffdata:image/png,x',
+      '\u3000data:image/png,x',
     ]) {
       expect(isAllowedCssUrl(url), url).toBe(false);
     }

@@ -40,8 +40,10 @@ const ALLOWED_AT_RULES = new Set([
 const BINDING_PROPERTIES = new Set(['-moz-binding', 'behavior', '-ms-behavior']);
 /** Attributes a selector may test: none holds what a visitor types (contract CSS_ALLOWED_ATTRIBUTES). */
 const ALLOWED_ATTRIBUTES: ReadonlySet<string> = new Set(CSS_ALLOWED_ATTRIBUTES);
-/** Functions whose string arguments are URLs, like url() itself. */
-const URL_STRING_FUNCTIONS = new Set(['url', 'src', 'image-set', 'cross-fade', 'image']);
+/** Functions that take one URL: what they hold must be a single allowed string, as a Url node's value. */
+const URL_FUNCTIONS = new Set(['url', 'src']);
+/** Functions whose string arguments are URLs, beside others (`image-set("a.png" 1x)`). */
+const URL_STRING_FUNCTIONS = new Set(['image-set', 'cross-fade', 'image']);
 const EXCERPT_MAX = 120;
 
 /** Thrown before parsing when blocks, functions and brackets nest deeper than CUSTOM_CSS_MAX_DEPTH. */
@@ -64,9 +66,110 @@ function normaliseName(name: string): string {
  * what the visitor types) is the side channel, whatever the route behind it does.
  */
 export function isAllowedCssUrl(value: string): boolean {
-  const trimmed = value.trim();
-  if (trimmed === '') return true;
-  return /^data:(image\/|font\/|application\/(x-)?font-)/i.test(trimmed);
+  if (value === '') return true;
+  // Skip only what the URL parser strips (C0 controls and space), never String#trim()'s wider set: a
+  // URL starting with U+00A0, U+FEFF or U+3000 (`url(\a0 data:image/../../platform/x)`) has no scheme,
+  // so it is a relative path the page would request. Whitespace alone resolves to the page itself.
+  let start = 0;
+  while (start < value.length && value.charCodeAt(start) <= 0x20) start += 1;
+  return /^data:(image\/|font\/|application\/(x-)?font-)/i.test(value.slice(start));
+}
+
+const URL_NAME = /^url$/i;
+const QUOTATION_MARK = 0x22;
+const APOSTROPHE = 0x27;
+const REVERSE_SOLIDUS = 0x5c;
+const RIGHT_PARENTHESIS = 0x29;
+
+function isCssWhitespace(code: number): boolean {
+  return code === 0x20 || code === 0x09 || code === 0x0a || code === 0x0d || code === 0x0c;
+}
+
+/** Thrown inside css-tree's tokenizer callback to stop it at the token found. */
+class FoundToken {
+  constructor(
+    readonly start: number,
+    readonly end: number,
+  ) {}
+}
+
+/**
+ * The first function token, from the token boundary `from` on, whose name is `url` only once its escapes
+ * are decoded (`u\72 l(`, `\55 RL(`). css-tree compares the raw name, so it reads such a token as an
+ * ordinary function where a browser (CSS Syntax § 4.3.4 compares the decoded name) reads a url token.
+ */
+function findEscapedUrlFunction(source: string, from: number): FoundToken | null {
+  // Tokenizing resumes one code point early, at the `(` or `)` just before `from`: a single-code-point
+  // token, so the tokens after it are the same, and css-tree skips a U+FEFF only at its offset 0.
+  const base = from === 0 ? 0 : from - 1;
+  try {
+    csstree.tokenize(base === 0 ? source : source.slice(base), (type, start, end) => {
+      if (type !== csstree.tokenTypes.Function) return;
+      const name = source.slice(base + start, base + end - 1);
+      if (name.includes('\\') && URL_NAME.test(csstree.ident.decode(name))) {
+        throw new FoundToken(base + start, base + end);
+      }
+    });
+  } catch (error) {
+    if (error instanceof FoundToken) return error;
+    throw error;
+  }
+  return null;
+}
+
+/**
+ * Where the token a browser reads after `url(` ends, `from` being just after the `(`. Quoted (after any
+ * whitespace), `url(` is a function token and the string follows it: `from`. Otherwise a url token, or a
+ * bad-url token, which both end just after the first `)` no backslash escapes (or at the end).
+ */
+function endOfUrlToken(source: string, from: number): number {
+  let offset = from;
+  while (offset < source.length && isCssWhitespace(source.charCodeAt(offset))) offset += 1;
+  const next = source.charCodeAt(offset);
+  if (next === QUOTATION_MARK || next === APOSTROPHE) return from;
+  for (; offset < source.length; offset += 1) {
+    const code = source.charCodeAt(offset);
+    if (code === REVERSE_SOLIDUS) offset += 1;
+    else if (code === RIGHT_PARENTHESIS) return offset + 1;
+  }
+  return source.length;
+}
+
+/** One pass of tokensAsBrowsersRead's respelling: linear, each token found once. */
+function spellUrlFunctionsPlainlyOnce(source: string): string {
+  const parts: string[] = [];
+  let copied = 0;
+  let from = 0;
+  while (from < source.length) {
+    const found = findEscapedUrlFunction(source, from);
+    if (!found) break;
+    // Same length, so every offset, and so every reported line, column and excerpt, is the source's.
+    parts.push(source.slice(copied, found.start), 'url(', ' '.repeat(found.end - found.start - 4));
+    copied = found.end;
+    from = endOfUrlToken(source, found.end);
+  }
+  if (parts.length === 0) return source;
+  parts.push(source.slice(copied));
+  return parts.join('');
+}
+
+/**
+ * The source as a browser tokenizes it, in a form css-tree tokenizes the same way, every offset kept:
+ * - U+0000 becomes U+FFFD (CSS Syntax preprocessing, which css-tree skips: it reads a delimiter there,
+ *   where a browser reads a name code point);
+ * - a function named `url` with escapes is spelt `url(` (padded with spaces), so css-tree reads the url
+ *   token a browser reads: a Url node, checked like any other, and no token boundary that differs (a
+ *   url token runs to the first `)`, through comments, quotes and braces a function would balance).
+ * Spelling one plainly can turn what followed it into new tokens, so passes repeat until one changes
+ * nothing; each removes backslashes, so they end (two passes, the second finding nothing, in practice).
+ */
+export function tokensAsBrowsersRead(source: string): string {
+  let text = source.replaceAll('\0', '\uFFFD');
+  for (;;) {
+    const next = spellUrlFunctionsPlainlyOnce(text);
+    if (next === text) return text;
+    text = next;
+  }
 }
 
 const OPENING = new Set<number>([
@@ -120,7 +223,14 @@ function findDeclarationReason(node: csstree.Declaration): CssRemovalReason | nu
     else if (child.type === 'Function') {
       const name = normaliseName(child.name);
       if (name === 'expression') note('expression');
-      else if (URL_STRING_FUNCTIONS.has(name)) {
+      else if (URL_FUNCTIONS.has(name)) {
+        // Held like a Url node: one string, an allowed URL. Anything else (an unquoted argument, a var(),
+        // a second argument) is refused, not read: `url(` with escapes is a Url node by now (see
+        // tokensAsBrowsersRead), so this is `src()`, or a url() spelt in a way nothing here foresaw.
+        const args = child.children.filter((argument) => argument.type !== 'WhiteSpace');
+        const only = args.first;
+        if (args.size !== 1 || only?.type !== 'String' || !isAllowedCssUrl(only.value)) note('url');
+      } else if (URL_STRING_FUNCTIONS.has(name)) {
         // Their strings are URLs; a var() inside could smuggle one in unchecked.
         child.children.forEach((argument) => {
           if (argument.type === 'String' && !isAllowedCssUrl(argument.value)) note('url');
@@ -173,10 +283,12 @@ function findReason(node: csstree.CssNode): CssRemovalReason | null {
 
 /** Throws CssTooDeepError, before parsing, for CSS nested deeper than CUSTOM_CSS_MAX_DEPTH. */
 export function sanitiseCss(source: string): SanitisedCss {
-  const depth = measureNesting(source);
+  // What is measured, parsed and serialised; the same length as the source, so offsets are the source's.
+  const text = tokensAsBrowsersRead(source);
+  const depth = measureNesting(text);
   if (depth > CUSTOM_CSS_MAX_DEPTH) throw new CssTooDeepError(depth);
   const removed: CssRemoval[] = [];
-  const ast = csstree.parse(source, {
+  const ast = csstree.parse(text, {
     positions: true,
     parseValue: true,
     parseCustomProperty: true,
@@ -184,15 +296,19 @@ export function sanitiseCss(source: string): SanitisedCss {
     onParseError: () => undefined,
   });
 
+  // Lines, columns and excerpts from the source as written: a `url(` spelt plainly drops any line break
+  // its escapes held (`u\72<newline>l(`), which would shift the lines after it.
+  const locations = new csstree.OffsetToLocation(source);
   const report = (node: csstree.CssNode, reason: CssRemovalReason) => {
     const start = node.loc?.start ?? { offset: 0, line: 1, column: 1 };
+    const where = locations.getLocation(start.offset);
     const end = node.loc?.end.offset ?? start.offset + EXCERPT_MAX;
-    const text = source.slice(start.offset, Math.min(end, start.offset + EXCERPT_MAX * 2));
-    const excerpt = text.replace(/\s+/g, ' ').trim();
+    const written = source.slice(start.offset, Math.min(end, start.offset + EXCERPT_MAX * 2));
+    const excerpt = written.replace(/\s+/g, ' ').trim();
     removed.push({
       reason,
-      line: start.line,
-      column: start.column,
+      line: where.line ?? start.line,
+      column: where.column ?? start.column,
       excerpt: excerpt.length > EXCERPT_MAX ? `${excerpt.slice(0, EXCERPT_MAX - 1)}…` : excerpt,
     });
   };

@@ -2,11 +2,13 @@ import type { Db } from '../../db/database';
 
 /**
  * The sanitiser's rules, as a number stored with each company's sanitised CSS: 1 for decision 0015's,
- * 2 for decision 0023's (data: URLs only, no unicode-range, attribute selectors from an allowlist).
+ * 2 for decision 0023's (data: URLs only, no unicode-range, attribute selectors from an allowlist), 3 for
+ * the same rules read as a browser tokenizes (a `url(` spelt with CSS escapes is a url too, and a
+ * `data:` scheme behind a space the URL parser keeps is not one).
  * Raise it whenever the rules tighten: rows made by older rules are not served, and are sanitised again
  * from their source when the API starts (features/custom-css/resanitise-stored-css.ts).
  */
-export const CUSTOM_CSS_SANITISER_VERSION = 2;
+export const CUSTOM_CSS_SANITISER_VERSION = 3;
 
 /**
  * The custom CSS a company's hosted pages (connect and Link pages) wear: the stored, already sanitised
