@@ -25,14 +25,21 @@ export function useDialogFocusReturn(opened: boolean): void {
   }, [opened]);
 }
 
+/**
+ * Mantine draws a dialog's title bar as a `<header>`: inside the dialog (a `section` whose role is
+ * dialog, which does not scope it) it is a second banner landmark beside the page's own (axe:
+ * landmark-no-duplicate-banner). It holds only the title and the close button, so it gets no role.
+ */
+const TITLE_BAR = { header: { role: 'presentation' } };
+
 /** Mantine's Modal with the portal's focus return (Mantine's own would return to a menu item gone). */
 export function AppModal(props: ModalProps) {
   useDialogFocusReturn(props.opened);
-  return <Modal {...props} returnFocus={false} />;
+  return <Modal attributes={TITLE_BAR} {...props} returnFocus={false} />;
 }
 
 /** Mantine's Drawer (a dialog too) with the same focus return. */
 export function AppDrawer(props: DrawerProps) {
   useDialogFocusReturn(props.opened);
-  return <Drawer {...props} returnFocus={false} />;
+  return <Drawer attributes={TITLE_BAR} {...props} returnFocus={false} />;
 }

@@ -7,13 +7,6 @@ import { actionLabel } from '../lib/audit-filters';
 
 const TARGET_KINDS = ['client', 'credential', 'link', 'application', 'user'] as const;
 
-/**
- * Mantine draws the dialog's title bar as a `<header>`: inside the dialog (a `section` whose role is
- * dialog, which does not scope it) it would be a second banner landmark beside the page's own. It is
- * only the dialog's title and close button, so it gets no landmark role.
- */
-const DIALOG_ATTRIBUTES = { header: { role: 'presentation' } };
-
 /** Everything one event holds: who, what, on what, from where, and the recorded fields before and after. */
 export function AuditEventModal({
   event,
@@ -48,13 +41,7 @@ export function AuditEventModal({
     : [];
   const changes = event ? Object.entries(event.changes) : [];
   return (
-    <AppModal
-      opened={event !== null}
-      onClose={onClose}
-      title={t('audit.details.title')}
-      size="lg"
-      attributes={DIALOG_ATTRIBUTES}
-    >
+    <AppModal opened={event !== null} onClose={onClose} title={t('audit.details.title')} size="lg">
       <Stack gap="md">
         <Table variant="vertical" layout="fixed" withTableBorder>
           <Table.Tbody>
