@@ -21,7 +21,14 @@ async function exportShownEvents(page: Page): Promise<string[][]> {
   const text = await readFile((await file.path()) ?? '', 'utf8');
   expect(text.startsWith('\uFEFF')).toBe(true);
   const [header, ...rows] = text.slice(1).trim().split('\r\n');
-  expect(header?.split(',').slice(0, 5)).toEqual(['Date (UTC)', 'Kind', 'Action', 'Actor kind', 'Who']);
+  expect(header?.split(',').slice(0, 6)).toEqual([
+    'Date (UTC)',
+    'Kind',
+    'Action',
+    'Action code',
+    'Actor kind',
+    'Who',
+  ]);
   // The columns read here (up to the client) hold no comma: a naive split is exact for them.
   return rows.map((row) => row.split(','));
 }
@@ -79,8 +86,8 @@ test('an admin finds a client edit and a sign-in in /audit by filtering, opens t
   // Exported: the file holds that one edit, of that client.
   const edits = await exportShownEvents(page);
   expect(edits).toHaveLength(1);
-  expect(edits[0]?.slice(1, 3)).toEqual(['Change', 'client-edit']);
-  expect(edits[0]?.[6]).toBe(client.id);
+  expect(edits[0]?.slice(1, 4)).toEqual(['Change', 'Client edited', 'client-edit']);
+  expect(edits[0]?.[7]).toBe(client.id);
 
   // The sign-in: by user and action.
   await page.getByRole('button', { name: 'Clear filters' }).click();
@@ -96,8 +103,8 @@ test('an admin finds a client edit and a sign-in in /audit by filtering, opens t
   const signIns = await exportShownEvents(page);
   expect(signIns.length).toBeGreaterThan(0);
   for (const row of signIns) {
-    expect(row[2]).toBe('login');
-    expect(row[4]).toBe('demo');
+    expect(row[3]).toBe('login');
+    expect(row[5]).toBe('demo');
     expect(['Sign-in', 'Failed sign-in']).toContain(row[1]);
   }
   expect(signIns.some((row) => row[1] === 'Sign-in')).toBe(true);

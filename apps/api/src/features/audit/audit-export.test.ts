@@ -49,12 +49,16 @@ describe('exporting the audit log as CSV', () => {
       expect(edits.text.startsWith(BOM)).toBe(true);
       const lines = edits.text.slice(1).trim().split('\r\n');
       expect(lines[0]).toBe(
-        'Fecha (UTC);Tipo;Acción;Tipo de actor;Quién;Id. del actor;Cliente;Credencial;Link;Aplicación;' +
-          'Usuario;IP;Navegador;Id. de petición;Campos cambiados',
+        'Fecha (UTC);Tipo;Acción;Código de acción;Tipo de actor;Quién;Id. del actor;Id. del cliente;Cliente;' +
+          'Credencial;Link;Aplicación;Usuario;IP;Navegador;Id. de petición;Campos cambiados',
       );
       expect(lines).toHaveLength(2);
-      expect(lines[1]).toContain(';Cambio;client-edit;Empleado;');
-      expect(lines[1]).toContain(client.id);
+      // A date and time a spreadsheet reads as one; the action by its name and its code; the client by
+      // its id and its name today.
+      expect(lines[1]).toMatch(
+        /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2};Cambio;Cliente editado;client-edit;Empleado;/,
+      );
+      expect(lines[1]).toContain(`;${client.id};María García;`);
       expect(lines[1]).toContain('María García');
       expect(edits.rows).toBe(1);
       expect(edits.text).not.toContain(foreign.id);
@@ -63,8 +67,15 @@ describe('exporting the audit log as CSV', () => {
       // The sign-in and the edit, as the screen's filters pick them, in English.
       const mine = await exportAudit(tenant, { actor: tenant.user.username, language: 'en' });
       const rows = mine.text.slice(1).trim().split('\r\n');
-      expect(rows[0]?.split(',').slice(0, 5)).toEqual(['Date (UTC)', 'Kind', 'Action', 'Actor kind', 'Who']);
-      const actions = rows.slice(1).map((row) => row.split(',')[2]);
+      expect(rows[0]?.split(',').slice(0, 6)).toEqual([
+        'Date (UTC)',
+        'Kind',
+        'Action',
+        'Action code',
+        'Actor kind',
+        'Who',
+      ]);
+      const actions = rows.slice(1).map((row) => row.split(',')[3]);
       // The two exports asked for (each is an action), the edit, the create, the sign-in (the test
       // clock stands still, so their order is the ids').
       expect(actions.sort()).toEqual([
@@ -74,13 +85,13 @@ describe('exporting the audit log as CSV', () => {
         'export-events',
         'login',
       ]);
-      expect(rows.some((row) => row.includes(',Sign-in,login,Staff,'))).toBe(true);
+      expect(rows.some((row) => row.includes(',Sign-in,Sign-in,login,Staff,'))).toBe(true);
       expect(mine.text).not.toContain(other.user.id);
       // Another company's client id as a filter finds nothing of it: only this export's own event
       // (recorded in the caller's company, naming the client id it was asked for).
       const none = await exportAudit(tenant, { client_id: foreign.id, language: 'es' });
       const found = none.text.slice(1).trim().split('\r\n').slice(1);
-      expect(found.map((row) => row.split(';')[2])).toEqual(['export-events']);
+      expect(found.map((row) => row.split(';')[3])).toEqual(['export-events']);
       expect(none.text).not.toContain(other.user.id);
       expect(none.text).not.toContain('Ajeno');
     },

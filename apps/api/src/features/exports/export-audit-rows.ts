@@ -12,22 +12,45 @@ export interface AuditExportQuery {
   language: LocaleCode;
 }
 
+/** Each action's name by its code, flat: the operator's `company.create` from `company: { create }`. */
+function actionNamesOf(language: LocaleCode): Record<string, string> {
+  const names: Record<string, string> = {};
+  for (const [key, value] of Object.entries(CATALOGUES[language].audit.actions)) {
+    if (typeof value === 'string') names[key] = value;
+    else for (const [command, name] of Object.entries(value)) names[`${key}.${command}`] = name as string;
+  }
+  return names;
+}
+
+/** A target client's id as a uuid where it is one (ids are stored as text values, never as keys). */
+const TARGET_CLIENT_UUID = sql<string>`case when audit_events.target_client_id ~* '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$' then audit_events.target_client_id::uuid end`;
+
 /**
  * One statement (PostgreSQL: the export worker reads it through a cursor): every value as text, the
- * kinds in the file's language (the words travel as a parameter), the time in UTC to the millisecond,
- * the changed fields as their JSON.
+ * kinds and action names in the file's language (the words travel as parameters), the time in UTC as a
+ * spreadsheet reads a date and time, a target client's name as it is called today (from the reader's
+ * company only; none once deleted), the changed fields as their JSON.
  */
 export function auditRowsQuery(db: Db, query: AuditExportQuery) {
   const words = CATALOGUES[query.language].audit;
   const kinds = JSON.stringify(words.kinds);
   const actorKinds = JSON.stringify(words.actorKinds);
+  const actionNames = JSON.stringify(actionNamesOf(query.language));
   return db
     .selectFrom('audit_events')
+    .leftJoin('clients as target_client', (join) =>
+      join
+        .onRef('target_client.company_id', '=', 'audit_events.company_id')
+        .on('target_client.id', '=', TARGET_CLIENT_UUID),
+    )
     .select([
-      sql<string>`to_char(audit_events.occurred_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`.as(
+      sql<string>`to_char(audit_events.occurred_at at time zone 'UTC', 'YYYY-MM-DD HH24:MI:SS')`.as(
         'occurred_at',
       ),
       sql<string>`coalesce(${kinds}::jsonb ->> audit_events.kind, audit_events.kind)`.as('kind'),
+      sql<string>`coalesce(${actionNames}::jsonb ->> audit_events.action, audit_events.action)`.as(
+        'action_name',
+      ),
       'audit_events.action',
       sql<string>`coalesce(${actorKinds}::jsonb ->> audit_events.actor_kind, audit_events.actor_kind)`.as(
         'actor_kind',
@@ -35,6 +58,7 @@ export function auditRowsQuery(db: Db, query: AuditExportQuery) {
       'audit_events.actor_name',
       'audit_events.actor_id',
       'audit_events.target_client_id',
+      'target_client.name as target_client_name',
       'audit_events.target_credential_id',
       'audit_events.target_link_id',
       'audit_events.target_application_id',

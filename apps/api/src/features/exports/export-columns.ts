@@ -68,11 +68,13 @@ export function findExportColumns(
 export const AUDIT_EXPORT_COLUMNS = [
   'occurred_at',
   'kind',
+  'action_name',
   'action',
   'actor_kind',
   'actor_name',
   'actor_id',
   'target_client_id',
+  'target_client_name',
   'target_credential_id',
   'target_link_id',
   'target_application_id',
@@ -83,7 +85,7 @@ export const AUDIT_EXPORT_COLUMNS = [
   'changes',
 ] as const;
 
-/** The audit log's export: every value as text (times are ISO text in UTC), headers in its language. */
+/** The audit log's export: every value as text (times in UTC, as a spreadsheet reads them), headers in its language. */
 export function findAuditExportColumns(language: LocaleCode): ExportColumnSpec[] {
   const headers = CATALOGUES[language].audit.export.columns as Record<string, string>;
   return AUDIT_EXPORT_COLUMNS.map((key) => {
@@ -93,8 +95,10 @@ export function findAuditExportColumns(language: LocaleCode): ExportColumnSpec[]
 }
 
 const AUDIT_WIDTHS: Record<string, number> = {
-  occurred_at: 25,
+  occurred_at: 20,
+  action_name: 30,
   action: 22,
+  target_client_name: 24,
   actor_name: 20,
   actor_id: 38,
   user_agent: 40,
