@@ -14,6 +14,12 @@ export function TwoFactorCard() {
   const queryClient = useQueryClient();
   const status = useTwoFactorQuery();
   const [isEnrolling, setEnrolling] = useState(false);
+  // On once the first code is confirmed: the badge says so while the recovery codes are still shown.
+  const confirm = async (code: string) => {
+    const answer = await confirmEnrolment(code);
+    void queryClient.invalidateQueries({ queryKey: securityKeys.twoFactor() });
+    return answer;
+  };
   const finished = () => {
     setEnrolling(false);
     notifySuccess(t('auth.security.twoFactorOnDone'));
@@ -42,7 +48,7 @@ export function TwoFactorCard() {
         ) : !status.data ? (
           <Skeleton height={48} aria-hidden />
         ) : isEnrolling ? (
-          <TotpEnrolmentSteps begin={beginEnrolment} confirm={confirmEnrolment} onFinished={finished} />
+          <TotpEnrolmentSteps begin={beginEnrolment} confirm={confirm} onFinished={finished} />
         ) : status.data.is_enabled ? (
           <Group gap="sm" wrap="nowrap" align="flex-start">
             <IconShieldCheck size={22} aria-hidden color="var(--mantine-color-teal-7)" />

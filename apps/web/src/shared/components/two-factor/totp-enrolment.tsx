@@ -39,6 +39,8 @@ export function TotpEnrolmentSteps({ begin, confirm, onFinished }: TotpEnrolment
   const started = useMutation({ mutationFn: begin });
   const confirmed = useMutation({ mutationFn: confirm });
   const [code, setCode] = useState('');
+  // What is wrong with the code as typed, said before it is sent (as the sign-in's code step does).
+  const [formatError, setFormatError] = useState<string | null>(null);
   const start = started.mutate;
   useEffect(() => start(), [start]);
 
@@ -67,10 +69,20 @@ export function TotpEnrolmentSteps({ begin, confirm, onFinished }: TotpEnrolment
   }
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    if (!/^\d{6}$/.test(code.replace(/\s+/g, ''))) return;
+    const typed = code.trim();
+    if (typed === '') {
+      setFormatError(t('validation.required'));
+      return;
+    }
+    if (!/^\d{6}$/.test(typed.replace(/\s+/g, ''))) {
+      setFormatError(t('auth.twoFactor.sixDigits'));
+      return;
+    }
+    setFormatError(null);
     confirmed.mutate(code);
   };
-  const failure = confirmed.error ? translateDynamic(errorMessageKey(confirmed.error)) : null;
+  const failure =
+    formatError ?? (confirmed.error ? translateDynamic(errorMessageKey(confirmed.error)) : null);
   return (
     <Stack gap="md">
       <Text size="sm">{t('auth.twoFactor.scan')}</Text>
