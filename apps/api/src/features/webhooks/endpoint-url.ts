@@ -20,7 +20,8 @@ export function findUrlRefusal(raw: string, policy: UrlPolicy): string | null {
   }
   if (url.protocol !== 'https:' && !(policy.allowHttp && url.protocol === 'http:')) return 'scheme';
   if (url.username || url.password) return 'userinfo';
-  const host = url.hostname.toLowerCase();
+  // A fully qualified name's trailing dot names the same host (`localhost.` is localhost).
+  const host = url.hostname.toLowerCase().replace(/\.+$/, '');
   const literal = literalAddressOf(url);
   if (literal) return isAddressAllowed(literal, policy) ? null : 'address';
   if (!policy.allowLoopback && (host === 'localhost' || host.endsWith('.localhost'))) return 'address';
