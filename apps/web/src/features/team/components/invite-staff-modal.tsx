@@ -66,6 +66,7 @@ export function InviteStaffModal({ opened, onClose }: { opened: boolean; onClose
             type="email"
             autoComplete="off"
             required
+            data-autofocus
             {...form.getInputProps('email')}
           />
           <TextInput
