@@ -1,4 +1,4 @@
-import type { Expression, ExpressionBuilder, SqlBool } from 'kysely';
+import { type Expression, type ExpressionBuilder, type SqlBool, sql } from 'kysely';
 import type { Database } from '../../db/schema';
 
 /** What `/audit` filters on; the list and its CSV export select the same events with it. */
@@ -38,7 +38,9 @@ export function toAuditFilter(input: {
 export function whereAuditEvents(companyId: string, filter: AuditFilter) {
   return (eb: ExpressionBuilder<Database, 'audit_events'>): Expression<SqlBool> => {
     const conditions: Expression<SqlBool>[] = [eb('audit_events.company_id', '=', companyId)];
-    if (filter.actor) conditions.push(eb('audit_events.actor_name', '=', filter.actor));
+    // Whoever typed it: usernames sign in in any case, so `DEMO` finds demo's events.
+    if (filter.actor)
+      conditions.push(eb(sql`lower(audit_events.actor_name)`, '=', sql`lower(${filter.actor})`));
     if (filter.action) conditions.push(eb('audit_events.action', '=', filter.action));
     if (filter.clientId) conditions.push(eb('audit_events.target_client_id', '=', filter.clientId));
     if (filter.credentialsToken) {
