@@ -45,6 +45,8 @@ const ZEnv = z.object({
   ROOT_REDIRECT_STATUS: integer(302, 300).pipe(z.number().max(308)),
   SESSION_IDLE_MINUTES: integer(30, 1),
   LOGIN_MAX_FAILURES: integer(5, 1),
+  /** Failures from any addresses that lock the names for everyone (LOGIN_MAX_FAILURES locks one address). */
+  LOGIN_MAX_FAILURES_PER_ACCOUNT: integer(50, 1),
   LOGIN_LOCK_MINUTES: integer(15, 1).pipe(z.number().max(1_440)),
   LOGIN_MAX_FAILURES_PER_IP: integer(50, 1),
   LOGIN_IP_WINDOW_MINUTES: integer(15, 1).pipe(z.number().max(1_440)),
@@ -128,6 +130,7 @@ export interface Config {
   loginLockMinutes: number;
   /** Failed sign-ins from one client address per window before it gets 429 (every instance shares it). */
   loginMaxFailuresPerIp: number;
+  loginMaxFailuresPerAccount: number;
   loginIpWindowMinutes: number;
   /** Statement, lock and connection-acquire limits of the data path (a 503 when one fires). */
   databaseTimeouts: DatabaseTimeouts;
@@ -228,6 +231,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     loginMaxFailures: e.LOGIN_MAX_FAILURES,
     loginLockMinutes: e.LOGIN_LOCK_MINUTES,
     loginMaxFailuresPerIp: e.LOGIN_MAX_FAILURES_PER_IP,
+    loginMaxFailuresPerAccount: e.LOGIN_MAX_FAILURES_PER_ACCOUNT,
     loginIpWindowMinutes: e.LOGIN_IP_WINDOW_MINUTES,
     databaseTimeouts: {
       statementMs: e.DB_STATEMENT_TIMEOUT_MS,

@@ -89,6 +89,8 @@ export interface SessionsTable {
 export interface LoginFailuresTable {
   company_key: string;
   username_key: string;
+  /** The address the failures came from; '' for the account-wide count (migration 0044). */
+  address: Generated<string>;
   failed_count: number;
   window_started_at: Timestamp;
   locked_until: Timestamp | null;

@@ -29,25 +29,34 @@ export function findLoginCandidate(db: Db, key: LockoutKey) {
 }
 
 /**
- * Reserves one sign-in attempt for the names as typed, atomically and before the password is checked
- * (several requests and instances may reserve at once: the row lock orders them). Every reservation
- * counts as a failure until a success clears the row. The first `maxFailures` reservations of a window
- * may be checked; the one that reaches the limit locks the names until `lockedUntil`, and any further
- * one is refused unchecked. An expired lock or window starts a new count.
+ * Who a lockout counter counts: the names as typed, from one address, or from any (`ACCOUNT_WIDE`).
+ * The address tier locks the names for that address only, so nobody elsewhere can lock a user out with
+ * a few wrong passwords; the account-wide tier, at a higher count, stops guessing spread over addresses.
+ */
+export const ACCOUNT_WIDE = '';
+
+/**
+ * Reserves one sign-in attempt for the names as typed on one tier (`address`, or `ACCOUNT_WIDE`),
+ * atomically and before the password is checked (several requests and instances may reserve at once:
+ * the row lock orders them). Every reservation counts as a failure until a success clears the row. The
+ * first `maxFailures` reservations of a window may be checked; the one that reaches the limit locks the
+ * names on that tier until `lockedUntil`, and any further one is refused unchecked. An expired lock or
+ * window starts a new count.
  */
 export async function reserveLoginAttempt(
   db: Db,
   key: LockoutKey,
+  address: string,
   policy: { now: Date; maxFailures: number; windowStart: Date; lockedUntil: Date },
 ): Promise<{ isAllowed: boolean }> {
   const isFresh = sql`(login_failures.window_started_at <= ${policy.windowStart}::timestamptz
     or login_failures.locked_until <= ${policy.now}::timestamptz)`;
   const nextCount = sql`case when ${isFresh} then 1 else login_failures.failed_count + 1 end`;
   const { rows } = await sql<{ failed_count: number }>`
-    insert into login_failures (company_key, username_key, failed_count, window_started_at, locked_until)
-    values (${key.company}, ${key.username}, 1, ${policy.now}::timestamptz,
+    insert into login_failures (company_key, username_key, address, failed_count, window_started_at, locked_until)
+    values (${key.company}, ${key.username}, ${address}, 1, ${policy.now}::timestamptz,
       case when 1 >= ${policy.maxFailures}::int then ${policy.lockedUntil}::timestamptz end)
-    on conflict (company_key, username_key) do update set
+    on conflict (company_key, username_key, address) do update set
       failed_count = ${nextCount},
       window_started_at = case when ${isFresh} then ${policy.now}::timestamptz
         else login_failures.window_started_at end,
@@ -62,18 +71,25 @@ export async function reserveLoginAttempt(
 }
 
 /**
- * Gives back an attempt reserved by a sign-in that never got to check the password (the database
- * failed under it): a brownout must not lock users out. A lock this very attempt set goes with it.
+ * Gives back an attempt reserved on one tier by a sign-in that never got to check the password (the
+ * database failed under it, or a second step follows): a brownout must not lock users out. A lock this
+ * very attempt set goes with it.
  */
-export async function releaseLoginAttempt(db: Db, key: LockoutKey, maxFailures: number): Promise<void> {
+export async function releaseLoginAttempt(
+  db: Db,
+  key: LockoutKey,
+  address: string,
+  maxFailures: number,
+): Promise<void> {
   await sql`
     update login_failures set
       failed_count = greatest(failed_count - 1, 0),
       locked_until = case when failed_count - 1 < ${maxFailures}::int then null else locked_until end
-    where company_key = ${key.company} and username_key = ${key.username}
+    where company_key = ${key.company} and username_key = ${key.username} and address = ${address}
   `.execute(db);
 }
 
+/** A success (or a new password): every tier of the names starts over. */
 export async function clearLoginFailures(db: Db, key: LockoutKey): Promise<void> {
   await db
     .deleteFrom('login_failures')

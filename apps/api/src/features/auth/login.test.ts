@@ -9,6 +9,22 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const loginWith = (payload: unknown) => post(t.app, '/auth/v0/login', { payload });
+/** A sign-in from another address (inject's own is 127.0.0.1). */
+const loginFrom = (remoteAddress: string, payload: unknown) =>
+  t.app.inject({
+    method: 'POST',
+    url: '/auth/v0/login',
+    remoteAddress,
+    payload: payload as Record<string, unknown>,
+  });
+/** The names' failure count for one address, or account-wide (''). */
+const failuresOf = (username: string, address: string) =>
+  t.db
+    .selectFrom('login_failures')
+    .selectAll()
+    .where('username_key', '=', username.toLowerCase())
+    .where('address', '=', address)
+    .executeTakeFirstOrThrow();
 
 describe('login', () => {
   it('returns a Bearer token for the right credentials, ignoring case in names', async () => {
@@ -74,13 +90,11 @@ describe('login', () => {
     const answers = await Promise.all(guesses.map((guess) => loginWith(guess)));
     expect(answers.filter((answer) => answer.statusCode === 200)).toHaveLength(0);
     expect(new Set(answers.map((answer) => answer.json().error.code))).toEqual(new Set(['LoginFailed']));
-    const row = await t.db
-      .selectFrom('login_failures')
-      .selectAll()
-      .where('username_key', '=', tenant.user.username.toLowerCase())
-      .executeTakeFirstOrThrow();
+    const row = await failuresOf(tenant.user.username, '127.0.0.1');
     expect(row.failed_count).toBe(50);
     expect(row.locked_until).not.toBeNull();
+    // Only the five this address was let through count against the account.
+    expect((await failuresOf(tenant.user.username, '')).failed_count).toBe(5);
     expect((await loginWith(tenant.credentials)).statusCode).toBe(401);
   });
 
@@ -101,9 +115,34 @@ describe('login', () => {
       .selectAll()
       .where('company_key', '=', 'ghost co')
       .where('username_key', '=', 'ghost')
+      .where('address', '=', '127.0.0.1')
       .executeTakeFirstOrThrow();
     expect(row.failed_count).toBe(5);
     expect(row.locked_until).not.toBeNull();
+  });
+
+  it('locks the names for the failing address only: nobody elsewhere can lock a user out', async () => {
+    const tenant = await createTenant(t.db);
+    const wrong = { ...tenant.credentials, password: 'Wrong-password1' };
+    // The attack: another company's staff, or anyone, types the user's names with wrong passwords.
+    for (let attempt = 0; attempt < 5; attempt++) await loginFrom('203.0.113.7', wrong);
+    expect((await loginFrom('203.0.113.7', tenant.credentials)).statusCode).toBe(401);
+    // The user, from their own address, still signs in.
+    expect((await loginFrom('198.51.100.20', tenant.credentials)).statusCode).toBe(200);
+  });
+
+  it('locks the names everywhere once failures from many addresses reach the account-wide limit', async () => {
+    const tenant = await createTenant(t.db);
+    const wrong = { ...tenant.credentials, password: 'Wrong-password1' };
+    // Ten addresses, five failures each: fifty, the account-wide limit.
+    for (let host = 1; host <= 10; host++) {
+      for (let attempt = 0; attempt < 5; attempt++) await loginFrom(`203.0.113.${host}`, wrong);
+    }
+    const fresh = await loginFrom('198.51.100.20', tenant.credentials);
+    expect(fresh.statusCode).toBe(401);
+    expect(fresh.json().error.code).toBe('LoginFailed');
+    t.clock.advanceMinutes(16);
+    expect((await loginFrom('198.51.100.20', tenant.credentials)).statusCode).toBe(200);
   });
 
   it('rejects an invalid body with i18n keys and params', async () => {

@@ -6,6 +6,7 @@ import { type SignInOrigin, startSignedInSession } from '../../shared/auth/sign-
 import { findTwoFactorStatus } from '../../shared/auth/two-factor';
 import { addMinutes, type Clock } from '../../shared/clock';
 import {
+  ACCOUNT_WIDE,
   clearLoginFailures,
   findLoginCandidate,
   type LockoutKey,
@@ -40,7 +41,7 @@ export interface Credentials {
  * unchecked, whether the user exists or not).
  */
 export async function signIn(deps: SignInDeps, credentials: Credentials, origin: SignInOrigin) {
-  const { db, config } = deps;
+  const { db } = deps;
   const ip = origin.address ?? 'unknown';
   const now = deps.clock();
   const key = toLockoutKey(credentials.company, credentials.username);
@@ -61,7 +62,7 @@ export async function signIn(deps: SignInDeps, credentials: Credentials, origin:
   if (secondStep !== null) {
     // The password was right, but the sign-in is not done: give back only this attempt's reservations.
     // Earlier failures stay, so code guesses (between password entries too) add up to the same lockout.
-    await releaseLoginAttempt(db, key, config.loginMaxFailures);
+    await releaseLoginAttempts(deps, key, ip);
     await releaseIpAttempt(db, ip);
     const challenge = await issueChallenge(db, {
       userId: candidate.id,
@@ -136,13 +137,23 @@ export async function reserveAttempts(deps: SignInDeps, key: LockoutKey, ip: str
   if (!throttle.isAllowed) {
     throw retryLater('RateLimited', 'Too many failed sign-ins from this address', throttle.retryAfterSeconds);
   }
-  const attempt = await reserveLoginAttempt(db, key, {
+  const window = {
     now,
-    maxFailures: config.loginMaxFailures,
     windowStart: addMinutes(now, -config.loginLockMinutes),
     lockedUntil: addMinutes(now, config.loginLockMinutes),
+  };
+  // This address first: locked here, the attempt is refused without counting against the account, so
+  // one address adds at most LOGIN_MAX_FAILURES a window to the account-wide count.
+  const fromHere = await reserveLoginAttempt(db, key, ip, {
+    ...window,
+    maxFailures: config.loginMaxFailures,
   });
-  if (!attempt.isAllowed) throw new AppError('LoginFailed', 'Sign-in failed');
+  if (!fromHere.isAllowed) throw new AppError('LoginFailed', 'Sign-in failed');
+  const fromAnywhere = await reserveLoginAttempt(db, key, ACCOUNT_WIDE, {
+    ...window,
+    maxFailures: config.loginMaxFailuresPerAccount,
+  });
+  if (!fromAnywhere.isAllowed) throw new AppError('LoginFailed', 'Sign-in failed');
   return key;
 }
 
@@ -183,9 +194,15 @@ async function checkPassword(deps: SignInDeps, credentials: Credentials, key: Lo
   }
 }
 
+/** Gives back this attempt's reservation on both tiers of the names' lockout. */
+async function releaseLoginAttempts(deps: SignInDeps, key: LockoutKey, ip: string): Promise<void> {
+  await releaseLoginAttempt(deps.db, key, ip, deps.config.loginMaxFailures);
+  await releaseLoginAttempt(deps.db, key, ACCOUNT_WIDE, deps.config.loginMaxFailuresPerAccount);
+}
+
 export async function releaseReservations(deps: SignInDeps, key: LockoutKey, ip: string): Promise<void> {
   try {
-    await releaseLoginAttempt(deps.db, key, deps.config.loginMaxFailures);
+    await releaseLoginAttempts(deps, key, ip);
     await releaseIpAttempt(deps.db, ip);
   } catch {
     // The database is still failing: the counters stay, and expire with their window.
