@@ -223,6 +223,8 @@ export const wealth: typeof es = {
     emptyRange: 'No transactions between those dates.',
     loadError: 'The transactions could not be loaded',
   },
+  /** The list under a chart that names each of its lines. */
+  chartLegend: 'Legend: {title}',
   retry: 'Retry',
   updating: 'Updating…',
 };

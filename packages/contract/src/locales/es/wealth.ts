@@ -134,9 +134,8 @@ export const wealth = {
   },
   unlink: {
     title: 'Desvincular producto',
-    text: '{product} dejará de estar vinculado a {client}.',
-    consequence:
-      'El producto volverá a la lista de productos pendientes, desde donde podrás vincularlo de nuevo.',
+    text: 'El producto {product} dejará de estar vinculado a {client}.',
+    consequence: 'Volverá a la lista de productos pendientes, desde donde podrás vincularlo de nuevo.',
     confirm: 'Desvincular',
     cancel: 'Cancelar',
     done: 'Producto desvinculado: {product}. Está ahora en productos pendientes.',
@@ -222,6 +221,8 @@ export const wealth = {
     emptyRange: 'No hay operaciones entre esas fechas.',
     loadError: 'No se han podido cargar las operaciones',
   },
+  /** The list under a chart that names each of its lines. */
+  chartLegend: 'Leyenda: {title}',
   retry: 'Reintentar',
   updating: 'Actualizando…',
 };

@@ -67,10 +67,12 @@ export function useClientQuery(clientId: string) {
   });
 }
 
-export function useAccountsQuery(clientId: string) {
+/** The client's accounts; `enabled: false` waits (the overview asks only when it needs their IBANs). */
+export function useAccountsQuery(clientId: string, { enabled = true }: { enabled?: boolean } = {}) {
   return useQuery({
     queryKey: wealthKeys.products(clientId, 'accounts'),
     queryFn: ({ signal }) => callApi(wealth.clientAccountList, { client_id: clientId }, { signal }),
+    enabled,
   });
 }
 

@@ -34,7 +34,8 @@ export function DetailHeader({ kind, title, subtitle, fields, actions }: DetailH
           ) : null}
         </Stack>
         {actions ? (
-          <Group gap="xs" wrap="nowrap">
+          // Wrapping: three buttons are wider than a phone's card (in Spanish), and none may leave it.
+          <Group gap="xs" wrap="wrap" style={{ minWidth: 0, maxWidth: '100%' }}>
             {actions}
           </Group>
         ) : null}

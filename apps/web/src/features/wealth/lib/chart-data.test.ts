@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { changeDays, chartDays, percentShares, pointHolding, shareLabel } from './chart-data';
+import {
+  changeDays,
+  chartDays,
+  hasTwins,
+  maskedIban,
+  percentShares,
+  pointHolding,
+  seriesLabels,
+  shareLabel,
+} from './chart-data';
 
 describe('chart data', () => {
   it('lists the first day, the days any column changed, and the last', () => {
@@ -52,5 +61,64 @@ describe('pointHolding', () => {
     expect(pointHolding(weeks, '2030-01-14')).toBe('2030-01-15');
     expect(pointHolding(weeks, '2030-01-16')).toBeUndefined();
     expect(pointHolding([], '2030-01-16')).toBeUndefined();
+  });
+});
+
+describe('series labels', () => {
+  const banks: Record<string, string> = { b1: 'Banco Uno', b2: 'Banco Dos' };
+  const entityName = (id: string) => banks[id] ?? id;
+
+  it('keeps a name no other series has', () => {
+    expect(seriesLabels([{ name: 'Cuenta Nómina', entity: 'b1' }], entityName)).toEqual(['Cuenta Nómina']);
+  });
+
+  it('adds the institution to a name two series share, then the reference, then a number', () => {
+    expect(
+      seriesLabels(
+        [
+          { name: 'Cuenta Online', entity: 'b1' },
+          { name: 'Cuenta Nómina', entity: 'b1' },
+          { name: 'Cuenta Online', entity: 'b2' },
+          { name: 'Visa', entity: 'b2' },
+          { name: 'Visa', entity: 'b2' },
+          { name: 'Ahorro', entity: 'b1', reference: '…\u20605348' },
+          { name: 'Ahorro', entity: 'b1', reference: '…\u20600550' },
+        ],
+        entityName,
+      ),
+    ).toEqual([
+      'Cuenta Online\u00a0· Banco Uno',
+      'Cuenta Nómina',
+      'Cuenta Online\u00a0· Banco Dos',
+      'Visa\u00a0· Banco Dos (1)',
+      'Visa\u00a0· Banco Dos (2)',
+      'Ahorro\u00a0· Banco Uno\u00a0· …\u20605348',
+      'Ahorro\u00a0· Banco Uno\u00a0· …\u20600550',
+    ]);
+  });
+
+  it('knows when two lines share a name and an institution', () => {
+    expect(
+      hasTwins([
+        { name: 'Visa', entity: 'b1' },
+        { name: 'Visa', entity: 'b2' },
+      ]),
+    ).toBe(false);
+    expect(
+      hasTwins([
+        { name: 'Visa', entity: 'b1' },
+        { name: 'Visa ', entity: 'b1' },
+      ]),
+    ).toBe(true);
+  });
+
+  it('masks an IBAN to its last four characters', () => {
+    expect(maskedIban('ES64 0081 8217 6041 5942 5348')).toBe('…\u20605348');
+    expect(maskedIban(null)).toBeNull();
+    expect(maskedIban('12')).toBeNull();
+  });
+
+  it('names a product without a name by its institution', () => {
+    expect(seriesLabels([{ name: ' ', entity: 'b2' }], entityName)).toEqual(['Banco Dos']);
   });
 });

@@ -18,6 +18,68 @@ export const CHART_COLORS = [
 
 export const colorAt = (index: number) => CHART_COLORS[index % CHART_COLORS.length] ?? 'gray.6';
 
+const SEPARATOR = '\u00a0· ';
+
+/** A product's line as `seriesLabels` reads it; `reference` tells two accounts apart (`maskedIban`). */
+export interface SeriesIdentity {
+  name: string;
+  entity: string;
+  reference?: string | null;
+}
+
+/**
+ * Labels that tell a chart's series apart, in the series' order: a product's name; with its institution
+ * when another series has the same name (the same product at two banks); then, when the name and the
+ * institution repeat too (two such accounts at one bank), with its reference (an IBAN's end), else a
+ * number. A product without a name goes by its institution.
+ */
+export function seriesLabels(items: readonly SeriesIdentity[], entityName: (id: string) => string): string[] {
+  // A no-break space before each dot: a wrapped label never starts a line with one.
+  const repeated = (labels: readonly string[]) => {
+    const counts = new Map<string, number>();
+    for (const label of labels) counts.set(label, (counts.get(label) ?? 0) + 1);
+    return (label: string) => (counts.get(label) ?? 0) > 1;
+  };
+  const names = items.map((item) => item.name.trim() || entityName(item.entity));
+  const nameRepeats = repeated(names);
+  const withEntity = names.map((name, index) =>
+    nameRepeats(name) ? `${name}${SEPARATOR}${entityName(items[index]?.entity ?? '')}` : name,
+  );
+  const entityRepeats = repeated(withEntity);
+  const withReference = withEntity.map((label, index) => {
+    const reference = items[index]?.reference;
+    return entityRepeats(label) && reference ? `${label}${SEPARATOR}${reference}` : label;
+  });
+  const stillRepeats = repeated(withReference);
+  const seen = new Map<string, number>();
+  return withReference.map((label) => {
+    if (!stillRepeats(label)) return label;
+    const number = (seen.get(label) ?? 0) + 1;
+    seen.set(label, number);
+    return `${label} (${number})`;
+  });
+}
+
+/**
+ * Whether two lines share a name and an institution (two such accounts at one bank): only then does a
+ * chart need the accounts' IBANs to tell them apart.
+ */
+export function hasTwins(items: readonly SeriesIdentity[]): boolean {
+  const seen = new Set<string>();
+  for (const item of items) {
+    const key = `${item.entity}\u0000${item.name.trim()}`;
+    if (seen.has(key)) return true;
+    seen.add(key);
+  }
+  return false;
+}
+
+/** An IBAN as a line's reference: its last four characters ("…5348", a word joiner keeping them on the ellipsis' line). */
+export function maskedIban(iban: string | null | undefined): string | null {
+  const compact = (iban ?? '').replace(/\s+/g, '');
+  return compact.length >= 4 ? `…\u2060${compact.slice(-4).toUpperCase()}` : null;
+}
+
 /**
  * The indexes of the days a table of carried daily values needs: the first, every day on which any
  * column changed, and the last. The chart draws every day; the table lists what a reader needs.

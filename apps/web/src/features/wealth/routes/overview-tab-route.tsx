@@ -1,16 +1,19 @@
 import type { AllocationSlice, ClientOverview } from '@caudal/contract/routes';
 import { Select, SimpleGrid, Skeleton, Stack, Text } from '@mantine/core';
 import { IconChartDonut } from '@tabler/icons-react';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { EmptyPanel, ErrorPanel } from '../../../shared/components/state-panel';
 import { useEntityCatalogue } from '../../../shared/session/use-entity-catalogue';
+import { useAccountsQuery } from '../api/client-queries';
 import { useBalanceHistoryQuery, useClientOverviewQuery } from '../api/overview-queries';
 import type { Slice } from '../components/overview/charts';
 import { AllocationDonut, BalanceHistoryChart, ChartSuspense } from '../components/overview/lazy-charts';
 import { NetPositionCards } from '../components/overview/net-position';
 import { RangeControl, useHistoryRange } from '../components/overview/range-control';
 import { useTypeNames } from '../components/use-type-name';
+import { hasTwins, maskedIban } from '../lib/chart-data';
 import { useClientContext } from './client-context';
 
 /**
@@ -23,6 +26,13 @@ export function OverviewTabRoute() {
   const overview = useClientOverviewQuery(client.id);
   const [range, setRange] = useHistoryRange();
   const history = useBalanceHistoryQuery(client.id, range);
+  // Two accounts with one name at one bank read apart by their IBANs' ends: only then are they asked for.
+  const twins = history.data ? hasTwins(history.data.series) : false;
+  const accounts = useAccountsQuery(client.id, { enabled: twins });
+  const references = useMemo(
+    () => new Map((accounts.data ?? []).map((account) => [account.id, maskedIban(account.iban)])),
+    [accounts.data],
+  );
   const [params, setParams] = useSearchParams();
 
   if (overview.isError && !overview.data) {
@@ -82,6 +92,7 @@ export function OverviewTabRoute() {
           <BalanceHistoryChart
             history={history.data}
             currency={currency}
+            references={references}
             actions={<RangeControl value={range} onChange={setRange} />}
           />
         ) : history.isError ? (

@@ -16,6 +16,11 @@ interface ChartCardProps {
   chart?: ReactNode;
   /** A sentence with the chart's figures: the picture's accessible name. */
   summary?: string;
+  /**
+   * What each line of the chart is, below the picture (not inside it, so it is read as a list). In the
+   * page's flow, it takes the height its entries need at any width.
+   */
+  legend?: ReactNode;
   /** The same figures as a table: one click away for keyboard and screen-reader users. */
   table: ReactNode;
   /** Above the table only (which rows it lists). */
@@ -27,7 +32,17 @@ interface ChartCardProps {
  * section, its actions, a Chart/Table switch, a note, and an empty state in the same frame. The chart
  * is a labelled image; the table carries the same figures.
  */
-export function ChartCard({ title, actions, note, empty, chart, summary, table, tableNote }: ChartCardProps) {
+export function ChartCard({
+  title,
+  actions,
+  note,
+  empty,
+  chart,
+  summary,
+  legend,
+  table,
+  tableNote,
+}: ChartCardProps) {
   const { t } = useTranslation();
   const [view, setView] = useState<View>('chart');
   const titleId = useId();
@@ -68,9 +83,12 @@ export function ChartCard({ title, actions, note, empty, chart, summary, table, 
             </Text>
           ) : null}
           {hasChart && view === 'chart' ? (
-            <div role="img" aria-label={summary ?? title}>
-              {chart}
-            </div>
+            <>
+              <div role="img" aria-label={summary ?? title}>
+                {chart}
+              </div>
+              {legend}
+            </>
           ) : (
             <>
               {tableNote ? (

@@ -6,18 +6,21 @@ import type {
   TimelineTransaction,
   ValueHistory,
 } from '@caudal/contract/routes';
-import { DonutChart, LineChart } from '@mantine/charts';
-import { Box, Group, Stack, Table, Text } from '@mantine/core';
+import { DonutChart, LineChart, type LineChartProps } from '@mantine/charts';
+import { Box, Group, getThemeColor, Stack, Table, Text, useMantineTheme } from '@mantine/core';
+import { useElementSize } from '@mantine/hooks';
 import { type ReactNode, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { TableScroll } from '../../../../shared/components/table-scroll';
 import { useFormatters } from '../../../../shared/format/use-formatters';
+import { useEntityCatalogue } from '../../../../shared/session/use-entity-catalogue';
 import {
   changeDays,
   chartDays,
   colorAt,
   percentShares,
   pointHolding,
+  seriesLabels,
   shareLabel,
 } from '../../lib/chart-data';
 import { Money } from '../money';
@@ -160,21 +163,115 @@ function useAxisFormat(dates: readonly string[], bucket: HistoryBucket = 'day') 
 /** A series' data key: product names may repeat or hold any character. */
 const keyOf = (index: number) => `s${index}`;
 
+/** The line charts' y axis width, in px; recharts adds a 5 px margin on each side of the plot. */
+const Y_AXIS_WIDTH = 56;
+const PLOT_MARGINS = 10;
+/** Below this chart width, in px (a phone), the tooltip takes the chart's whole width, in small type. */
+const NARROW_CHART = 520;
+
+/**
+ * Keeps a line chart's tooltip inside the chart, so on the screen. Recharts puts the tooltip beside the
+ * pointer but never left of the plot, so a tooltip wider than the plot runs past the chart's right
+ * edge: it may be at most as wide as the plot (its names wrap, its amounts never do). On a narrow chart
+ * that is too little room, so there it sits at the chart's left edge, may take the chart's full width
+ * and is compact (`data-narrow` on the frame, wealth.module.css).
+ */
+function useChartFrame() {
+  const { ref, width } = useElementSize();
+  const narrow = width > 0 && width < NARROW_CHART;
+  const maxWidth = width > 0 ? (narrow ? width : width - Y_AXIS_WIDTH - PLOT_MARGINS) : undefined;
+  return {
+    frame: { ref, className: classes.chartFrame, 'data-narrow': narrow || undefined },
+    tooltip: {
+      position: narrow ? { x: 0, y: 0 } : { y: 0 },
+      wrapperStyle: { maxWidth },
+    },
+    classNames: {
+      tooltip: classes.chartTooltip,
+      tooltipLabel: classes.chartTooltipLabel,
+      tooltipBody: classes.chartTooltipBody,
+      tooltipItem: classes.chartTooltipItem,
+      tooltipItemBody: classes.chartTooltipItemBody,
+      tooltipItemName: classes.chartTooltipName,
+      tooltipItemData: classes.chartTooltipValue,
+    } satisfies LineChartProps['classNames'],
+  };
+}
+
+/** A line as the chart draws it (its `series` entry): its data key, label, colour and dashes. */
+interface LegendEntry {
+  name: string;
+  label: string;
+  /** A Mantine colour, as the series'. */
+  color: string;
+  /** The series' dash pattern, drawn in the entry's sample too. */
+  strokeDasharray?: string;
+}
+
+/**
+ * A line chart's legend, below the chart in the page's flow: its entries wrap to as many rows as they
+ * need, so the card grows with them at any width and any number of series (recharts' own legend lives
+ * in the chart's fixed height and spills out of it). A list, named after the chart; the line samples
+ * are decoration.
+ */
+function ChartLegend({ title, entries }: { title: string; entries: readonly LegendEntry[] }) {
+  const { t } = useTranslation();
+  const theme = useMantineTheme();
+  return (
+    <ul className={classes.chartLegend} aria-label={t('wealth.chartLegend', { title })}>
+      {entries.map((entry) => (
+        <li key={entry.name} className={classes.chartLegendItem}>
+          <svg className={classes.chartLegendLine} viewBox="0 0 18 10" aria-hidden focusable="false">
+            <line
+              x1={1}
+              y1={5}
+              x2={17}
+              y2={5}
+              stroke={getThemeColor(entry.color, theme)}
+              strokeWidth={2.5}
+              strokeDasharray={entry.strokeDasharray}
+            />
+          </svg>
+          <span>{entry.label}</span>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
 interface BalanceHistoryChartProps {
   history: BalanceHistory;
   currency: string;
   actions?: ReactNode;
+  /** Per product id, what tells it apart from a same-named product at the same bank (an IBAN's end). */
+  references?: ReadonlyMap<string, string | null>;
 }
 
 /** One line per account and liability in the currency, and the total (accounts minus liabilities). */
-export function BalanceHistoryChart({ history, currency, actions }: BalanceHistoryChartProps) {
+export function BalanceHistoryChart({ history, currency, actions, references }: BalanceHistoryChartProps) {
   const { t } = useTranslation();
   const format = useFormatters();
+  const entities = useEntityCatalogue();
   const axis = useAxisFormat(history.dates, history.bucket);
+  const fit = useChartFrame();
   const series = history.series.filter((item) => item.currency === currency);
   const total = history.totals.find((item) => item.currency === currency)?.values ?? [];
   const title = t('wealthOverview.history.title');
   const totalLabel = t('wealthOverview.history.total', { currency });
+  // The legend's, the tooltip's and the table's name for each series: two products may share a name.
+  const labels = seriesLabels(
+    series.map((item) => ({ ...item, reference: references?.get(item.product_id) })),
+    entities.name,
+  );
+  const lines = [
+    ...series.map((item, index) => ({
+      name: keyOf(index),
+      label: labels[index] ?? item.name,
+      color: colorAt(index),
+      ...(item.kind === 'liability' ? { strokeDasharray: '4 3' } : {}),
+    })),
+    { name: 'total', label: totalLabel, color: 'dark.6' },
+  ];
   const data = useMemo(
     () =>
       chartDays(history.dates.length).map((day) => {
@@ -197,7 +294,7 @@ export function BalanceHistoryChart({ history, currency, actions }: BalanceHisto
       {differences.map((item) => (
         <Text key={item.product_id} size="xs" c="orange.9" mt={4} component="span" display="block">
           {t('wealthOverview.history.difference', {
-            name: item.name,
+            name: labels[series.indexOf(item)] ?? item.name,
             balance: format.money(item.balance, currency),
             running: format.money(item.last_running_balance ?? 0, currency),
             difference: format.money(item.difference, currency),
@@ -221,40 +318,34 @@ export function BalanceHistoryChart({ history, currency, actions }: BalanceHisto
         total: format.money(total.at(-1) ?? 0, currency),
       })}
       chart={
-        <LineChart
-          h={280}
-          data={data}
-          dataKey="date"
-          curveType={history.bucket === 'day' ? 'stepAfter' : 'linear'}
-          withDots={false}
-          strokeWidth={1.5}
-          withLegend
-          legendProps={{ verticalAlign: 'bottom', height: 50 }}
-          lineChartProps={{ accessibilityLayer: false }}
-          xAxisProps={{ tickFormatter: axis.date, minTickGap: 24 }}
-          yAxisProps={{ tickFormatter: axis.number, width: 56 }}
-          valueFormatter={(value) => format.money(value, currency)}
-          tooltipProps={{ labelFormatter: (label) => format.date(String(label)) }}
-          series={[
-            ...series.map((item, index) => ({
-              name: keyOf(index),
-              label: item.name,
-              color: colorAt(index),
-              ...(item.kind === 'liability' ? { strokeDasharray: '4 3' } : {}),
-            })),
-            { name: 'total', label: totalLabel, color: 'dark.6' },
-          ]}
-        />
+        <div {...fit.frame}>
+          <LineChart
+            h={280}
+            data={data}
+            dataKey="date"
+            curveType={history.bucket === 'day' ? 'stepAfter' : 'linear'}
+            withDots={false}
+            strokeWidth={1.5}
+            lineChartProps={{ accessibilityLayer: false }}
+            xAxisProps={{ tickFormatter: axis.date, minTickGap: 24 }}
+            yAxisProps={{ tickFormatter: axis.number, width: Y_AXIS_WIDTH }}
+            valueFormatter={(value) => format.money(value, currency)}
+            tooltipProps={{ ...fit.tooltip, labelFormatter: (label) => format.date(String(label)) }}
+            classNames={fit.classNames}
+            series={lines}
+          />
+        </div>
       }
+      legend={<ChartLegend title={title} entries={lines} />}
       table={
         <TableScroll minWidth={200 + 130 * (series.length + 1)} phone="scroll">
           <Table verticalSpacing={4} aria-label={title} stickyHeader>
             <Table.Thead>
               <Table.Tr>
                 <Table.Th>{t('wealthOverview.history.date')}</Table.Th>
-                {series.map((item) => (
+                {series.map((item, index) => (
                   <Table.Th key={item.product_id} className={classes.numeric}>
-                    {item.name}
+                    {labels[index] ?? item.name}
                   </Table.Th>
                 ))}
                 <Table.Th className={classes.numeric}>{totalLabel}</Table.Th>
@@ -296,10 +387,25 @@ export function ValueHistoryChart({ history, actions, transactions = [] }: Value
   const { t } = useTranslation();
   const format = useFormatters();
   const axis = useAxisFormat(history.dates, history.bucket);
+  const fit = useChartFrame();
   const { currency } = history;
   const title = t('wealthOverview.value.title');
   const hasValues = history.values.some((value) => value !== null);
   const hasInvested = history.invested.some((value) => value !== null);
+  const lines = [
+    { name: 'value', label: t('wealthOverview.value.value'), color: 'brand.6' },
+    ...(hasInvested
+      ? [
+          {
+            name: 'invested',
+            label: t('wealthOverview.value.invested'),
+            color: 'orange.7',
+            strokeDasharray: '5 4',
+            curveType: 'stepAfter' as const,
+          },
+        ]
+      : []),
+  ];
   const data = useMemo(
     () =>
       chartDays(history.dates.length).map((day) => ({
@@ -332,36 +438,25 @@ export function ValueHistoryChart({ history, actions, transactions = [] }: Value
         invested: format.money(history.invested.at(-1) ?? 0, currency),
       })}
       chart={
-        <LineChart
-          h={260}
-          data={data}
-          dataKey="date"
-          withDots={false}
-          strokeWidth={1.8}
-          withLegend
-          legendProps={{ verticalAlign: 'bottom', height: 40 }}
-          lineChartProps={{ accessibilityLayer: false }}
-          xAxisProps={{ tickFormatter: axis.date, minTickGap: 24 }}
-          yAxisProps={{ tickFormatter: axis.number, width: 56 }}
-          valueFormatter={(value) => format.money(value, currency)}
-          tooltipProps={{ labelFormatter: (label) => format.date(String(label)) }}
-          referenceLines={marked.map((date) => ({ x: date, color: 'gray.4', strokeDasharray: '2 3' }))}
-          series={[
-            { name: 'value', label: t('wealthOverview.value.value'), color: 'brand.6' },
-            ...(hasInvested
-              ? [
-                  {
-                    name: 'invested',
-                    label: t('wealthOverview.value.invested'),
-                    color: 'orange.7',
-                    strokeDasharray: '5 4',
-                    curveType: 'stepAfter' as const,
-                  },
-                ]
-              : []),
-          ]}
-        />
+        <div {...fit.frame}>
+          <LineChart
+            h={260}
+            data={data}
+            dataKey="date"
+            withDots={false}
+            strokeWidth={1.8}
+            lineChartProps={{ accessibilityLayer: false }}
+            xAxisProps={{ tickFormatter: axis.date, minTickGap: 24 }}
+            yAxisProps={{ tickFormatter: axis.number, width: Y_AXIS_WIDTH }}
+            valueFormatter={(value) => format.money(value, currency)}
+            tooltipProps={{ ...fit.tooltip, labelFormatter: (label) => format.date(String(label)) }}
+            classNames={fit.classNames}
+            referenceLines={marked.map((date) => ({ x: date, color: 'gray.4', strokeDasharray: '2 3' }))}
+            series={lines}
+          />
+        </div>
       }
+      legend={<ChartLegend title={title} entries={lines} />}
       table={
         <TableScroll minWidth={420} phone="scroll">
           <Table verticalSpacing={4} aria-label={title} stickyHeader>
