@@ -64,12 +64,10 @@ const READS_OR_SESSION_PLUMBING = new Set([
   // Sign-in and logout are audited as their own kinds (sign-in, sign-in-failed, logout).
   '/auth/v0/login',
   '/auth/v0/logout',
-  // The second step of a sign-in (a code, or enrolment the company requires): audited as sign-in and
-  // sign-in-failed events naming the factor, as the password step is (begin-enrolment only hands out
-  // a key for the confirm step, which is recorded).
+  // The second step of a sign-in by code: audited as sign-in and sign-in-failed events naming the
+  // factor, as the password step is. (Enrolment at sign-in also sets a key: it declares the account
+  // page's begin-enrolment and confirm-enrolment actions.)
   '/auth/v0/login/verify-code',
-  '/auth/v0/login/begin-enrolment',
-  '/auth/v0/login/confirm-enrolment',
   // Only queues a mail; the reset itself (reset-password) is audited.
   '/v0/platform/forgot-password',
   // Opens a visitor's connect session; what the visitor then does (submit-credentials) is audited.

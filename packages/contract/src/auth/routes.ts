@@ -27,12 +27,17 @@ export const verifySignInCode = defineRoute<
   errors: ['LoginFailed', 'InvalidChallenge', 'InvalidTwoFactorCode', 'RateLimited'],
 });
 
-/** A user whose company requires two-factor and who has none enrols before the first token. */
+/**
+ * A user whose company requires two-factor and who has none enrols before the first token. Both steps
+ * are the account page's enrolment (security's begin-enrolment and confirm-enrolment), recorded under
+ * the same actions, the user as actor and target; the sign-in itself is recorded as its own kind.
+ */
 export const beginSignInEnrolment = defineRoute<
   typeof schemas.ZChallengeRequest,
   typeof schemas.ZTotpEnrolment
 >()({
   path: '/auth/v0/login/begin-enrolment',
+  audit: { action: 'begin-enrolment' },
   access: { kind: 'public' },
   errors: ['InvalidChallenge'],
 });
@@ -42,6 +47,7 @@ export const confirmSignInEnrolment = defineRoute<
   typeof schemas.ZEnrolledSignIn
 >()({
   path: '/auth/v0/login/confirm-enrolment',
+  audit: { action: 'confirm-enrolment' },
   access: { kind: 'public' },
   errors: ['LoginFailed', 'InvalidChallenge', 'InvalidTwoFactorCode', 'RateLimited'],
 });

@@ -39,7 +39,8 @@ export const listSessions = defineRoute<typeof ZEmptyBody, typeof schemas.ZUserS
 /** Ends one of the user's own sessions: its next call is refused. */
 export const endSession = defineRoute<typeof schemas.ZSessionRef, typeof ZSuccess>()({
   path: '/platform/security/end-session',
-  audit: { action: 'end-session' },
+  /** The session ended, by its id (never its token); the user is the caller. */
+  audit: { action: 'end-session', fields: ['id'] },
   access: ownAccount,
   errors: ['NotFound'],
 });

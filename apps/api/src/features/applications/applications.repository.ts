@@ -3,6 +3,7 @@ import type { Db } from '../../db/database';
 import { isUniqueViolation } from '../../db/errors';
 import { inTransaction } from '../../db/in-transaction';
 import { AppError } from '../../shared/app-error';
+import { noteAudit } from '../../shared/audit/audit-scope';
 import {
   generateClientId,
   generateClientSecret,
@@ -156,9 +157,11 @@ export async function deleteApplication(db: Db, companyId: string, clientId: str
       .deleteFrom('applications')
       .where('company_id', '=', companyId)
       .where('client_id', '=', clientId)
-      .returning('id')
+      .returning(['id', 'name'])
       .executeTakeFirst();
     if (!row) return false;
+    // The log keeps which application it was once the row is gone.
+    noteAudit({ previous: { name: row.name } });
     // Its rate-limit counter names it; nothing will count under that key again.
     await trx.deleteFrom('rate_limits').where('key', '=', `data-api:${row.id}`).execute();
     return true;

@@ -1,6 +1,7 @@
 import { applications, CLIENT_ID_PREFIX, CLIENT_SECRET_PREFIX } from '@caudal/contract';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { findAuditEvents } from '../../test/audit-events';
 import { createLogCapture, createTestApp, createUser, login, post, type TestApp } from '../../test/test-app';
 import { createApplicationFor, getToken } from '../data-api/data-api-fixtures';
 import { type SignedInTenant, signInTenant } from '../wealth/wealth-fixtures';
@@ -83,6 +84,13 @@ describe('delete-application', () => {
     expect((await list(tenant)).map((app: { name: string }) => app.name)).not.toContain('Borrar');
     const again = await tenant.call(applications.deleteApplication.path, { client_id: created.client_id });
     expect(again.statusCode).toBe(404);
+    // The log still says which application it was: its name, as an old value only.
+    const events = await findAuditEvents(t.db, tenant.companyId, 'delete-application');
+    expect(events).toHaveLength(1);
+    expect(events[0]).toMatchObject({
+      target_application_id: created.client_id,
+      changes: { name: { old: 'Borrar' } },
+    });
   });
 });
 

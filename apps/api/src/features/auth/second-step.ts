@@ -1,4 +1,5 @@
 import { AppError } from '../../shared/app-error';
+import { noteAudit, outsideAudit } from '../../shared/audit/audit-scope';
 import { type SignInOrigin, startSignedInSession } from '../../shared/auth/sign-in-session';
 import {
   beginTotpEnrolment,
@@ -36,17 +37,20 @@ async function finishSignIn(
   now: Date,
   origin: SignInOrigin,
 ) {
-  if (!(await consumeChallenge(deps.db, step.challenge.tokenHash, now))) {
-    throw new AppError('InvalidChallenge', 'The sign-in challenge was used meanwhile');
-  }
-  await clearLoginFailures(deps.db, step.key);
-  await releaseIpAttempt(deps.db, ip);
-  return startSignedInSession(
-    deps,
-    { id: step.challenge.userId, companyId: step.challenge.companyId },
-    now,
-    origin,
-  );
+  // The sign-in's own writes: none carries the event of the change an enrolment step records.
+  return outsideAudit(async () => {
+    if (!(await consumeChallenge(deps.db, step.challenge.tokenHash, now))) {
+      throw new AppError('InvalidChallenge', 'The sign-in challenge was used meanwhile');
+    }
+    await clearLoginFailures(deps.db, step.key);
+    await releaseIpAttempt(deps.db, ip);
+    return startSignedInSession(
+      deps,
+      { id: step.challenge.userId, companyId: step.challenge.companyId },
+      now,
+      origin,
+    );
+  });
 }
 
 /** Runs a checked step; a failure that is not the user's (the database) gives its reservations back. */
@@ -59,7 +63,7 @@ async function runChecked<T>(
   try {
     return await check();
   } catch (error) {
-    if (!(error instanceof AppError)) await releaseReservations(deps, step.key, ip);
+    if (!(error instanceof AppError)) await outsideAudit(() => releaseReservations(deps, step.key, ip));
     throw error;
   }
 }
@@ -68,6 +72,8 @@ async function runChecked<T>(
  * A second step, audited as the password step is: a refused code (or names locked meanwhile) is a
  * `sign-in-failed` of the challenge's user, a success a `sign-in`, each naming the factor. An unknown,
  * used or expired challenge names nobody and records nothing; nor does a failure of the database.
+ * These writes (attempts, sign-in events) are outside the call's own audited change: an enrolment
+ * step's event goes with the enrolment's transaction alone.
  */
 async function runAuditedStep<T>(
   deps: SignInDeps,
@@ -87,17 +93,19 @@ async function runAuditedStep<T>(
   const key: LockoutKey = { company: challenge.companyKey, username: challenge.usernameKey };
   let result: T;
   try {
-    await reserveAttempts(deps, key, ip, now);
+    await outsideAudit(() => reserveAttempts(deps, key, ip, now));
     result = await run({ challenge, key }, ip, now);
   } catch (error) {
     const isRefused =
       error instanceof AppError && (error.code === 'InvalidTwoFactorCode' || error.code === 'LoginFailed');
     if (isRefused) {
-      await recordSignIn(deps.db, audited, { kind: 'sign-in-failed', user, factor: input.factor }, key, now);
+      const failed = { kind: 'sign-in-failed', user, factor: input.factor } as const;
+      await outsideAudit(() => recordSignIn(deps.db, audited, failed, key, now));
     }
     throw error;
   }
-  await recordSignIn(deps.db, audited, { kind: 'sign-in', ...user, factor: input.factor }, key, now);
+  const signedIn = { kind: 'sign-in', ...user, factor: input.factor } as const;
+  await outsideAudit(() => recordSignIn(deps.db, audited, signedIn, key, now));
   return result;
 }
 
@@ -122,12 +130,25 @@ export async function verifySignInCode(
   );
 }
 
+/**
+ * Enrolling at sign-in is the account page's enrolment (begin-enrolment, confirm-enrolment): its event
+ * is filed under the user's company, the user as actor and target, as there.
+ */
+function noteEnrolment(challenge: Challenge) {
+  noteAudit({
+    companyId: challenge.companyId,
+    actor: { kind: challenge.userKind, id: challenge.userId, name: challenge.username },
+    targets: { user: challenge.username },
+  });
+}
+
 /** Staff whose company requires two-factor and who have none get a key before their first token. */
 export async function beginSignInEnrolment(deps: SignInDeps, input: { challenge: string }) {
   const challenge = await findUsableChallenge(deps.db, input.challenge, 'enrol', deps.clock());
   if (!challenge || challenge.disabledAt || challenge.companyDisabledAt) {
     throw new AppError('InvalidChallenge', 'The sign-in challenge is not valid');
   }
+  noteEnrolment(challenge);
   return beginTotpEnrolment(deps, { userId: challenge.userId, companyId: challenge.companyId });
 }
 
@@ -139,6 +160,8 @@ export async function confirmSignInEnrolment(
   const audit = { challenge: input.challenge, purpose: 'enrol' as const, factor: 'enrolment' as const };
   return runAuditedStep(deps, audit, origin, async (step, ip, now) => {
     const owner = { userId: step.challenge.userId, companyId: step.challenge.companyId };
+    // The key set is the change this call records: its event commits with the enrolment's transaction.
+    noteEnrolment(step.challenge);
     const enrolled = await runChecked(deps, step, ip, () =>
       confirmTotpEnrolment(deps, owner, input.code, now),
     );

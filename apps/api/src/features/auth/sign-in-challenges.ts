@@ -42,6 +42,7 @@ export function findUsableChallenge(db: Db, token: string, purpose: ChallengePur
       'c.company_id as companyId',
       'c.company_key as companyKey',
       'c.username_key as usernameKey',
+      'users.username',
       'users.kind as userKind',
       'users.disabled_at as disabledAt',
       'companies.disabled_at as companyDisabledAt',

@@ -11,6 +11,7 @@ import type { Db } from '../../db/database';
 import { isUniqueViolation } from '../../db/errors';
 import type { Database } from '../../db/schema';
 import { AppError } from '../../shared/app-error';
+import { noteAudit } from '../../shared/audit/audit-scope';
 import { randomToken } from '../../shared/secure-tokens';
 import { escapeLike } from '../../shared/sql/escape-like';
 
@@ -160,6 +161,18 @@ export async function insertLink(
   return token;
 }
 
+/** The fields a staff edit sets, as stored, locked for the rest of the transaction; null when no such Link. */
+export async function lockLinkFields(db: Db, companyId: string, token: string) {
+  const row = await db
+    .selectFrom('links')
+    .select(['name', 'redirect_uri', 'terms_and_conditions_url', 'privacy_policy_url'])
+    .where('company_id', '=', companyId)
+    .where('token', '=', token)
+    .forUpdate()
+    .executeTakeFirst();
+  return row ?? null;
+}
+
 /** False when the company has no Link with the token. Keeping its own name (in any case) is no conflict. */
 export async function updateLink(
   db: Db,
@@ -214,12 +227,14 @@ export function deleteLink(db: Db, input: { companyId: string; token: string; no
   return db.transaction().execute(async (trx) => {
     const link = await trx
       .selectFrom('links')
-      .select('id')
+      .select(['id', 'name'])
       .where('company_id', '=', input.companyId)
       .where('token', '=', input.token)
       .forUpdate()
       .executeTakeFirst();
     if (!link) throw new AppError('NotFound', 'No such Link');
+    // What the Link was called, for the audit event that outlives it (its target keeps the token).
+    noteAudit({ previous: { name: link.name } });
     const pending = await trx
       .selectFrom('link_codes')
       .select('code_hash')

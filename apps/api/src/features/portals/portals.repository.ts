@@ -12,6 +12,7 @@ import type { Db } from '../../db/database';
 import { isUniqueViolation } from '../../db/errors';
 import type { Database } from '../../db/schema';
 import { AppError } from '../../shared/app-error';
+import { noteAudit } from '../../shared/audit/audit-scope';
 import type { Actor } from '../../shared/auth/actor';
 import { endUserSessions } from '../../shared/auth/session-store';
 import { isUuid } from '../../shared/secure-tokens';
@@ -262,14 +263,31 @@ export async function replacePortalClients(
     const row = await findPortalUserRow(trx, actor, username, { isLocked: true });
     if (!row) return null;
     await requireCompanyClients(trx, actor, clientIds);
+    const before = await findAssignedClientIds(trx, actor, row.id);
     await trx
       .deleteFrom('portal_user_clients')
       .where('user_id', '=', row.id)
       .$if(clientIds.length > 0, (qb) => qb.where('client_id', 'not in', clientIds))
       .execute();
     await insertAssignments(trx, actor, row.id, clientIds);
-    return toPortalUser(trx, actor, row);
+    const user = await toPortalUser(trx, actor, row);
+    // The assignments before and after, read under the user's lock, both as sets in one order: an
+    // unchanged set (in whatever order the request named it) is not recorded as a change.
+    noteAudit({ previous: { client_ids: before }, next: { client_ids: [...user.client_ids].sort() } });
+    return user;
   });
+}
+
+/** The ids of the user's clients, sorted. */
+async function findAssignedClientIds(db: Db, actor: Actor, userId: string): Promise<string[]> {
+  const rows = await db
+    .selectFrom('portal_user_clients as pc')
+    .innerJoin('clients as c', 'c.id', 'pc.client_id')
+    .select('c.id')
+    .where('pc.user_id', '=', userId)
+    .where('c.company_id', '=', actor.companyId)
+    .execute();
+  return rows.map((client) => client.id).sort();
 }
 
 /**
@@ -280,6 +298,8 @@ export async function deletePortalUser(db: Db, actor: Actor, username: string, n
   return db.transaction().execute(async (trx) => {
     const row = await findPortalUserRow(trx, actor, username);
     if (!row) return false;
+    // Who the user was, for the audit event that outlives the row (its target keeps the username).
+    noteAudit({ previous: { name: row.name, email: row.email } });
     await endUserSessions(trx, row.id, now);
     await trx.deleteFrom('users').where('users.id', '=', row.id).where(wherePortalOfCompany(actor)).execute();
     return true;

@@ -168,6 +168,7 @@ export async function revokeInvitation(deps: TeamDeps, scope: TeamScope, input: 
     await requireCompany(trx, scope.companyId);
     const row = await requireStaff(trx, scope.companyId, input.username, now);
     if (!isPending(row)) throw new AppError('Conflict', 'The user has no pending invitation');
+    noteAudit({ previous: { name: row.name, email: row.email } });
     await revokeInvitations(trx, row.id, now);
     await trx
       .deleteFrom('users')
@@ -197,7 +198,15 @@ export async function updateStaff(
       .set({ role: input.role, permissions: [...new Set([...modules, ...kept])] })
       .where('id', '=', row.id)
       .execute();
-    return requireMember(trx, scope.companyId, row.username, now, company.modules);
+    const member = await requireMember(trx, scope.companyId, row.username, now, company.modules);
+    // The row read under the company's lock, before and after: both sides as the member reads them
+    // (permissions in one order), so an unchanged role or set of permissions is not recorded.
+    const before = toStaffMember(row, company.modules);
+    noteAudit({
+      previous: { role: before.role, permissions: before.permissions },
+      next: { role: member.role, permissions: member.permissions },
+    });
+    return member;
   });
 }
 
@@ -241,6 +250,8 @@ export async function deleteStaff(deps: TeamDeps, scope: TeamScope, input: { use
     await requireCompany(trx, scope.companyId);
     const row = await requireStaff(trx, scope.companyId, input.username, now);
     if (row.role === 'admin') await requireAnotherAdmin(trx, scope, row, 'delete');
+    // Who the user was, for the event that outlives the row (the target keeps only the username).
+    noteAudit({ previous: { name: row.name, email: row.email, role: row.role } });
     await endUserSessions(trx, row.id, now);
     await trx
       .deleteFrom('users')

@@ -1,4 +1,5 @@
 import type { StaffMember } from '@caudal/contract';
+import { noteAudit } from '../../shared/audit/audit-scope';
 import { endUserSessions } from '../../shared/auth/session-store';
 import { clearTwoFactor } from '../../shared/auth/two-factor';
 import type { TeamDeps, TeamScope } from './team';
@@ -22,12 +23,22 @@ export async function setTwoFactorPolicy(
   scope: TeamScope,
   input: { is_required: boolean },
 ) {
-  await deps.db
-    .updateTable('companies')
-    .set({ require_two_factor: input.is_required })
-    .where('id', '=', scope.companyId)
-    .execute();
-  return { is_required: input.is_required };
+  return deps.db.transaction().execute(async (trx) => {
+    // Locked, so the old value the audit event records is the one this change replaced.
+    const current = await trx
+      .selectFrom('companies')
+      .select('require_two_factor')
+      .where('id', '=', scope.companyId)
+      .forUpdate()
+      .executeTakeFirstOrThrow();
+    noteAudit({ previous: { is_required: current.require_two_factor } });
+    await trx
+      .updateTable('companies')
+      .set({ require_two_factor: input.is_required })
+      .where('id', '=', scope.companyId)
+      .execute();
+    return { is_required: input.is_required };
+  });
 }
 
 /**

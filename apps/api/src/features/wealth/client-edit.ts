@@ -17,8 +17,13 @@ export function registerClientEdit(app: FastifyInstance, contract = wealth.clien
       const edited = await editClient(trx, actor, input.client_id, fields, clock(), listed);
       if (!edited) throw new AppError('NotFound', 'No such client');
       const { name, alias, entity_ids } = edited.prior;
-      noteAudit({ previous: { name, alias, entities: resolveEntityIds(entity_ids, listed) } });
-      return edited.client;
+      const { client } = edited;
+      // Both sides as the client reads (entities resolved alike): an unchanged field is not recorded.
+      noteAudit({
+        previous: { name, alias, entities: resolveEntityIds(entity_ids, listed) },
+        next: { name: client.name, alias: client.alias, entities: client.entities },
+      });
+      return client;
     });
   });
 }

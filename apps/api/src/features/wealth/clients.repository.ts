@@ -289,15 +289,23 @@ function selectVisibleClient(
     .executeTakeFirst();
 }
 
-/** The client's products and credentials are kept: their foreign keys set client_id to null. */
-export async function deleteClient(db: Db, actor: Actor, clientId: string): Promise<boolean> {
-  if (!isUuid(clientId)) return false;
-  const result = await db
+/**
+ * The client's products and credentials are kept: their foreign keys set client_id to null. Answers who
+ * the deleted client was (its name and alias, for the audit log), or null when there was no such client.
+ */
+export async function deleteClient(
+  db: Db,
+  actor: Actor,
+  clientId: string,
+): Promise<{ name: string; alias: string } | null> {
+  if (!isUuid(clientId)) return null;
+  const deleted = await db
     .deleteFrom('clients')
     .where('clients.id', '=', clientId)
     .where(whereClientVisible(actor))
+    .returning(['clients.name', 'clients.alias'])
     .executeTakeFirst();
-  return result.numDeletedRows > 0n;
+  return deleted ?? null;
 }
 
 /** Two concurrent writes of one alias: the unique index lets one through and the other gets a 409. */

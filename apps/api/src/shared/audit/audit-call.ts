@@ -3,6 +3,7 @@ import type { FastifyRequest } from 'fastify';
 import type { Actor } from '../auth/actor';
 import type { AuditDraft, AuditTargetKind } from './audit-event';
 import type { AuditedCall } from './audit-scope';
+import { removedFieldsOf } from './removed-fields';
 
 /** Who made a signed-in call, as the log keeps it: values, never a reference that could cascade. */
 export function auditActorOf(actor: Actor | null): AuditDraft['actor'] {
@@ -52,6 +53,7 @@ export function toAuditedCall(
       changes: {},
     },
     fields: audit.fields ?? [],
+    removedFields: removedFieldsOf(audit.action),
     input: values,
     responseTargets,
     now,

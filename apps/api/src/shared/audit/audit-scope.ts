@@ -6,27 +6,33 @@ import {
 } from '../../db/before-first-commit';
 import type { Db } from '../../db/database';
 import { appendAuditEvent } from './append-audit-event';
+import { toAuditChanges } from './audit-changes';
 import type { AuditDraft, AuditTargetKind } from './audit-event';
 
 /**
  * The event a state-changing call owes, while the call runs. The guard opens it (`runAudited`); the
  * first transaction the call commits appends it (`db/before-first-commit.ts`), so the event commits
  * or rolls back with the change. A handler adds what only it knows (`noteAudit`): a visitor's company,
- * a created id, the old values of the recorded fields.
+ * a created id, the old values of the recorded fields (and the new ones, where the request alone does
+ * not say what was stored). Only the fields that changed are recorded (audit-changes.ts).
  */
 class PendingAudit {
   draft: AuditDraft;
-  /** Fields to record: `new` from the request, `old` from what the handler noted. */
+  /** Fields to record: `new` from the request (or `next`), `old` from what the handler noted. */
   fields: readonly string[];
+  /** Fields of what a deletion removed: `old` alone, from what the handler noted. */
+  removedFields: readonly string[];
   input: Record<string, unknown>;
   /** Targets read from what the call answers: kind -> key of the answer (or of the transaction's value). */
   responseTargets: Partial<Record<AuditTargetKind, string>>;
   previous: Record<string, unknown> = {};
+  next: Record<string, unknown> = {};
   now: () => Date;
 
   constructor(call: AuditedCall) {
     this.draft = call.draft;
     this.fields = call.fields;
+    this.removedFields = call.removedFields ?? [];
     this.input = call.input;
     this.responseTargets = call.responseTargets;
     this.now = call.now;
@@ -42,6 +48,8 @@ function currentAudit(): PendingAudit | undefined {
 export interface AuditedCall {
   draft: AuditDraft;
   fields: readonly string[];
+  /** What a deletion records of what it removed (removed-fields.ts); none when absent. */
+  removedFields?: readonly string[];
   input: Record<string, unknown>;
   responseTargets: Partial<Record<AuditTargetKind, string>>;
   now: () => Date;
@@ -63,11 +71,16 @@ export async function runAudited<T>(db: Db, call: AuditedCall, run: () => Promis
   return result;
 }
 
-/** What only the handler knows: the company (public calls), targets, old values of recorded fields. */
+/**
+ * What only the handler knows: the company (public calls), targets, the recorded fields' old values
+ * (`previous`, read in the change's transaction before the change), and their new values where the
+ * request alone does not say what was stored (`next`: a default filled in, a set in its stored order).
+ */
 export function noteAudit(note: {
   companyId?: string;
   targets?: Partial<Record<AuditTargetKind, string | null | undefined>>;
   previous?: Record<string, unknown>;
+  next?: Record<string, unknown>;
   actor?: AuditDraft['actor'];
 }): void {
   const pending = currentAudit();
@@ -78,6 +91,16 @@ export function noteAudit(note: {
     if (id) pending.draft.targets[kind as AuditTargetKind] = id;
   }
   Object.assign(pending.previous, note.previous);
+  Object.assign(pending.next, note.next);
+}
+
+/**
+ * Runs writes of the call that are not the change it records (a sign-in step's attempt counters, its
+ * session, its own sign-in event): none of their transactions carries the call's pending event, which
+ * stays owed to the change's own.
+ */
+export function outsideAudit<T>(run: () => Promise<T>): Promise<T> {
+  return runWithoutOwed(run);
 }
 
 /** Whether the running call owes an event not yet written (so a handler reads old values only then). */
@@ -91,14 +114,7 @@ function finalDraft(pending: PendingAudit, value: unknown): AuditDraft {
     const found = readKey(value, key);
     if (found && !draft.targets[kind as AuditTargetKind]) draft.targets[kind as AuditTargetKind] = found;
   }
-  const changes: AuditDraft['changes'] = {};
-  for (const field of pending.fields) {
-    const change: { old?: unknown; new?: unknown } = {};
-    if (field in pending.previous) change.old = pending.previous[field] ?? null;
-    if (field in pending.input) change.new = pending.input[field] ?? null;
-    if ('old' in change || 'new' in change) changes[field] = change;
-  }
-  draft.changes = changes;
+  draft.changes = toAuditChanges(pending);
   return draft;
 }
 

@@ -171,6 +171,7 @@ export const audit: typeof es = {
     factor: 'Verification method',
     format: 'File format',
     from: 'From',
+    id: 'Session',
     holder_product_id: 'Pending product',
     is_required: 'Two-step verification required',
     language: 'Language',

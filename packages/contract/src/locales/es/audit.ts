@@ -170,6 +170,7 @@ export const audit = {
     factor: 'Método de verificación',
     format: 'Formato del fichero',
     from: 'Desde',
+    id: 'Sesión',
     holder_product_id: 'Producto pendiente',
     is_required: 'Verificación en dos pasos obligatoria',
     language: 'Idioma',
