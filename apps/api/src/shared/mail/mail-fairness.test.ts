@@ -51,19 +51,29 @@ describe('mail priorities', () => {
 
 describe('the sweep', () => {
   it("sends companies' pending mail in turn, not one company's backlog first", async () => {
-    for (let index = 1; index <= 5; index += 1) await queueTo(companyA, `a-${index}@sweep.test`);
-    await queueTo(companyB, 'b@sweep.test');
-    await queueTo(null, 'platform@sweep.test');
+    const queued: [string, number][] = [];
+    for (let index = 1; index <= 5; index += 1) {
+      queued.push([await queueTo(companyA, `a-${index}@sweep.test`), 10 - index]);
+    }
+    queued.push(
+      [await queueTo(companyB, 'b@sweep.test'), 2],
+      [await queueTo(null, 'platform@sweep.test'), 1],
+    );
+    // A's backlog the oldest, each mail its own second (PGlite's clock is coarse: inserts can share one).
+    for (const [id, secondsAgo] of queued) {
+      await sql`update mail_outbox set created_at = now() - make_interval(secs => ${secondsAgo}) where id = ${id}`.execute(
+        handle.db,
+      );
+    }
     const first = sent.length;
     const deps = { db: handle.db, clock: createTestClock(), log, transport, mailFrom: 'f@caudal.test' };
     expect(await deliverPendingMail(deps, 3)).toEqual(['sent', 'sent', 'sent']);
-    // One per company first (their oldest), then each one's next.
-    expect(
-      sent
-        .slice(first)
-        .map((message) => message.to)
-        .sort(),
-    ).toEqual(['a-1@sweep.test', 'b@sweep.test', 'platform@sweep.test']);
+    // One per company first (their oldest), oldest first; oldest first alone would send three of A's.
+    expect(sent.slice(first).map((message) => message.to)).toEqual([
+      'a-1@sweep.test',
+      'b@sweep.test',
+      'platform@sweep.test',
+    ]);
     await deliverPendingMail(deps);
     expect(sent.slice(first + 3).map((message) => message.to)).toEqual(
       [2, 3, 4, 5].map((index) => `a-${index}@sweep.test`),
