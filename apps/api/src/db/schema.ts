@@ -156,6 +156,8 @@ export interface ClientsTable {
   alias: string;
   entity_ids: ColumnType<string[], string[] | undefined, string[]>;
   search_text: ColumnType<string, never, never>;
+  /** fold_name(name || ' ' || alias): generated (0045), what the client search matches. */
+  folded_search: ColumnType<string, never, never>;
   created_at: DefaultTimestamp;
   updated_at: DefaultTimestamp;
 }

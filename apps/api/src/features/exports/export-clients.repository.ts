@@ -28,11 +28,7 @@ export async function findClientsMatching(
     .select(['id', 'alias'])
     .where((eb) => whereInClientScope(actor, eb, { company: eb.ref('company_id'), client: eb.ref('id') }))
     .$if(filter.search.length > 0, (qb) =>
-      qb.where(
-        sql<string>`fold_name(name || ' ' || alias)`,
-        'like',
-        sql<string>`fold_name(${`%${escapeLike(filter.search)}%`})`,
-      ),
+      qb.where('folded_search', 'like', sql<string>`fold_name(${`%${escapeLike(filter.search)}%`})`),
     )
     .$if(filter.exceptIds.length > 0, (qb) => qb.where('id', 'not in', [...filter.exceptIds]))
     .orderBy(sql`name collate caudal_es`)

@@ -84,7 +84,7 @@ function whereListed(actor: Actor, state: UnmatchedState, query: UnmatchedQuery)
           from clients mc
           join holders mh on mh.company_id = mc.company_id and mh.name_key = fold_name(mc.name)
           join product_holders mph on mph.holder_id = mh.id and mph.relation in (${owners})
-          where mc.company_id = ${actor.companyId} and fold_name(mc.name || ' ' || mc.alias) like ${pattern})
+          where mc.company_id = ${actor.companyId} and mc.folded_search like ${pattern})
         group by ph.product_id
         having count(distinct c.id) = 1)
     )`);

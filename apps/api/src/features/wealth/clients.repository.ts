@@ -83,19 +83,14 @@ function clientShapeOf({ actor, pattern, sort, order, pageSize }: ClientPage): s
   return [clientScopeShapeOf(actor), pattern !== null, sort, order, pageSize !== null].join();
 }
 
-/**
- * A client's name and alias folded (case, accents, spacing: `fold_name`, migration 0004), as its trigram
- * index `clients_folded_search_trgm_idx` stores them: "lopez" finds López and "munoz" Muñoz.
- */
-const CLIENT_FOLDED_TEXT = sql<string>`fold_name(clients.name || ' ' || clients.alias)`;
-
+/** The search matches the stored folded name and alias (migration 0045): "lopez" finds López. */
 function clientMatches({ actor, pattern }: ClientPage) {
   return (eb: ExpressionBuilder<Database, 'clients'>): Expression<SqlBool> =>
     pattern === null
       ? whereClientVisible(actor)(eb)
       : eb.and([
           whereClientVisible(actor)(eb),
-          eb(CLIENT_FOLDED_TEXT, 'like', sql<string>`fold_name(${pattern})`),
+          eb('clients.folded_search', 'like', sql<string>`fold_name(${pattern})`),
         ]);
 }
 
