@@ -253,6 +253,21 @@ describe('every change appends exactly one event', () => {
       action: 'staff.disable',
       target_user_id: member.user.username,
     });
+    // Invited with no permissions named: the event records what was granted (every module), not null.
+    const invited = await runOperatorCommand(
+      { db: t.db, clock: t.clock, config: t.config, jobs: noJobQueue, log: { warn: () => {} } },
+      {
+        command: 'staff.invite',
+        args: { company: tenant.company.name, email: 'granted@acme.test', username: 'granted-all' },
+      },
+    );
+    expect(invited).toMatchObject({ ok: true });
+    const [invitation] = (await changesOf(tenant.company.id)).filter(
+      (event) => event.action === 'staff.invite',
+    );
+    const changes = (invitation?.changes ?? {}) as { permissions?: { new?: unknown } };
+    const granted = changes.permissions?.new;
+    expect(Array.isArray(granted) && granted.length > 0).toBe(true);
   });
 });
 

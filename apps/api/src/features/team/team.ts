@@ -120,7 +120,10 @@ export async function inviteStaff(
       });
       outboxId = sent.outboxId;
       link = sent.link;
-      return requireMember(trx, scope.companyId, input.username, now, company.modules);
+      const invited = await requireMember(trx, scope.companyId, input.username, now, company.modules);
+      // What was granted, not what was asked: none asked (the operator's default) is every module.
+      noteAudit({ next: { permissions: invited.permissions } });
+      return invited;
     });
     await notifyMailQueued(deps.db, deps.jobs, deps.log, outboxId);
     return { member, link };

@@ -1,5 +1,6 @@
 import { webhooks } from '@caudal/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { findAuditEvents } from '../../test/audit-events';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { createApplicationFor } from '../data-api/data-api-fixtures';
 import { type SignedInTenant, signInTenant } from '../wealth/wealth-fixtures';
@@ -33,7 +34,7 @@ afterAll(() => t.close());
 async function endpointOf(tenant: SignedInTenant) {
   const application = await createApplicationFor(tenant);
   const { endpoint } = await createEndpointFor(tenant, application.client_id, 'http://127.0.0.1:9/hook');
-  return endpoint.id;
+  return { id: endpoint.id, application: application.client_id };
 }
 
 async function countDeliveries(tenant: SignedInTenant) {
@@ -51,7 +52,8 @@ describe('test events and replays: in their company’s turn, and capped', () =>
   it('ranks each behind its own company’s pending deliveries only; the cap refuses the flood', async () => {
     const flooding = await signInTenant(t);
     const quiet = await signInTenant(t);
-    const [floodingEndpoint, quietEndpoint] = [await endpointOf(flooding), await endpointOf(quiet)];
+    const { id: floodingEndpoint, application: floodingApplication } = await endpointOf(flooding);
+    const { id: quietEndpoint } = await endpointOf(quiet);
 
     const flood: string[] = [];
     for (let n = 0; n < TEST_EVENTS_PER_MINUTE; n += 1) {
@@ -67,6 +69,12 @@ describe('test events and replays: in their company’s turn, and capped', () =>
     expect(refused.json().error.code).toBe('RateLimited');
     expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
     expect(await countDeliveries(flooding)).toBe(TEST_EVENTS_PER_MINUTE);
+    // Each accepted test event is audited naming the endpoint's application; the refused one is not.
+    const audited = await findAuditEvents(t.db, flooding.companyId, 'send-test-event');
+    expect(audited).toHaveLength(TEST_EVENTS_PER_MINUTE);
+    expect(new Set(audited.map((event) => event.target_application_id))).toEqual(
+      new Set([floodingApplication]),
+    );
 
     // The other company is neither capped nor ranked behind the flood: its test goes first.
     const answer = await quiet.call(webhooks.sendTestEvent.path, { id: quietEndpoint });

@@ -11,6 +11,7 @@ import {
 } from '@caudal/contract';
 import type { Db } from '../../db/database';
 import { AppError } from '../../shared/app-error';
+import { noteAudit } from '../../shared/audit/audit-scope';
 import type { SecretKey } from '../../shared/crypto/sealing';
 import { randomToken } from '../../shared/secure-tokens';
 import { generateSigningSecret, sealSigningSecret } from './webhook-secrets';
@@ -293,6 +294,7 @@ export async function replayDelivery(db: Db, companyId: string, deliveryId: stri
   const delivery = await findDelivery(db, companyId, deliveryId);
   const endpoint = await findEndpoint(db, companyId, delivery.endpoint_id);
   if (!endpoint.enabled) throw new AppError('Conflict', 'The endpoint is paused');
+  noteAudit({ targets: { application: endpoint.client_id } });
   const row = await withWebhookTables(db)
     .updateTable('webhook_deliveries')
     .set({ status: 'pending', next_attempt_at: now, window_started_at: now })
@@ -307,6 +309,7 @@ export async function replayDelivery(db: Db, companyId: string, deliveryId: stri
 export async function createTestDelivery(db: Db, companyId: string, endpointId: string, now: Date) {
   const endpoint = await findEndpoint(db, companyId, endpointId);
   if (!endpoint.enabled) throw new AppError('Conflict', 'The endpoint is paused');
+  noteAudit({ targets: { application: endpoint.client_id } });
   const eventId = `evt_${randomToken(16)}`;
   const row = await withWebhookTables(db)
     .insertInto('webhook_deliveries')

@@ -34,6 +34,7 @@ export const webhooks: typeof es = {
     paused: 'Endpoint paused',
     resumed: 'Endpoint resumed',
     testSent: 'Test event queued',
+    testFailed: 'Could not send the test event',
     updateFailed: 'The endpoint could not be updated',
   },
   form: {

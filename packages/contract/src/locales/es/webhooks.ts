@@ -34,6 +34,7 @@ export const webhooks = {
     paused: 'Endpoint pausado',
     resumed: 'Endpoint reanudado',
     testSent: 'Evento de prueba en cola',
+    testFailed: 'No se ha podido enviar el evento de prueba',
     updateFailed: 'No se ha podido actualizar el endpoint',
   },
   form: {

@@ -246,7 +246,7 @@ function EndpointRow({
               onClick={() =>
                 sendTest.mutate(endpoint.id, {
                   onSuccess: () => notifySuccess(t('webhooks.endpoints.testSent')),
-                  onError: failed(t('webhooks.endpoints.updateFailed')),
+                  onError: failed(t('webhooks.endpoints.testFailed')),
                 })
               }
             >
