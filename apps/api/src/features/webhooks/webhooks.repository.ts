@@ -66,7 +66,12 @@ export async function listEndpoints(db: Db, companyId: string, clientId: string,
 export type FoundEndpoint = Awaited<ReturnType<typeof findEndpoint>>;
 
 /** An endpoint of the company with its application's client id, or NotFound. */
-export async function findEndpoint(db: Db, companyId: string, id: string) {
+export async function findEndpoint(
+  db: Db,
+  companyId: string,
+  id: string,
+  options: { forUpdate?: boolean } = {},
+) {
   const row = await withWebhookTables(db)
     .selectFrom('webhook_endpoints')
     .innerJoin('applications', 'applications.id', 'webhook_endpoints.application_id')
@@ -74,6 +79,7 @@ export async function findEndpoint(db: Db, companyId: string, id: string) {
     .select('applications.client_id')
     .where('webhook_endpoints.company_id', '=', companyId)
     .where('webhook_endpoints.id', '=', id)
+    .$if(options.forUpdate === true, (qb) => qb.forUpdate('webhook_endpoints'))
     .executeTakeFirst();
   if (!row) throw notFound();
   return row;
@@ -126,12 +132,31 @@ export async function createEndpoint(
   return { endpoint: toEndpoint(row, input.clientId, input.now), secret };
 }
 
+/**
+ * Edits an endpoint in one transaction: its row is read locked (what the audit event records as the old
+ * values is what this edit replaced, however many edit it at once), then updated.
+ */
 export async function updateEndpoint(
   db: Db,
   companyId: string,
   input: { id: string; url?: string; eventTypes?: readonly EventType[]; enabled?: boolean; now: Date },
 ) {
-  const current = await findEndpoint(db, companyId, input.id);
+  return db.transaction().execute(async (trx) => {
+    const current = await findEndpoint(trx, companyId, input.id, { forUpdate: true });
+    noteAudit({
+      targets: { application: current.client_id },
+      previous: { url: current.url, event_types: current.event_types, enabled: current.enabled },
+    });
+    return writeEndpoint(trx, companyId, current, input);
+  });
+}
+
+async function writeEndpoint(
+  db: Db,
+  companyId: string,
+  current: { enabled: boolean; client_id: string },
+  input: { id: string; url?: string; eventTypes?: readonly EventType[]; enabled?: boolean; now: Date },
+) {
   const isResuming = input.enabled === true && !current.enabled;
   const row = await withWebhookTables(db)
     .updateTable('webhook_endpoints')

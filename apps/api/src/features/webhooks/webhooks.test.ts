@@ -210,6 +210,24 @@ describe('webhook delivery', { timeout: 60_000 }, () => {
     expect(resumed.json()).toMatchObject({ enabled: true, paused_reason: null, failing_since: null });
   });
 
+  it('an edit is audited with what it replaced, read locked in its transaction; two edits at once each record theirs', async () => {
+    const tenant = await signInTenant(t);
+    const application = await createApplicationFor(tenant);
+    const { endpoint } = await createEndpointFor(tenant, application.client_id, receiver.url('/ok/edit-0'));
+    const [first, second] = await Promise.all(
+      ['/ok/edit-1', '/ok/edit-2'].map((path) =>
+        tenant.call(webhooks.updateEndpoint.path, { id: endpoint.id, url: receiver.url(path) }),
+      ),
+    );
+    expect([first?.statusCode, second?.statusCode]).toEqual([200, 200]);
+    const edits = await findAuditEvents(t.db, tenant.companyId, 'update-endpoint');
+    const urls = edits.map((event) => (event.changes as { url: { old: string; new: string } }).url);
+    // A chain: each edit's old URL is the one before it, never both the original.
+    expect(urls[0]?.old).toBe(receiver.url('/ok/edit-0'));
+    expect(urls[1]?.old).toBe(urls[0]?.new);
+    expect(edits.every((event) => event.target_application_id === application.client_id)).toBe(true);
+  });
+
   it('a rotated secret keeps signing for its overlap: both signatures verify, then only the new one', async () => {
     const tenant = await signInTenant(t);
     const application = await createApplicationFor(tenant);
