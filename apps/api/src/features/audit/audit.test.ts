@@ -349,6 +349,9 @@ describe('the operator’s company commands', () => {
       'company.enable',
     ]);
     expect(events.every((event) => event.actor_kind === 'operator')).toBe(true);
+    // What each replaced, beside what it set.
+    expect(events[1]?.changes).toEqual({ modules: { old: ['wealth'], new: ['wealth', 'links'] } });
+    expect(events[2]?.changes).toEqual({ language: { old: 'es', new: 'en' } });
     // A refused command (no such company) writes nothing, anywhere.
     expect(await run('company.disable', { company: `${name} bis` })).toMatchObject({ ok: false });
     expect(await changesOf(null)).toHaveLength(orphansBefore);

@@ -106,6 +106,8 @@ export async function setCompanyModules(
   const modules = parseModules(input.modules);
   return deps.db.transaction().execute(async (trx) => {
     const id = await findCompanyId(trx, input.company);
+    const before = await lockCompanyRow(trx, id);
+    noteAudit({ previous: { modules: before.modules }, next: { modules } });
     await trx.updateTable('companies').set({ modules }).where('id', '=', id).execute();
     return requireCompanySummary(trx, input.company);
   });
@@ -118,6 +120,8 @@ export async function setCompanyLanguage(
 ): Promise<CompanySummary> {
   return deps.db.transaction().execute(async (trx) => {
     const id = await findCompanyId(trx, input.company);
+    const before = await lockCompanyRow(trx, id);
+    noteAudit({ previous: { language: before.language } });
     await trx.updateTable('companies').set({ language: input.language }).where('id', '=', id).execute();
     return requireCompanySummary(trx, input.company);
   });
@@ -154,6 +158,16 @@ export async function enableCompany(deps: CompanyDeps, input: { company: string 
     await trx.updateTable('companies').set({ disabled_at: null }).where('id', '=', id).execute();
     return requireCompanySummary(trx, input.company);
   });
+}
+
+/** The company's row, locked until the transaction ends: what an audited change replaces. */
+function lockCompanyRow(trx: Db, id: string) {
+  return trx
+    .selectFrom('companies')
+    .select(['modules', 'language'])
+    .where('id', '=', id)
+    .forUpdate()
+    .executeTakeFirstOrThrow();
 }
 
 function selectSummaries(db: Db) {
