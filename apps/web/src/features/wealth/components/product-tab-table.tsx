@@ -5,6 +5,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useLocalePath } from '../../../shared/i18n/use-locale';
+import { distinctNames } from '../lib/distinct-names';
 import { TotalsFooter } from './currency-totals';
 import { ActionsTh, DataTable } from './data-table';
 import { UnlinkButton, useUnlinkDialog } from './unlink-dialog';
@@ -33,6 +34,8 @@ interface ProductTabTableProps<P extends Product> {
   columns: readonly ProductColumn<P>[];
   /** The name the unlink confirmation shows. */
   nameOf: (product: P) => string;
+  /** What tells apart two rows of one name (an account's IBAN end), added to the name only then. */
+  referenceOf?: (product: P) => string | null;
   empty: { icon: ReactNode; title: string };
   minWidth?: number;
 }
@@ -47,11 +50,13 @@ export function ProductTabTable<P extends Product>({
   label,
   columns,
   nameOf,
+  referenceOf,
   empty,
   minWidth,
 }: ProductTabTableProps<P>) {
   const { t } = useTranslation();
   const unlink = useUnlinkDialog(client);
+  const unlinkNameOf = distinctNames(query.data ?? [], nameOf, referenceOf);
   const cellClass = (column: ProductColumn<P>) => (column.isNumeric ? classes.numeric : column.className);
   const totalAt = columns.findIndex((column) => column.isTotal);
   const actionColumns = unlink.allowed ? 1 : 0;
@@ -66,7 +71,7 @@ export function ProductTabTable<P extends Product>({
       {unlink.allowed ? (
         <Table.Td>
           <Group justify="flex-end">
-            <UnlinkButton product={{ id: product.id, name: nameOf(product) }} onClick={unlink.ask} />
+            <UnlinkButton product={{ id: product.id, name: unlinkNameOf(product) }} onClick={unlink.ask} />
           </Group>
         </Table.Td>
       ) : null}

@@ -3,7 +3,6 @@ import {
   changeDays,
   chartDays,
   hasTwins,
-  maskedIban,
   percentShares,
   pointHolding,
   seriesLabels,
@@ -110,12 +109,6 @@ describe('series labels', () => {
         { name: 'Visa ', entity: 'b1' },
       ]),
     ).toBe(true);
-  });
-
-  it('masks an IBAN to its last four characters', () => {
-    expect(maskedIban('ES64 0081 8217 6041 5942 5348')).toBe('…\u20605348');
-    expect(maskedIban(null)).toBeNull();
-    expect(maskedIban('12')).toBeNull();
   });
 
   it('names a product without a name by its institution', () => {

@@ -20,7 +20,7 @@ export const colorAt = (index: number) => CHART_COLORS[index % CHART_COLORS.leng
 
 const SEPARATOR = '\u00a0· ';
 
-/** A product's line as `seriesLabels` reads it; `reference` tells two accounts apart (`maskedIban`). */
+/** A product's line as `seriesLabels` reads it; `reference` tells two accounts apart (`maskedIban`, iban.ts). */
 export interface SeriesIdentity {
   name: string;
   entity: string;
@@ -72,12 +72,6 @@ export function hasTwins(items: readonly SeriesIdentity[]): boolean {
     seen.add(key);
   }
   return false;
-}
-
-/** An IBAN as a line's reference: its last four characters ("…5348", a word joiner keeping them on the ellipsis' line). */
-export function maskedIban(iban: string | null | undefined): string | null {
-  const compact = (iban ?? '').replace(/\s+/g, '');
-  return compact.length >= 4 ? `…\u2060${compact.slice(-4).toUpperCase()}` : null;
 }
 
 /**

@@ -7,6 +7,7 @@ import { EntityName } from '../components/entity-name';
 import { Money } from '../components/money';
 import { ProductLink, ProductTabTable } from '../components/product-tab-table';
 import classes from '../components/wealth.module.css';
+import { maskedIban } from '../lib/iban';
 import { accountPath } from '../lib/wealth-paths';
 import { useClientContext } from './client-context';
 
@@ -22,6 +23,7 @@ export function AccountsTabRoute() {
       query={query}
       label={t('wealth.products.accounts.tableLabel')}
       nameOf={(account) => account.alias || account.name}
+      referenceOf={(account) => maskedIban(account.iban)}
       empty={{
         icon: <IconBuildingBank size={26} stroke={1.6} aria-hidden />,
         title: t('wealth.products.accounts.empty'),

@@ -13,7 +13,8 @@ import { AllocationDonut, BalanceHistoryChart, ChartSuspense } from '../componen
 import { NetPositionCards } from '../components/overview/net-position';
 import { RangeControl, useHistoryRange } from '../components/overview/range-control';
 import { useTypeNames } from '../components/use-type-name';
-import { hasTwins, maskedIban } from '../lib/chart-data';
+import { hasTwins } from '../lib/chart-data';
+import { maskedIban } from '../lib/iban';
 import { useClientContext } from './client-context';
 
 /**
