@@ -23,7 +23,6 @@ const TEXT = {
     liabilities: 'Financiación',
     transactions: 'Movimientos',
     investments: 'Inversiones',
-    unlink: (name: string) => `Desvincular ${name} del cliente`,
     unlinkConfirm: 'Desvincular',
     required: 'Este campo es requerido',
   },
@@ -45,7 +44,6 @@ const TEXT = {
     liabilities: 'Liabilities',
     transactions: 'Transactions',
     investments: 'Investments',
-    unlink: (name: string) => `Unlink ${name} from the client`,
     unlinkConfirm: 'Unlink',
     required: 'This field is required',
   },
@@ -169,7 +167,9 @@ for (const lang of ['es', 'en'] as const) {
       if (!unlinked) return;
       const accountLink = page.locator(`a[href$="/accounts/${unlinked.id}"]`);
       const row = page.getByRole('row').filter({ has: accountLink });
-      await row.getByRole('button', { name: t.unlink(unlinked.alias ?? unlinked.name) }).click();
+      // Named after the account (its IBAN's end added where another account shares the name).
+      const accountName = (unlinked.alias ?? unlinked.name).replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+      await row.getByRole('button', { name: new RegExp(`^${t.unlinkConfirm} ${accountName}`) }).click();
       await page.getByRole('dialog').getByRole('button', { name: t.unlinkConfirm, exact: true }).click();
       await expect(accountLink).toHaveCount(0);
     });
