@@ -198,6 +198,29 @@ function useChartFrame() {
   };
 }
 
+/**
+ * What both line charts share: the frame that keeps the tooltip on screen, dates and compact amounts on
+ * the axes, money in the tooltip. Each chart adds its height, curve, stroke and series.
+ */
+function useLineChartBase(history: { dates: readonly string[]; bucket?: HistoryBucket }, currency: string) {
+  const format = useFormatters();
+  const axis = useAxisFormat(history.dates, history.bucket);
+  const fit = useChartFrame();
+  return {
+    frame: fit.frame,
+    chart: {
+      dataKey: 'date',
+      withDots: false,
+      lineChartProps: { accessibilityLayer: false },
+      xAxisProps: { tickFormatter: axis.date, minTickGap: 24 },
+      yAxisProps: { tickFormatter: axis.number, width: Y_AXIS_WIDTH },
+      valueFormatter: (value: number) => format.money(value, currency),
+      tooltipProps: { ...fit.tooltip, labelFormatter: (label: unknown) => format.date(String(label)) },
+      classNames: fit.classNames,
+    },
+  };
+}
+
 /** A line as the chart draws it (its `series` entry): its data key, label, colour and dashes. */
 interface LegendEntry {
   name: string;
@@ -252,8 +275,7 @@ export function BalanceHistoryChart({ history, currency, actions, references }: 
   const { t } = useTranslation();
   const format = useFormatters();
   const entities = useEntityCatalogue();
-  const axis = useAxisFormat(history.dates, history.bucket);
-  const fit = useChartFrame();
+  const base = useLineChartBase(history, currency);
   const series = history.series.filter((item) => item.currency === currency);
   const total = history.totals.find((item) => item.currency === currency)?.values ?? [];
   const title = t('wealthOverview.history.title');
@@ -318,20 +340,13 @@ export function BalanceHistoryChart({ history, currency, actions, references }: 
         total: format.money(total.at(-1) ?? 0, currency),
       })}
       chart={
-        <div {...fit.frame}>
+        <div {...base.frame}>
           <LineChart
+            {...base.chart}
             h={280}
             data={data}
-            dataKey="date"
             curveType={history.bucket === 'day' ? 'stepAfter' : 'linear'}
-            withDots={false}
             strokeWidth={1.5}
-            lineChartProps={{ accessibilityLayer: false }}
-            xAxisProps={{ tickFormatter: axis.date, minTickGap: 24 }}
-            yAxisProps={{ tickFormatter: axis.number, width: Y_AXIS_WIDTH }}
-            valueFormatter={(value) => format.money(value, currency)}
-            tooltipProps={{ ...fit.tooltip, labelFormatter: (label) => format.date(String(label)) }}
-            classNames={fit.classNames}
             series={lines}
           />
         </div>
@@ -386,9 +401,8 @@ interface ValueHistoryChartProps {
 export function ValueHistoryChart({ history, actions, transactions = [] }: ValueHistoryChartProps) {
   const { t } = useTranslation();
   const format = useFormatters();
-  const axis = useAxisFormat(history.dates, history.bucket);
-  const fit = useChartFrame();
   const { currency } = history;
+  const base = useLineChartBase(history, currency);
   const title = t('wealthOverview.value.title');
   const hasValues = history.values.some((value) => value !== null);
   const hasInvested = history.invested.some((value) => value !== null);
@@ -438,19 +452,12 @@ export function ValueHistoryChart({ history, actions, transactions = [] }: Value
         invested: format.money(history.invested.at(-1) ?? 0, currency),
       })}
       chart={
-        <div {...fit.frame}>
+        <div {...base.frame}>
           <LineChart
+            {...base.chart}
             h={260}
             data={data}
-            dataKey="date"
-            withDots={false}
             strokeWidth={1.8}
-            lineChartProps={{ accessibilityLayer: false }}
-            xAxisProps={{ tickFormatter: axis.date, minTickGap: 24 }}
-            yAxisProps={{ tickFormatter: axis.number, width: Y_AXIS_WIDTH }}
-            valueFormatter={(value) => format.money(value, currency)}
-            tooltipProps={{ ...fit.tooltip, labelFormatter: (label) => format.date(String(label)) }}
-            classNames={fit.classNames}
             referenceLines={marked.map((date) => ({ x: date, color: 'gray.4', strokeDasharray: '2 3' }))}
             series={lines}
           />
