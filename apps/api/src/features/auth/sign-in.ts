@@ -64,14 +64,7 @@ export async function signIn(deps: SignInDeps, credentials: Credentials, origin:
     // Earlier failures stay, so code guesses (between password entries too) add up to the same lockout.
     await releaseLoginAttempts(deps, key, ip);
     await releaseIpAttempt(db, ip);
-    const challenge = await issueChallenge(db, {
-      userId: candidate.id,
-      companyId: candidate.company_id,
-      purpose: secondStep,
-      key,
-      now,
-    });
-    return { second_step: secondStep, challenge, expires_in: CHALLENGE_TTL_SECONDS };
+    return openSecondStep(db, { id: candidate.id, companyId: candidate.company_id }, secondStep, key, now);
   }
 
   // Only failures count: the success gives back both reservations.
@@ -105,16 +98,27 @@ export async function signInWithNewPassword(
   const now = deps.clock();
   const secondStep = await findSecondStep(deps.db, { id: user.id, company_id: user.companyId });
   if (secondStep !== null) {
-    const challenge = await issueChallenge(deps.db, {
-      userId: user.id,
-      companyId: user.companyId,
-      purpose: secondStep,
-      key: toLockoutKey(user.companyName, user.username),
-      now,
-    });
-    return { second_step: secondStep, challenge, expires_in: CHALLENGE_TTL_SECONDS };
+    return openSecondStep(deps.db, user, secondStep, toLockoutKey(user.companyName, user.username), now);
   }
   return startSignedInSession(deps, { id: user.id, companyId: user.companyId }, now, origin);
+}
+
+/** The answer that asks for a second step: its single-use challenge, bound to the names' lockout. */
+async function openSecondStep(
+  db: Db,
+  user: { id: string; companyId: string },
+  purpose: ChallengePurpose,
+  key: LockoutKey,
+  now: Date,
+) {
+  const challenge = await issueChallenge(db, {
+    userId: user.id,
+    companyId: user.companyId,
+    purpose,
+    key,
+    now,
+  });
+  return { second_step: purpose, challenge, expires_in: CHALLENGE_TTL_SECONDS };
 }
 
 /** The sign-in's origin as the audit log keeps it. */

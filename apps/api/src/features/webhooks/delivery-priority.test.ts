@@ -4,6 +4,7 @@ import { findAuditEvents } from '../../test/audit-events';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { createApplicationFor } from '../data-api/data-api-fixtures';
 import { type SignedInTenant, signInTenant } from '../wealth/wealth-fixtures';
+import { REPLAYS_PER_MINUTE } from './replay-delivery';
 import { TEST_EVENTS_PER_MINUTE } from './send-test-event';
 import { DELIVER_QUEUE } from './webhook-jobs';
 import { createEndpointFor, WEBHOOK_TEST_ENV } from './webhooks-fixtures';
@@ -86,5 +87,36 @@ describe('test events and replays: in their company’s turn, and capped', () =>
     const replayed = await quiet.call(webhooks.replayDelivery.path, { delivery_id: quietTest });
     expect(replayed.statusCode).toBe(200);
     expect(sent.filter((job) => job.deliveryId === quietTest).map((job) => job.priority)).toEqual([0, 0]);
+  });
+
+  it('caps a company’s replays a minute; another company replays meanwhile', async () => {
+    const looping = await signInTenant(t);
+    const other = await signInTenant(t);
+    const { id: loopingEndpoint } = await endpointOf(looping);
+    const { id: otherEndpoint } = await endpointOf(other);
+    const delivery = webhooks.sendTestEvent.response.parse(
+      (await looping.call(webhooks.sendTestEvent.path, { id: loopingEndpoint })).json(),
+    );
+    for (let n = 0; n < REPLAYS_PER_MINUTE; n += 1) {
+      expect(
+        (await looping.call(webhooks.replayDelivery.path, { delivery_id: delivery.id })).statusCode,
+      ).toBe(200);
+    }
+    const refused = await looping.call(webhooks.replayDelivery.path, { delivery_id: delivery.id });
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json().error.code).toBe('RateLimited');
+    // The refused replay wrote no audit event.
+    expect(await findAuditEvents(t.db, looping.companyId, 'replay-delivery')).toHaveLength(
+      REPLAYS_PER_MINUTE,
+    );
+    const theirs = webhooks.sendTestEvent.response.parse(
+      (await other.call(webhooks.sendTestEvent.path, { id: otherEndpoint })).json(),
+    );
+    expect((await other.call(webhooks.replayDelivery.path, { delivery_id: theirs.id })).statusCode).toBe(200);
+    // A minute on, the company may replay again.
+    t.clock.advanceSeconds(61);
+    expect((await looping.call(webhooks.replayDelivery.path, { delivery_id: delivery.id })).statusCode).toBe(
+      200,
+    );
   });
 });
