@@ -119,6 +119,10 @@ describe('audit declarations', () => {
         expect(Object.keys(shape), `${call.path} records ${field}`).toContain(field);
         expect(field, `${call.path} records ${field}`).not.toMatch(FORBIDDEN);
       }
+      for (const field of call.audit?.storedFields ?? []) {
+        expect(Object.keys(shape), `${call.path} stores ${field}`).not.toContain(field);
+        expect(field, `${call.path} stores ${field}`).not.toMatch(FORBIDDEN);
+      }
       for (const source of Object.values(call.audit?.targets ?? {})) {
         if (source && 'request' in source) expect(Object.keys(shape), call.path).toContain(source.request);
       }

@@ -53,6 +53,11 @@ export interface CallAudit {
    * token, code, CSS body or bank credential (a contract test walks every call against that list).
    */
   fields?: readonly string[];
+  /**
+   * The allowlist of what the call stored that its request does not carry (a digest, a size, a count),
+   * recorded with old and new values as the handler notes them. The same rule: never a secret or a body.
+   */
+  storedFields?: readonly string[];
 }
 
 type RouteFields<Req extends z.ZodType, Res extends z.ZodType, Codes extends ErrorCode> = Omit<

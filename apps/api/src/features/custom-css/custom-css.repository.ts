@@ -1,5 +1,7 @@
+import { createHash } from 'node:crypto';
 import { type CssRemoval, type CustomCss, customCss } from '@caudal/contract';
 import type { Db } from '../../db/database';
+import { noteAudit } from '../../shared/audit/audit-scope';
 import type { Actor } from '../../shared/auth/actor';
 import { CUSTOM_CSS_SANITISER_VERSION } from '../../shared/branding/custom-css';
 import type { SanitisedCss } from './css-sanitiser';
@@ -22,7 +24,11 @@ export async function findCustomCss(db: Db, actor: Actor): Promise<CustomCss> {
   return { css: row.source, removed: toRemovals(row.removed), updated_at: row.updated_at.toISOString() };
 }
 
-/** One row per company: the source, its sanitised serialisation and the report, replaced together. */
+/**
+ * One row per company: the source, its sanitised serialisation and the report, replaced together. The
+ * audit event records which CSS was replaced by which (digest and size, never the body) and how many
+ * rules the hosted pages do not get, so the old row is read locked in the save's own transaction.
+ */
 export async function saveCustomCss(
   db: Db,
   actor: Actor,
@@ -38,12 +44,33 @@ export async function saveCustomCss(
     updated_by: actor.userId,
     updated_at: now,
   };
-  await db
-    .insertInto('custom_css')
-    .values({ company_id: actor.companyId, ...values })
-    .onConflict((conflict) => conflict.column('company_id').doUpdateSet(values))
-    .execute();
+  await db.transaction().execute(async (trx) => {
+    const old = await trx
+      .selectFrom('custom_css')
+      .where('company_id', '=', actor.companyId)
+      .select(['source', 'removed'])
+      .forUpdate()
+      .executeTakeFirst();
+    noteAudit({
+      previous: describeCss(old?.source ?? '', old ? toRemovals(old.removed).length : 0),
+      next: describeCss(source, sanitised.removed.length),
+    });
+    await trx
+      .insertInto('custom_css')
+      .values({ company_id: actor.companyId, ...values })
+      .onConflict((conflict) => conflict.column('company_id').doUpdateSet(values))
+      .execute();
+  });
   return { css: source, removed: sanitised.removed, updated_at: now.toISOString() };
+}
+
+/** What the audit keeps of a CSS: which one (its SHA-256), its size in bytes, and what was removed of it. */
+function describeCss(source: string, removedCount: number) {
+  return {
+    sha256: source === '' ? null : createHash('sha256').update(source).digest('hex'),
+    bytes: Buffer.byteLength(source),
+    removed_parts: removedCount,
+  };
 }
 
 /** Rows whose `css` was made by older rules than the current sanitiser's. */

@@ -1,7 +1,9 @@
+import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import { CUSTOM_CSS_MAX_BYTES, CUSTOM_CSS_MAX_DEPTH, connections, customCss } from '@caudal/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findHostedCustomCss } from '../../shared/branding/custom-css';
+import { findAuditEvents } from '../../test/audit-events';
 import { createLogCapture, createTestApp, type TestApp } from '../../test/test-app';
 import { signInPortalUser, signInTenant } from '../wealth/wealth-fixtures';
 import { cssSanitiserPool } from './css-sanitiser-pool';
@@ -56,6 +58,36 @@ describe('set-custom-css and get-custom-css', () => {
     expect(await findHostedCustomCss(t.db, tenant.companyId)).toBe(
       '.mantine-Button-root{background:#0a7d3e}',
     );
+  });
+
+  it('records which CSS replaced which (digest, size, parts removed) in the audit, never its body', async () => {
+    const tenant = await signInTenant(t);
+    const first = 'a { color: red }';
+    const second = 'b { color: blue }\n@import "https://evil.example/x.css";';
+    await setCss(tenant, first);
+    await setCss(tenant, second);
+    await setCss(tenant, '');
+    const events = await findAuditEvents(t.db, tenant.companyId, 'set-custom-css');
+    const digest = (css: string) => createHash('sha256').update(css).digest('hex');
+    expect(events.map((event) => event.changes)).toEqual([
+      {
+        sha256: { old: null, new: digest(first) },
+        bytes: { old: 0, new: 16 },
+      },
+      {
+        sha256: { old: digest(first), new: digest(second) },
+        bytes: { old: 16, new: Buffer.byteLength(second) },
+        removed_parts: { old: 0, new: 1 },
+      },
+      {
+        sha256: { old: digest(second), new: null },
+        bytes: { old: Buffer.byteLength(second), new: 0 },
+        removed_parts: { old: 1, new: 0 },
+      },
+    ]);
+    const recorded = JSON.stringify(events);
+    expect(recorded).not.toContain('color');
+    expect(recorded).not.toContain('evil.example');
   });
 
   it('keeps non-ASCII CSS intact through base64 and UTF-8', async () => {

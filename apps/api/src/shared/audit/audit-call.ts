@@ -52,7 +52,7 @@ export function toAuditedCall(
       ...requestOriginOf(request),
       changes: {},
     },
-    fields: audit.fields ?? [],
+    fields: audit.storedFields ? [...(audit.fields ?? []), ...audit.storedFields] : (audit.fields ?? []),
     removedFields: removedFieldsOf(audit.action),
     input: values,
     responseTargets,
