@@ -147,6 +147,9 @@ describe('the audit log’s action filter', () => {
     ];
     expect(findActionOptions(options, 'CLIENT-ED').map((option) => option.value)).toEqual(['client-edit']);
     expect(findActionOptions(options, ' sesión ').map((option) => option.value)).toEqual(['login']);
+    expect(findActionOptions(options, 'SESION').map((option) => option.value)).toEqual(['login']);
+    expect(findActionOptions(options, 'inicio sesion').map((option) => option.value)).toEqual(['login']);
+    expect(findActionOptions(options, 'cliente sesion')).toEqual([]);
     expect(findActionOptions(options, '')).toHaveLength(2);
     expect(findActionOptions(options, '.*')).toEqual([]);
   });

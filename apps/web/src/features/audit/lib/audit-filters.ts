@@ -145,16 +145,27 @@ export function actionOptions(t: Translate, current = '') {
     .sort((a, b) => a.label.localeCompare(b.label));
 }
 
-/** The options a search in the action filter keeps: those whose name or code contains it. */
+/**
+ * The options a search in the action filter keeps: those whose name or code contains each of its words,
+ * accents and case ignored ("sesion cerrada" finds "Sesión cerrada", "cliente borr" a client deleted).
+ */
 export function findActionOptions<O extends { value: string; label: string }>(
   options: readonly O[],
   search: string,
 ): O[] {
-  const wanted = search.trim().toLocaleLowerCase();
-  return options.filter(
-    (option) =>
-      option.label.toLocaleLowerCase().includes(wanted) || option.value.toLocaleLowerCase().includes(wanted),
-  );
+  const words = foldForSearch(search).split(/\s+/).filter(Boolean);
+  return options.filter((option) => {
+    const label = foldForSearch(option.label);
+    const code = option.value.toLowerCase();
+    return words.every((word) => label.includes(word) || code.includes(word));
+  });
+}
+
+function foldForSearch(text: string): string {
+  return text
+    .normalize('NFD')
+    .replace(/\p{Diacritic}/gu, '')
+    .toLowerCase();
 }
 
 export const auditHistoryPath = (filter: { client?: string; credential?: string }) =>
