@@ -1,7 +1,8 @@
 import { team } from '@caudal/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findAuditEvents } from '../../test/audit-events';
-import { createTenant, createTestApp, login, post, type TestApp } from '../../test/test-app';
+import { createTestApp, login, post, type TestApp } from '../../test/test-app';
+import { type SignedInTenant, signInTenant } from '../wealth/wealth-fixtures';
 import { INVITATION_MAILS_PER_ADDRESS, INVITATION_MAILS_PER_COMPANY } from './invitation-limits';
 import { inviteStaff } from './team';
 
@@ -10,21 +11,6 @@ beforeAll(async () => {
   t = await createTestApp();
 });
 afterAll(() => t.close());
-
-async function adminOf() {
-  const tenant = await createTenant(t.db);
-  const credentials = tenant.credentials;
-  let token = await login(t.app, credentials);
-  return {
-    ...tenant,
-    call: (path: string, payload: unknown = {}) => post(t.app, path, { token, payload }),
-    /** Signs in again (after the test clock moved past the session's life). */
-    relogin: async () => {
-      token = await login(t.app, credentials);
-    },
-  };
-}
-type Admin = Awaited<ReturnType<typeof adminOf>>;
 
 let invited = 0;
 function inviteBody(email: string) {
@@ -38,7 +24,7 @@ async function mailsTo(email: string): Promise<number> {
   return rows.length;
 }
 
-async function auditedCount(admin: Admin, action: string): Promise<number> {
+async function auditedCount(admin: SignedInTenant, action: string): Promise<number> {
   return (await findAuditEvents(t.db, admin.company.id, action)).length;
 }
 
@@ -52,7 +38,7 @@ function expectRateLimited(response: Awaited<ReturnType<typeof post>>) {
 
 describe('invitation mail budgets', () => {
   it("refuses a resend past the address's hourly budget, writing nothing, and allows it again an hour later", async () => {
-    const admin = await adminOf();
+    const admin = await signInTenant(t);
     const victim = 'another-company-admin@victim.test';
     const body = inviteBody(victim);
     const first = await admin.call(team.inviteStaff.path, body);
@@ -80,19 +66,22 @@ describe('invitation mail budgets', () => {
     expect(await auditedCount(admin, 'invite-staff')).toBe(1);
 
     // Another company may still invite that person: budgets are per company.
-    const other = await adminOf();
+    const other = await signInTenant(t);
     const elsewhere = await other.call(team.inviteStaff.path, inviteBody(victim));
     expect(elsewhere.statusCode, elsewhere.body).toBe(200);
 
     t.clock.advanceMinutes(INVITATION_MAILS_PER_ADDRESS.windowMinutes + 1);
-    await admin.relogin();
-    const later = await admin.call(team.resendInvitation.path, { username: body.username, language: 'en' });
+    // The session ran out with the hour: the admin signs in again.
+    const later = await post(t.app, team.resendInvitation.path, {
+      token: await login(t.app, admin.credentials),
+      payload: { username: body.username, language: 'en' },
+    });
     expect(later.statusCode, later.body).toBe(200);
     expect(await mailsTo(victim)).toBe(mailsBefore + 2);
   });
 
   it("refuses invitations and resends past the company's hourly budget, writing nothing", async () => {
-    const admin = await adminOf();
+    const admin = await signInTenant(t);
     const first = inviteBody('first@acme.test');
     expect((await admin.call(team.inviteStaff.path, first)).statusCode).toBe(200);
     // A resend spends the same budget as an invitation.
@@ -136,7 +125,7 @@ describe('invitation mail budgets', () => {
     expect(await auditedCount(admin, 'resend-invitation')).toBe(1);
 
     // Another company's budget is its own.
-    const other = await adminOf();
+    const other = await signInTenant(t);
     expect((await other.call(team.inviteStaff.path, inviteBody('colleague@other.test'))).statusCode).toBe(
       200,
     );
@@ -155,7 +144,7 @@ describe('invitation mail budgets', () => {
   });
 
   it('does not spend the budget on a call refused for another reason', async () => {
-    const admin = await adminOf();
+    const admin = await signInTenant(t);
     const body = inviteBody('taken@acme.test');
     expect((await admin.call(team.inviteStaff.path, body)).statusCode).toBe(200);
     for (let attempt = 0; attempt < INVITATION_MAILS_PER_ADDRESS.limit + 1; attempt += 1) {

@@ -1,7 +1,8 @@
 import { team } from '@caudal/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findAuditEvents } from '../../test/audit-events';
-import { createTenant, createTestApp, createUser, login, post, type TestApp } from '../../test/test-app';
+import { createTestApp, createUser, type TestApp } from '../../test/test-app';
+import { signInTenant } from '../wealth/wealth-fixtures';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -9,15 +10,15 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
+/** A signed-in admin whose calls must succeed: these tests read what successful calls recorded. */
 async function adminOf() {
-  const tenant = await createTenant(t.db);
-  const token = await login(t.app, tenant.credentials);
+  const admin = await signInTenant(t);
   const call = async (path: string, payload: unknown = {}) => {
-    const response = await post(t.app, path, { token, payload });
+    const response = await admin.call(path, payload);
     expect(response.statusCode, `${path}: ${response.body}`).toBe(200);
     return response;
   };
-  return { ...tenant, companyId: tenant.company.id, call };
+  return { ...admin, call };
 }
 
 function eventsOf(companyId: string, action: string) {

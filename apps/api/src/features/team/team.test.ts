@@ -1,6 +1,7 @@
-import { type Module, team } from '@caudal/contract';
+import { team } from '@caudal/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTenant, createTestApp, createUser, login, post, type TestApp } from '../../test/test-app';
+import { createTestApp, createUser, login, post, type TestApp } from '../../test/test-app';
+import { type SignedInTenant, signInTenant } from '../wealth/wealth-fixtures';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -10,17 +11,7 @@ afterAll(() => t.close());
 
 const STRONG = 'Colleague-Pass1!';
 
-async function adminOf(modules?: readonly Module[]) {
-  const tenant = await createTenant(t.db, { modules });
-  const token = await login(t.app, tenant.credentials);
-  return {
-    ...tenant,
-    token,
-    call: (path: string, payload: unknown = {}) => post(t.app, path, { token, payload }),
-  };
-}
-
-async function invite(admin: Awaited<ReturnType<typeof adminOf>>, overrides: Record<string, unknown> = {}) {
+async function invite(admin: SignedInTenant, overrides: Record<string, unknown> = {}) {
   const body = {
     email: 'colleague@acme.test',
     username: `colleague-${Math.random().toString(36).slice(2, 8)}`,
@@ -55,7 +46,7 @@ function accept(token: string, password = STRONG) {
 
 describe('invitations', () => {
   it('invites a member who has no password, mails a 72 h link in the inviter language, and signs them in once', async () => {
-    const admin = await adminOf();
+    const admin = await signInTenant(t);
     const { body, member, token } = await invite(admin);
     expect(member).toMatchObject({
       username: body.username,
@@ -107,7 +98,7 @@ describe('invitations', () => {
   });
 
   it('refuses a link after 72 hours', async () => {
-    const admin = await adminOf();
+    const admin = await signInTenant(t);
     const { token } = await invite(admin);
     t.clock.advanceMinutes(72 * 60 + 1);
     const late = await accept(token);
@@ -118,7 +109,7 @@ describe('invitations', () => {
   });
 
   it('refuses a revoked link, and a resend replaces the earlier link', async () => {
-    const admin = await adminOf();
+    const admin = await signInTenant(t);
     const first = await invite(admin);
     const resent = await admin.call(team.resendInvitation.path, {
       username: first.body.username,
@@ -137,7 +128,7 @@ describe('invitations', () => {
   });
 
   it('refuses a username any user of the company already has (staff or portal), in any case', async () => {
-    const admin = await adminOf();
+    const admin = await signInTenant(t);
     const portal = await createUser(t.db, {
       companyId: admin.company.id,
       kind: 'portal',
@@ -155,7 +146,7 @@ describe('invitations', () => {
   });
 
   it('refuses permissions outside the company modules', async () => {
-    const admin = await adminOf(['links']);
+    const admin = await signInTenant(t, { modules: ['links'] });
     const response = await admin.call(team.inviteStaff.path, {
       email: 'x@acme.test',
       username: 'wants-wealth',
@@ -170,7 +161,7 @@ describe('invitations', () => {
 
 describe('who may call the team calls', () => {
   it('answers 403 to a member on every team call, and to a portal user', async () => {
-    const admin = await adminOf();
+    const admin = await signInTenant(t);
     const { token } = await invite(admin, { role: 'member', permissions: ['wealth', 'links'] });
     const memberToken = (await accept(token)).json().access_token as string;
     const portal = await createUser(t.db, { companyId: admin.company.id, kind: 'portal' });
@@ -205,9 +196,9 @@ describe('who may call the team calls', () => {
   });
 
   it("does not let another company's admin see or touch this company's staff", async () => {
-    const target = await adminOf();
+    const target = await signInTenant(t);
     const colleague = await createUser(t.db, { companyId: target.company.id, role: 'member' });
-    const intruder = await adminOf();
+    const intruder = await signInTenant(t);
     for (const call of [
       team.disableStaff,
       team.enableStaff,
@@ -237,7 +228,7 @@ describe('who may call the team calls', () => {
 
 describe('roles, permissions and states', () => {
   it("follows the user's own permissions in the guard: a links member gets 403 on wealth calls", async () => {
-    const admin = await adminOf();
+    const admin = await signInTenant(t);
     const { token } = await invite(admin, { permissions: ['links'] });
     const memberToken = (await accept(token)).json().access_token as string;
     const wealth = await post(t.app, '/platform/wealth/client-list', { token: memberToken, payload: {} });
@@ -247,7 +238,7 @@ describe('roles, permissions and states', () => {
   });
 
   it('edits role and permissions; the change applies on the next call', async () => {
-    const admin = await adminOf();
+    const admin = await signInTenant(t);
     const { body, token } = await invite(admin, { permissions: ['links'] });
     const memberToken = (await accept(token)).json().access_token as string;
     const updated = await admin.call(team.updateStaff.path, {
@@ -268,7 +259,7 @@ describe('roles, permissions and states', () => {
   });
 
   it("refuses a disabled user's live token on its next call, and enabling lets them sign in again", async () => {
-    const admin = await adminOf();
+    const admin = await signInTenant(t);
     const colleague = await createUser(t.db, { companyId: admin.company.id, role: 'member' });
     const credentials = {
       company: admin.company.name,
@@ -291,7 +282,7 @@ describe('roles, permissions and states', () => {
   });
 
   it('deletes a user: their token dies with them', async () => {
-    const admin = await adminOf();
+    const admin = await signInTenant(t);
     const colleague = await createUser(t.db, { companyId: admin.company.id, role: 'member' });
     const liveToken = await login(t.app, {
       company: admin.company.name,
@@ -307,7 +298,7 @@ describe('roles, permissions and states', () => {
   });
 
   it('keeps the last active admin, and nobody locks themselves out', async () => {
-    const admin = await adminOf();
+    const admin = await signInTenant(t);
     const own = admin.user.username;
     for (const [call, payload] of [
       [team.updateStaff, { username: own, role: 'member', permissions: [] }],
@@ -355,7 +346,7 @@ describe('roles, permissions and states', () => {
 
 describe('list', () => {
   it('pages, searches and sorts on the server, with the total in x-total-count', async () => {
-    const admin = await adminOf();
+    const admin = await signInTenant(t);
     for (const name of ['Zoe', 'Ana', 'Marta']) {
       await createUser(t.db, {
         companyId: admin.company.id,
@@ -388,7 +379,7 @@ describe('list', () => {
 describe('housekeeping', () => {
   it('purges invitation links a day after they died, and keeps live ones', async () => {
     const { teamPurgeTasks } = await import('./team-housekeeping');
-    const admin = await adminOf();
+    const admin = await signInTenant(t);
     const live = await invite(admin);
     const used = await invite(admin);
     expect((await accept(used.token)).statusCode).toBe(200);
