@@ -61,6 +61,59 @@ test.describe('focus returns to the opener (staff)', () => {
   });
 });
 
+test.describe('the header menus keep the keyboard focus (staff)', () => {
+  test.use({ signedInAs: DEMO_USERS.wealth });
+
+  test('Tab walks the header without dropping to the page, and Esc returns to each menu button', async ({
+    page,
+  }) => {
+    await page.goto('/es/audit');
+    await expect(page.getByRole('heading', { name: 'Auditoría', level: 1 })).toBeVisible();
+    const language = page.getByRole('button', { name: 'Idioma' });
+    const account = page.getByRole('button', { name: 'Menú de la cuenta' });
+    // Skip link, logo, language, account: never the page's body in between (the menus' code loading
+    // on focus used to swap the focused button for another).
+    const reached: string[] = [];
+    for (let step = 0; step < 4; step++) {
+      await page.keyboard.press('Tab');
+      await page.waitForTimeout(150);
+      reached.push(
+        await page.evaluate(
+          () => document.activeElement?.getAttribute('aria-label') ?? document.activeElement?.tagName ?? '',
+        ),
+      );
+    }
+    expect(reached).not.toContain('BODY');
+    await expect(account).toBeFocused();
+
+    for (const button of [account, language]) {
+      await button.focus();
+      await page.keyboard.press('Enter');
+      await expect(page.getByRole('menu')).toBeVisible();
+      await expect(page.getByRole('menuitem').first()).toBeFocused();
+      await page.keyboard.press('Escape');
+      await expect(page.getByRole('menu')).toHaveCount(0);
+      await expect(button).toBeFocused();
+    }
+  });
+
+  test('a dialog opened after tabbing over the menus keeps the focus', async ({ page }) => {
+    await page.goto('/es/audit');
+    const details = page.getByRole('button', { name: /^Ver el detalle del evento/ }).first();
+    await expect(details).toBeVisible();
+    for (let step = 0; step < 4; step++) await page.keyboard.press('Tab');
+    await details.click();
+    await expect(dialog(page)).toBeVisible();
+    await page.waitForTimeout(500);
+    for (let step = 0; step < 6; step++) {
+      await page.keyboard.press(step === 3 ? 'Shift+Tab' : 'Tab');
+      expect(await page.evaluate(() => document.activeElement?.closest('[role="dialog"]') !== null)).toBe(
+        true,
+      );
+    }
+  });
+});
+
 test.describe('focus returns to the opener (Links)', () => {
   test.use({ signedInAs: DEMO_USERS.apps });
 

@@ -4,6 +4,7 @@ import { IconCheck } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
+import { useFocusBack } from '../hooks/use-intent-mount';
 import { switchLocale } from './i18n';
 import { LanguageButton } from './language-button';
 import { pathWithLocale } from './locale';
@@ -32,6 +33,7 @@ export function LanguageMenuDropdown({
   const location = useLocation();
   const navigate = useNavigate();
   const [opened, setOpened] = useState(defaultOpened);
+  const focusBack = useFocusBack<HTMLButtonElement>(focusButton && !defaultOpened);
   useEffect(() => {
     if (defaultOpened) setOpened(true);
   }, [defaultOpened]);
@@ -46,9 +48,16 @@ export function LanguageMenuDropdown({
   };
 
   return (
-    <Menu position="bottom-end" shadow="md" width={180} opened={opened} onChange={setOpened}>
+    <Menu
+      position="bottom-end"
+      shadow="md"
+      width={180}
+      opened={opened}
+      onChange={setOpened}
+      onClose={focusBack.onMenuClose}
+    >
       <Menu.Target>
-        <LanguageButton tone={tone} autoFocus={focusButton && !defaultOpened} />
+        <LanguageButton tone={tone} ref={focusBack.ref} />
       </Menu.Target>
       <Menu.Dropdown>
         <Menu.Label>{t('shell.language.label')}</Menu.Label>

@@ -2,9 +2,8 @@ import { lazy, type PointerEvent, Suspense, useState } from 'react';
 import { useIntentMount } from '../hooks/use-intent-mount';
 import { LanguageButton } from './language-button';
 
-const LanguageMenuDropdown = lazy(() =>
-  import('./language-menu-dropdown').then((m) => ({ default: m.LanguageMenuDropdown })),
-);
+const loadDropdown = () => import('./language-menu-dropdown');
+const LanguageMenuDropdown = lazy(() => loadDropdown().then((m) => ({ default: m.LanguageMenuDropdown })));
 
 interface LanguageMenuProps {
   /** 'dark' sits on the secondary colour (brand panel); 'light' on white surfaces. */
@@ -13,15 +12,16 @@ interface LanguageMenuProps {
 
 /**
  * The language menu. Its button paints with the first screen; the menu itself (popover, focus trap,
- * positioning) loads when the user reaches for the button (pointer over, focus or click).
+ * positioning) loads when the user reaches for the button (pointer over, press or click); focus only
+ * fetches its code.
  */
 export function LanguageMenu({ tone = 'light' }: LanguageMenuProps) {
-  const { mounted, mountNow } = useIntentMount();
-  // Reached before the menu loaded: keep the focus on the button, and open the menu if it was clicked.
-  const [reached, setReached] = useState<'focus' | 'click' | null>(null);
-  const reach = (how: 'focus' | 'click') => {
-    setReached((before) => (before === 'click' ? before : how));
-    mountNow();
+  const { mounted, hadFocus, mountNow, prefetch } = useIntentMount(loadDropdown);
+  // Clicked before the menu loaded: open it once loaded.
+  const [isClicked, setClicked] = useState(false);
+  const click = (button: Element | null) => {
+    setClicked(true);
+    mountNow(button);
   };
   // A press that began before the menu mounted: its click may be lost when the button is swapped for
   // the menu's own between press and release, so a press that ends on the button opens the menu once
@@ -29,8 +29,9 @@ export function LanguageMenu({ tone = 'light' }: LanguageMenuProps) {
   // removed button, outside the menu, and close again at once. A press that ends elsewhere, or turns
   // into a scroll (pointercancel), opens nothing.
   const pressBegan = (event: PointerEvent<HTMLButtonElement>) => {
-    mountNow();
-    const area = event.currentTarget.getBoundingClientRect();
+    const button = event.currentTarget;
+    mountNow(button);
+    const area = button.getBoundingClientRect();
     const ended = (up: globalThis.PointerEvent) => {
       document.removeEventListener('pointercancel', cancelled);
       const isOnButton =
@@ -40,7 +41,7 @@ export function LanguageMenu({ tone = 'light' }: LanguageMenuProps) {
         up.clientY <= area.bottom;
       // After this press's click, if one comes: a click that reached the menu's new button has
       // already opened it, and opening it here first would let that click close it again.
-      if (isOnButton) setTimeout(() => reach('click'), 0);
+      if (isOnButton) setTimeout(() => click(null), 0);
     };
     const cancelled = () => document.removeEventListener('pointerup', ended);
     document.addEventListener('pointerup', ended, { once: true });
@@ -49,16 +50,16 @@ export function LanguageMenu({ tone = 'light' }: LanguageMenuProps) {
   const button = (
     <LanguageButton
       tone={tone}
-      onClick={() => reach('click')}
+      onClick={(event) => click(event.currentTarget)}
       onPointerDown={pressBegan}
-      onPointerEnter={mountNow}
-      onFocus={() => reach('focus')}
+      onPointerEnter={(event) => mountNow(event.currentTarget)}
+      onFocus={prefetch}
     />
   );
   if (!mounted) return button;
   return (
     <Suspense fallback={button}>
-      <LanguageMenuDropdown tone={tone} defaultOpened={reached === 'click'} focusButton={reached !== null} />
+      <LanguageMenuDropdown tone={tone} defaultOpened={isClicked} focusButton={hadFocus} />
     </Suspense>
   );
 }

@@ -4,6 +4,7 @@ import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { getRuntimeConfig } from '../config/runtime-config';
+import { useFocusBack } from '../hooks/use-intent-mount';
 import { useLocalePath } from '../i18n/use-locale';
 import { PATHS } from '../routing/paths';
 import { useSession } from '../session/session-context';
@@ -30,6 +31,7 @@ export function AccountMenuDropdown({
   const to = useLocalePath();
   const { identity } = useSession();
   const { user, company } = identity;
+  const focusBack = useFocusBack<HTMLButtonElement>(focusButton && !defaultOpened);
   const [isChangingPassword, setChangingPassword] = useState(false);
   const [hasOpenedPassword, setOpenedPassword] = useState(false);
   // With single sign-on the password lives with the identity provider, not here.
@@ -45,9 +47,10 @@ export function AccountMenuDropdown({
         shadow="md"
         width={240}
         defaultOpened={defaultOpened}
+        onClose={focusBack.onMenuClose}
       >
         <Menu.Target>
-          <AccountButton autoFocus={focusButton && !defaultOpened} />
+          <AccountButton ref={focusBack.ref} />
         </Menu.Target>
         <Menu.Dropdown>
           <Menu.Label>{t('shell.account.signedInAs')}</Menu.Label>
