@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { findClientsWithFullBook, signInByApi } from '../fixtures/api';
+import { callApi, findClientsWithFullBook, signInByApi } from '../fixtures/api';
 import { DEMO_USERS } from '../fixtures/demo';
 import { searchClients } from '../fixtures/list-search';
 import { expect, test } from '../fixtures/signed-in';
@@ -175,3 +175,50 @@ for (const lang of ['es', 'en'] as const) {
     });
   });
 }
+
+test.describe('an edit on a stale form', () => {
+  test.use({ signedInAs: DEMO_USERS.wealth });
+
+  test('says who won and what they saved, keeps what was typed, and saves on the second try', async ({
+    page,
+    request,
+  }) => {
+    const token = await signInByApi(request, DEMO_USERS.wealth);
+    const suffix = `cf${Date.now().toString(36)}`;
+    const created = await callApi<{ id: string; name: string; alias: string; entities: string[] }>(
+      request,
+      token,
+      '/platform/wealth/client-create',
+      { name: `Conflicto ${suffix}`, alias: `conflicto-${suffix}`, entities: [] },
+    );
+    await page.goto(`/es/wealth/clients/${created.id}`);
+    await page.getByRole('button', { name: 'Editar', exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: 'Editar cliente' });
+    await dialog.getByRole('textbox', { name: /^Alias/ }).fill(`conflicto-${suffix}-b`);
+
+    // A colleague renames the client while the form is open.
+    await callApi(request, token, '/platform/wealth/client-edit', {
+      client_id: created.id,
+      name: `Conflicto ${suffix} (Patrimonio)`,
+      alias: created.alias,
+      entities: [],
+    });
+    await dialog.getByRole('button', { name: 'Guardar cambios' }).click();
+    const warning = dialog.getByRole('alert').filter({ hasText: 'Otra persona ha cambiado este cliente' });
+    await expect(warning).toContainText(`«Conflicto ${suffix} (Patrimonio)»`);
+    await expect(dialog.getByRole('textbox', { name: /^Alias/ })).toHaveValue(`conflicto-${suffix}-b`);
+
+    // Saved again knowingly: the typed form replaces it.
+    await dialog.getByRole('button', { name: 'Guardar cambios' }).click();
+    await expect(dialog).toHaveCount(0);
+    const stored = await callApi<{ name: string; alias: string }>(
+      request,
+      token,
+      '/platform/wealth/client-get',
+      {
+        client_id: created.id,
+      },
+    );
+    expect(stored).toMatchObject({ name: `Conflicto ${suffix}`, alias: `conflicto-${suffix}-b` });
+  });
+});

@@ -52,7 +52,22 @@ export type ClientForm = z.input<typeof ZClientForm>;
 
 export const clientCreate = defineCall(routes.clientCreate, { request: ZClientForm, response: ZClient });
 
-export const ZClientEditRequest = ZClientForm.extend({ client_id: ZId });
+/**
+ * The client as the edit form loaded it (optional; the portal always sends it): when the client has
+ * changed since, the edit is refused with Conflict instead of silently undoing the other change.
+ */
+export const ZClientSnapshot = z.object({
+  name: z.string().max(LIMITS.name * 4),
+  alias: z.string().max(ALIAS_MAX * 4),
+  entities: z.array(z.string().max(64)).max(200),
+});
+
+export type ClientSnapshot = z.infer<typeof ZClientSnapshot>;
+
+export const ZClientEditRequest = ZClientForm.extend({
+  client_id: ZId,
+  expected: ZClientSnapshot.optional(),
+});
 
 export const clientEdit = defineCall(routes.clientEdit, { request: ZClientEditRequest, response: ZClient });
 

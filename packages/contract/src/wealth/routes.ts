@@ -4,7 +4,7 @@ import type * as schemas from './calls';
 import type * as models from './models';
 import type * as overview from './overview-models';
 
-export type { ClientForm } from './calls';
+export type { ClientForm, ClientSnapshot } from './calls';
 export * from './constants';
 
 const wealth = { kind: 'session', module: 'wealth' } as const;
@@ -37,7 +37,8 @@ export const clientEdit = defineRoute<typeof schemas.ZClientEditRequest, typeof 
     fields: ['name', 'alias', 'entities'],
   },
   access: wealthStaff,
-  errors: ['DuplicatedAlias', 'NotFound'],
+  // Conflict: the client changed since the form loaded it (`expected`).
+  errors: ['DuplicatedAlias', 'NotFound', 'Conflict'],
 });
 
 /** Deleting a client returns its products to the pending (unmatched) list; nothing is lost. */

@@ -14,7 +14,9 @@ export function registerClientEdit(app: FastifyInstance, contract = wealth.clien
     const fields = { name: input.name, alias: input.alias, entityIds };
     return db.transaction().execute(async (trx) => {
       // The read that answers the call also gives the audit event its old values: no extra statement.
-      const edited = await editClient(trx, actor, input.client_id, fields, clock(), listed);
+      const edited = await editClient(trx, actor, input.client_id, fields, clock(), listed, {
+        expected: input.expected,
+      });
       if (!edited) throw new AppError('NotFound', 'No such client');
       const { name, alias, entity_ids } = edited.prior;
       const { client } = edited;

@@ -235,13 +235,19 @@ export async function editClient(
   fields: ClientFields,
   now: Date,
   listedEntityIds: ReadonlySet<string>,
-  unlockedAttempts = UNLOCKED_EDIT_ATTEMPTS,
+  options: { expected?: wealth.ClientSnapshot; unlockedAttempts?: number } = {},
 ): Promise<{ client: Client; prior: PriorClientFields } | null> {
   if (!isUuid(clientId)) return null;
+  const unlockedAttempts = options.unlockedAttempts ?? UNLOCKED_EDIT_ATTEMPTS;
   for (let attempt = 1; ; attempt++) {
     const isLocking = attempt > unlockedAttempts;
     const row = await selectVisibleClient(db, actor, clientId, isLocking);
     if (!row) return null;
+    // Checked on what the update compares against: a change that lands between this read and the
+    // update fails the compare-and-set, and the next attempt reads it and refuses.
+    if (options.expected && !isClientAsExpected(row, options.expected, listedEntityIds)) {
+      throw new AppError('Conflict', 'The client changed since the form loaded it');
+    }
     const result = await mapDuplicatedAlias(
       db
         .updateTable('clients')
@@ -264,6 +270,22 @@ export async function editClient(
       };
     }
   }
+}
+
+/** Whether the stored client reads as the form saw it (entities resolved as the answer resolves them). */
+function isClientAsExpected(
+  row: ClientRowWithCount,
+  expected: wealth.ClientSnapshot,
+  listedEntityIds: ReadonlySet<string>,
+): boolean {
+  const entities = resolveEntityIds(row.entity_ids, listedEntityIds);
+  const wanted = new Set(expected.entities);
+  return (
+    row.name === expected.name &&
+    row.alias === expected.alias &&
+    entities.length === wanted.size &&
+    entities.every((entity) => wanted.has(entity))
+  );
 }
 
 function selectVisibleClient(

@@ -1,6 +1,7 @@
 import { MODULES, TOTAL_COUNT_HEADER, wealth } from '@caudal/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Actor } from '../../shared/auth/actor';
+import { findAuditEvents } from '../../test/audit-events';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { createClient, createProduct } from '../seed/wealth-factories';
 import { editClient } from './clients.repository';
@@ -271,6 +272,63 @@ describe('a deep page of a large book', () => {
   });
 });
 
+describe('an edit made on a stale form', () => {
+  it('is refused with Conflict when the client changed since the form loaded it, and writes nothing', async () => {
+    const tenant = await signInTenant(t);
+    const created = wealth.clientCreate.response.parse(
+      (await tenant.call(wealth.clientCreate.path, form({ alias: 'stale-form' }))).json(),
+    );
+    const loaded = { name: created.name, alias: created.alias, entities: created.entities };
+    // Two admins open the form on the same client; the first renames it.
+    const first = await tenant.call(wealth.clientEdit.path, {
+      ...loaded,
+      name: 'María García López (Patrimonio)',
+      client_id: created.id,
+      expected: loaded,
+    });
+    expect(first.statusCode, first.body).toBe(200);
+    // The second changes only the alias, on the form as it loaded it: the rename would be undone.
+    const second = await tenant.call(wealth.clientEdit.path, {
+      ...loaded,
+      alias: 'stale-form-2',
+      client_id: created.id,
+      expected: loaded,
+    });
+    expect(second.statusCode).toBe(409);
+    expect(second.json().error.code).toBe('Conflict');
+    const after = wealth.clientGet.response.parse(
+      (await tenant.call(wealth.clientGet.path, { client_id: created.id })).json(),
+    );
+    expect(after).toMatchObject({ name: 'María García López (Patrimonio)', alias: 'stale-form' });
+    const events = await findAuditEvents(t.db, tenant.companyId, 'client-edit');
+    expect(events).toHaveLength(1);
+
+    // On the form read again, the same change goes through; the order of entities does not matter.
+    const fresh = { name: after.name, alias: after.alias, entities: [...after.entities].reverse() };
+    const again = await tenant.call(wealth.clientEdit.path, {
+      ...fresh,
+      alias: 'stale-form-2',
+      client_id: created.id,
+      expected: fresh,
+    });
+    expect(again.statusCode, again.body).toBe(200);
+    expect(again.json()).toMatchObject({ name: 'María García López (Patrimonio)', alias: 'stale-form-2' });
+  });
+
+  it('without a snapshot, keeps the last write (the data API and older callers)', async () => {
+    const tenant = await signInTenant(t);
+    const created = wealth.clientCreate.response.parse(
+      (await tenant.call(wealth.clientCreate.path, form({ alias: 'no-snapshot' }))).json(),
+    );
+    const edited = await tenant.call(wealth.clientEdit.path, {
+      ...form({ alias: 'no-snapshot', name: 'Otro nombre' }),
+      client_id: created.id,
+    });
+    expect(edited.statusCode, edited.body).toBe(200);
+    expect(edited.json().name).toBe('Otro nombre');
+  });
+});
+
 describe('editing a client under concurrent edits (decision 0056)', () => {
   it('with the row lock from the first read (the fallback after misses), every edit lands and reports what it replaced', async () => {
     const tenant = await signInTenant(t);
@@ -299,7 +357,7 @@ describe('editing a client under concurrent edits (decision 0056)', () => {
               { name, alias: client.alias, entityIds: [] },
               t.clock(),
               new Set(),
-              0,
+              { unlockedAttempts: 0 },
             ),
           ),
       ),

@@ -60,6 +60,9 @@ export const wealth: typeof es = {
     saved: 'Changes to {name} saved',
     createFailed: 'The client could not be created',
     saveFailed: 'The changes could not be saved',
+    conflictTitle: 'Someone else changed this client',
+    conflictText:
+      'While you were editing, it was saved with the name “{name}” and the alias “{alias}”. Review your changes and save again to replace it.',
   },
   remove: {
     title: 'Delete client',
@@ -74,6 +77,7 @@ export const wealth: typeof es = {
   client: {
     kind: 'Client',
     notFoundTitle: 'Client not found',
+    loadError: 'The client could not be loaded',
     notFoundText: 'This client does not exist or has been deleted.',
     backToClients: 'Back to clients',
     alias: 'Alias',

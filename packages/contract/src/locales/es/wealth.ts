@@ -58,6 +58,9 @@ export const wealth = {
     saved: 'Cambios de {name} guardados',
     createFailed: 'No se ha podido crear el cliente',
     saveFailed: 'No se han podido guardar los cambios',
+    conflictTitle: 'Otra persona ha cambiado este cliente',
+    conflictText:
+      'Mientras lo editabas se guardó con el nombre «{name}» y el alias «{alias}». Revisa tus cambios y vuelve a guardar para sustituirlo.',
   },
   remove: {
     title: 'Eliminar cliente',
@@ -72,6 +75,7 @@ export const wealth = {
   client: {
     kind: 'Cliente',
     notFoundTitle: 'Cliente no encontrado',
+    loadError: 'No se ha podido cargar el cliente',
     notFoundText: 'Este cliente no existe o ya se ha eliminado.',
     backToClients: 'Volver a clientes',
     alias: 'Alias',

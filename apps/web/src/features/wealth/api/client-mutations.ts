@@ -19,7 +19,8 @@ export function useCreateClientMutation() {
 export function useEditClientMutation() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: ClientForm & { client_id: string }) => callApi(wealth.clientEdit, body),
+    mutationFn: (body: ClientForm & { client_id: string; expected?: wealth.ClientSnapshot }) =>
+      callApi(wealth.clientEdit, body),
     onSuccess: (client) => {
       queryClient.setQueryData(wealthKeys.clientDetail(client.id), client);
       // Its name shows on the connection and pending screens as well.
@@ -52,4 +53,18 @@ export function useUnlinkProductMutation(clientId: string) {
       callApi(wealth.clientUnmatchProduct, { client_id: clientId, product_id: productId }),
     onSuccess: () => invalidateProductQueries(queryClient),
   });
+}
+
+/**
+ * The client as it is stored now, after an edit was refused because someone changed it meanwhile: the
+ * caches that show it (its page, the lists) are refreshed, and the form compares against it next.
+ */
+export function useRefreshEditedClient() {
+  const queryClient = useQueryClient();
+  return async (clientId: string) => {
+    const current = await callApi(wealth.clientGet, { client_id: clientId });
+    queryClient.setQueryData(wealthKeys.clientDetail(clientId), current);
+    void queryClient.invalidateQueries({ queryKey: wealthKeys.clientLists() });
+    return current;
+  };
 }

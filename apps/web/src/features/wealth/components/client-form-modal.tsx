@@ -1,7 +1,8 @@
 import { wealth } from '@caudal/contract';
 import { ALIAS_MAX, type Client, LIMITS, wealth as wealthCalls } from '@caudal/contract/routes';
-import { Button, Group, MultiSelect, Stack, TextInput } from '@mantine/core';
+import { Alert, Button, Group, MultiSelect, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError, errorMessageKey, isCallError } from '../../../shared/api/api-error';
 import { AppModal } from '../../../shared/components/app-modal';
@@ -9,7 +10,11 @@ import { notifyFailure, notifySuccess } from '../../../shared/components/notify'
 import { issuesToFormErrors, schemaValidator } from '../../../shared/forms/issues-to-errors';
 import { translateDynamic } from '../../../shared/i18n/i18n';
 import { useEntityCatalogue } from '../../../shared/session/use-entity-catalogue';
-import { useCreateClientMutation, useEditClientMutation } from '../api/client-mutations';
+import {
+  useCreateClientMutation,
+  useEditClientMutation,
+  useRefreshEditedClient,
+} from '../api/client-mutations';
 import { useLastDefined } from './use-last-defined';
 
 interface ClientFormModalProps {
@@ -55,6 +60,10 @@ function ClientFormBody({
   const { options } = useEntityCatalogue();
   const create = useCreateClientMutation();
   const edit = useEditClientMutation();
+  const refreshClient = useRefreshEditedClient();
+  // What the edit is based on: the client as the form loaded it, or as it was found after a conflict.
+  const [baseline, setBaseline] = useState<Client | null>(client);
+  const [changedMeanwhile, setChangedMeanwhile] = useState<Client | null>(null);
   const form = useForm<wealth.ClientForm>({
     mode: 'uncontrolled',
     initialValues: {
@@ -68,6 +77,19 @@ function ClientFormBody({
   const pending = create.isPending || edit.isPending;
 
   const onError = (error: unknown, alias: string) => {
+    if (client && isCallError(wealthCalls.clientEdit, error, 'Conflict')) {
+      // Someone saved this client while the form was open: show what they saved, keep what was typed,
+      // and let a second save replace it knowingly.
+      refreshClient(client.id).then(
+        (current) => {
+          setBaseline(current);
+          setChangedMeanwhile(current);
+        },
+        (refreshError: unknown) =>
+          notifyFailure(t('wealth.form.saveFailed'), translateDynamic(errorMessageKey(refreshError))),
+      );
+      return;
+    }
     if (isCallError(client ? wealthCalls.clientEdit : wealthCalls.clientCreate, error, 'DuplicatedAlias')) {
       // On the field only (issue 22: not a toast as well), in the spec's text that names the alias and
       // says what to do.
@@ -96,8 +118,13 @@ function ClientFormBody({
       onSaved?.(saved);
     };
     if (client) {
+      const base = baseline ?? client;
       edit.mutate(
-        { ...body, client_id: client.id },
+        {
+          ...body,
+          client_id: client.id,
+          expected: { name: base.name, alias: base.alias, entities: base.entities },
+        },
         { onSuccess: done, onError: (e: unknown) => onError(e, body.alias) },
       );
     } else {
@@ -108,6 +135,14 @@ function ClientFormBody({
   return (
     <form onSubmit={submit} noValidate>
       <Stack gap="md">
+        {changedMeanwhile ? (
+          <Alert color="yellow" role="alert" title={t('wealth.form.conflictTitle')}>
+            {t('wealth.form.conflictText', {
+              name: changedMeanwhile.name,
+              alias: changedMeanwhile.alias,
+            })}
+          </Alert>
+        ) : null}
         <TextInput
           label={t('wealth.form.name')}
           placeholder={t('wealth.form.namePlaceholder')}

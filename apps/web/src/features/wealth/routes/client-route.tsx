@@ -29,7 +29,7 @@ export function ClientRoute() {
     return (
       <ErrorPanel
         retryLabel={t('wealth.retry')}
-        title={t('wealth.clients.loadError')}
+        title={t('wealth.client.loadError')}
         error={query.error}
         onRetry={() => query.refetch()}
       />
