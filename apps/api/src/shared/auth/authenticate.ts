@@ -6,6 +6,7 @@ import type { Clock } from '../clock';
 import { isUuid } from '../secure-tokens';
 import { type AccessTokenClaims, verifyAccessToken } from './access-token';
 import { type Actor, findPermissions, toModules } from './actor';
+import { parseBearer } from './bearer';
 import type { OidcVerifier } from './oidc';
 import { endSession, findPortalClientIds, findSessionWithUser, touchSession } from './session-store';
 
@@ -26,11 +27,6 @@ export async function authenticate(deps: AuthDeps, authorization: string | undef
   const now = deps.clock();
   const claims = deps.oidc && isOidcToken(token) ? await deps.oidc.verify(token, now) : null;
   return loadActor(deps, claims ?? (await verifyLocalToken(deps, token, now)), now);
-}
-
-function parseBearer(authorization: string | undefined): string | null {
-  const match = /^Bearer ([A-Za-z0-9._~+/=-]+)$/.exec(authorization ?? '');
-  return match?.[1] ?? null;
 }
 
 /** Our own tokens are HS256; an identity provider's id_token is signed with its asymmetric keys. */

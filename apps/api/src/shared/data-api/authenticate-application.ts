@@ -3,6 +3,7 @@ import type { Db } from '../../db/database';
 import { AppError } from '../app-error';
 import type { Actor } from '../auth/actor';
 import { toModules } from '../auth/actor';
+import { parseBearer } from '../auth/bearer';
 import { isUuid } from '../secure-tokens';
 import { verifyDataApiToken } from './data-api-token';
 
@@ -23,7 +24,7 @@ export async function authenticateApplication(
   deps: { db: Db; dataApiKey: Uint8Array; now: Date },
   authorization: string | undefined,
 ): Promise<ApplicationCaller> {
-  const token = /^Bearer ([A-Za-z0-9._~+/=-]+)$/.exec(authorization ?? '')?.[1];
+  const token = parseBearer(authorization);
   if (!token) throw new AppError('Unauthorized', 'A Bearer token from the token endpoint is required');
   const check = await verifyDataApiToken(token, deps.dataApiKey, deps.now);
   if (!check.ok) {

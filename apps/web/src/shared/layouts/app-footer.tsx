@@ -1,9 +1,10 @@
 import { Container, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { COPYRIGHT_YEAR } from '../config/copyright';
 import { getRuntimeConfig } from '../config/runtime-config';
 import classes from './main-layout.module.css';
 
-/** 62 px high (spec section 9): the copyright line, this year's, with the provider's name. */
+/** 62 px high (spec section 9): the spec's copyright line (2025) with the provider's name. */
 export function AppFooter() {
   const { t } = useTranslation();
   return (
@@ -12,7 +13,7 @@ export function AppFooter() {
         <Text size="sm" c="dimmed">
           {t('shell.footer.copyright', {
             provider: getRuntimeConfig().providerName,
-            year: new Date().getFullYear(),
+            year: COPYRIGHT_YEAR,
           })}
         </Text>
       </Container>

@@ -4,6 +4,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router';
 import logoInverseUrl from '../../assets/logo-inverse.svg';
+import { COPYRIGHT_YEAR } from '../config/copyright';
 import { getRuntimeConfig } from '../config/runtime-config';
 import { LanguageMenu } from '../i18n/language-menu';
 import classes from './session-layout.module.css';
@@ -57,7 +58,7 @@ export function SessionFrame({ brand, children }: SessionFrameProps) {
           </Text>
         </div>
         <Text className={classes.brandFooter}>
-          {t('shell.footer.copyright', { provider: providerName, year: new Date().getFullYear() })}
+          {t('shell.footer.copyright', { provider: providerName, year: COPYRIGHT_YEAR })}
         </Text>
       </aside>
     </div>
