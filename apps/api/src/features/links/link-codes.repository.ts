@@ -1,4 +1,4 @@
-import type { Insertable } from 'kysely';
+import { type Insertable, sql } from 'kysely';
 import type { Db } from '../../db/database';
 import type { LinkCodesTable } from '../../db/schema';
 
@@ -7,12 +7,15 @@ import type { LinkCodesTable } from '../../db/schema';
  * and then sees the pending code.
  */
 export async function findLinkForCode(trx: Db, input: { linkId: string; companyId: string }) {
+  // Locks the Link alone; a company that lost the links module meanwhile issues no code (NotFound).
   return trx
     .selectFrom('links')
-    .select(['redirect_uri', 'active', 'token'])
-    .where('id', '=', input.linkId)
-    .where('company_id', '=', input.companyId)
-    .forShare()
+    .innerJoin('companies', 'companies.id', 'links.company_id')
+    .select(['links.redirect_uri', 'links.active', 'links.token'])
+    .where('links.id', '=', input.linkId)
+    .where('links.company_id', '=', input.companyId)
+    .where(sql<boolean>`'links' = any(companies.modules)`)
+    .forShare('links')
     .executeTakeFirst();
 }
 

@@ -126,13 +126,17 @@ export async function findLink(
 
 /** A Link by its public token, whatever its company: the hosted page's lookup. */
 export async function findPublicLink(db: Db, token: string) {
-  return db
-    .selectFrom('links')
-    .innerJoin('companies', 'companies.id', 'links.company_id')
-    .selectAll('links')
-    .select(['companies.name as company_name', 'companies.disabled_at as company_disabled_at'])
-    .where('links.token', '=', token)
-    .executeTakeFirst();
+  return (
+    db
+      .selectFrom('links')
+      .innerJoin('companies', 'companies.id', 'links.company_id')
+      .selectAll('links')
+      .select(['companies.name as company_name', 'companies.disabled_at as company_disabled_at'])
+      .where('links.token', '=', token)
+      // A company that lost the links module has no public Link: its URL is as gone as a deleted one's.
+      .where(sql<boolean>`'links' = any(companies.modules)`)
+      .executeTakeFirst()
+  );
 }
 export type PublicLink = NonNullable<Awaited<ReturnType<typeof findPublicLink>>>;
 

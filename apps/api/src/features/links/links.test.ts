@@ -291,6 +291,37 @@ describe('hosted Link page and codes', () => {
     expect((await tenant.call(links.exchangeLinkCode.path, { code })).statusCode).toBe(200);
   });
 
+  it('takes no visitor and issues no code once the company lost the links module', async () => {
+    const tenant = await signInTenant(t);
+    const link = await createLinkFor(tenant);
+    // A visitor who opened the page before the module was taken away cannot finish either.
+    const before = links.startLinkSession.response.parse((await startSession(t, link.token)).json());
+    await t.db
+      .updateTable('companies')
+      .set({ modules: ['wealth', 'summary'] })
+      .where('id', '=', tenant.companyId)
+      .execute();
+    const refused = await startSession(t, link.token);
+    expect(refused.statusCode).toBe(404);
+    expect(refused.json().error.code).toBe('NotFound');
+    const page = await t.app.inject({ method: 'GET', url: `/es/link/${link.token}` });
+    expect(page.statusCode).toBe(404);
+    const late = await publicCall(t, '/v0/connect/submit-credentials', {
+      token: before.connect_token,
+      entity_id: 'santander',
+      username: 'demo-ok',
+      password: 'demo',
+      accept_terms: true,
+    });
+    expect(late.json().error.code).toBe('NotFound');
+    const credentials = await t.db
+      .selectFrom('credentials')
+      .select('id')
+      .where('company_id', '=', tenant.companyId)
+      .execute();
+    expect(credentials).toEqual([]);
+  });
+
   it('resumes a visitor session after a reload instead of minting a new one', async () => {
     const tenant = await signInTenant(t);
     const link = await createLinkFor(tenant);

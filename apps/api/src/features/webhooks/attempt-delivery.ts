@@ -46,11 +46,15 @@ export async function attemptDelivery(deps: AttemptDeps, deliveryId: string): Pr
   if (!claimed) return { kind: 'skipped' };
   const endpoint = await w
     .selectFrom('webhook_endpoints')
-    .selectAll()
-    .where('id', '=', claimed.endpoint_id)
+    .innerJoin('companies', 'companies.id', 'webhook_endpoints.company_id')
+    .selectAll('webhook_endpoints')
+    .select(['companies.disabled_at as company_disabled_at', 'companies.modules as company_modules'])
+    .where('webhook_endpoints.id', '=', claimed.endpoint_id)
     .executeTakeFirst();
-  if (!endpoint?.enabled) {
-    // Paused (by staff or for failing): what was in flight stops here; replay sends it later.
+  if (!endpoint?.enabled || !isSendingCompany(endpoint.company_disabled_at, endpoint.company_modules)) {
+    // Paused (by staff or for failing), or its company is off or lost the applications module (the
+    // operator's disable is "off everywhere at once"): what was in flight stops here, with no attempt
+    // made; a replay sends it later, once the company may send again.
     await w
       .updateTable('webhook_deliveries')
       .set({ status: 'failed', next_attempt_at: null })
@@ -72,6 +76,11 @@ export async function attemptDelivery(deps: AttemptDeps, deliveryId: string): Pr
     outcome = await sendWebhook(endpoint.url, headers, claimed.payload, deps.policy);
   }
   return recordAttempt(deps, { ...claimed, endpoint }, outcome, now);
+}
+
+/** Whether a company may send webhooks: on, and holding the applications module endpoints hang from. */
+export function isSendingCompany(disabledAt: Date | null, modules: readonly string[]): boolean {
+  return disabledAt === null && modules.includes('applications');
 }
 
 async function recordAttempt(

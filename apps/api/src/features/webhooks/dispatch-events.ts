@@ -65,11 +65,16 @@ export async function dispatchEvents(db: Db, now: Date): Promise<DispatchPass> {
     const events = claimed.rows;
     if (events.length === 0) return { eventCount: 0, deliveries: [] };
     const companies = [...new Set(events.map((event) => event.company_id))];
+    // A company that is off or lost the applications module fans out to nobody: its events are marked
+    // dispatched with no delivery, as for a company with no endpoint.
     const endpoints = await w
       .selectFrom('webhook_endpoints')
-      .select(['id', 'company_id', 'event_types'])
-      .where('company_id', 'in', companies)
-      .where('enabled', '=', true)
+      .innerJoin('companies', 'companies.id', 'webhook_endpoints.company_id')
+      .select(['webhook_endpoints.id', 'webhook_endpoints.company_id', 'webhook_endpoints.event_types'])
+      .where('webhook_endpoints.company_id', 'in', companies)
+      .where('webhook_endpoints.enabled', '=', true)
+      .where('companies.disabled_at', 'is', null)
+      .where(sql<boolean>`'applications' = any(companies.modules)`)
       .execute();
     const deliveries = events.flatMap((event) =>
       endpoints

@@ -91,6 +91,61 @@ describe('webhook delivery', { timeout: 60_000 }, () => {
     expect(await dispatchIds()).toEqual([]);
   });
 
+  it('sends nothing for a company turned off or without the applications module, and attempts nothing', async () => {
+    const tenant = await signInTenant(t);
+    const application = await createApplicationFor(tenant);
+    const { endpoint } = await createEndpointFor(
+      tenant,
+      application.client_id,
+      receiver.url('/ok/company-off'),
+    );
+    const inFlight = await sendTest(tenant, endpoint.id);
+    // The operator turns the company off while a delivery waits for its attempt.
+    await t.db
+      .updateTable('companies')
+      .set({ disabled_at: t.clock() })
+      .where('id', '=', tenant.companyId)
+      .execute();
+    const result = await attemptDelivery(await attemptDepsFor(t, t.clock), inFlight.id);
+    expect(result).toEqual({ kind: 'failed', isEndpointPaused: false, mailIds: [] });
+    expect(receiver.received.filter((request) => request.path === '/ok/company-off')).toEqual([]);
+    const attempts = await withWebhookTables(t.db)
+      .selectFrom('webhook_attempts')
+      .select('id')
+      .where('delivery_id', '=', inFlight.id)
+      .execute();
+    expect(attempts).toEqual([]);
+
+    // On again, but without the applications module: a new event fans out to no endpoint.
+    await t.db
+      .updateTable('companies')
+      .set({ disabled_at: null })
+      .where('id', '=', tenant.companyId)
+      .execute();
+    await connect(t, tenant);
+    await t.db
+      .updateTable('companies')
+      .set({ modules: ['wealth', 'summary'] })
+      .where('id', '=', tenant.companyId)
+      .execute();
+    while ((await dispatchEvents(t.db, t.clock())).eventCount > 0) {
+      // Every waiting event of every company, ours included.
+    }
+    const waiting = await withWebhookTables(t.db)
+      .selectFrom('events')
+      .select('id')
+      .where('company_id', '=', tenant.companyId)
+      .where('dispatched_at', 'is', null)
+      .execute();
+    expect(waiting).toEqual([]);
+    const ours = await withWebhookTables(t.db)
+      .selectFrom('webhook_deliveries')
+      .select('id')
+      .where('endpoint_id', '=', endpoint.id)
+      .execute();
+    expect(ours.map((delivery) => delivery.id)).toEqual([inFlight.id]);
+  });
+
   it('retries with exponential back-off for 24 h, then fails (fake clock)', async () => {
     const tenant = await signInTenant(t);
     const application = await createApplicationFor(tenant);
