@@ -28,6 +28,7 @@ const READS_OR_SESSION_PLUMBING = new Set([
   '/platform/wealth/get-available-exports',
   '/platform/wealth/export-status',
   '/platform/wealth/export-list',
+  '/platform/wealth/export-client-entities',
   '/platform/summary/get-summary',
   '/platform/summary/get-consent-counts',
   '/platform/wealth/unmatched-list',

@@ -116,6 +116,31 @@ export const exportGenerate = defineCall(routes.exportGenerate, {
   response: ZExport,
 });
 
+/** The chosen clients whose entities the wizard's entities step (and export2) offers. */
+export const ZExportClientEntitiesRequest = z.object({
+  client_ids: z
+    .array(ZId, { error: EXPORT_VALIDATION.clientsRequired })
+    .min(1, { error: EXPORT_VALIDATION.clientsRequired })
+    .max(EXPORT_CLIENTS_MAX, { error: VALIDATION.invalid }),
+});
+
+/**
+ * One chosen client's entities, listed ones only: those of its `entities` field first (as stored),
+ * then those it holds products at that the field does not name (by id).
+ */
+export const ZExportClientEntities = z.object({
+  client_id: z.string(),
+  entity_ids: z.array(z.string()),
+});
+export type ExportClientEntities = z.infer<typeof ZExportClientEntities>;
+
+export const ZExportClientEntitiesList = z.array(ZExportClientEntities);
+
+export const exportClientEntities = defineCall(routes.exportClientEntities, {
+  request: ZExportClientEntitiesRequest,
+  response: ZExportClientEntitiesList,
+});
+
 export const ZExportRef = z.object({ export_id: ZId });
 
 export const exportStatus = defineCall(routes.exportStatus, { request: ZExportRef, response: ZExport });

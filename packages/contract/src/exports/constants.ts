@@ -23,13 +23,16 @@ export const TRANSACTION_COLUMNS = [
 ] as const;
 export type TransactionColumn = (typeof TRANSACTION_COLUMNS)[number];
 
-/** Columns of a positions export: one row per account, liability and investment. */
+/**
+ * Columns of a positions export: one row per account, liability and investment. The spec fixes no
+ * column order; the product columns come in the transactions export's order (product, then its kind).
+ */
 export const POSITION_COLUMNS = [
   'client_name',
   'client_alias',
   'entity',
-  'product_kind',
   'product',
+  'product_kind',
   'iban',
   'investment',
   'isin',
@@ -59,12 +62,19 @@ export const EXPORT_VALIDATION = {
 export const EXPORT_FILE_PATH = '/platform/wealth/export-file';
 export const EXPORT_DOWNLOAD_TTL_SECONDS = 60;
 
+/** How a file writes its dates: `dd/mm/yyyy` (Spanish convention) or ISO `yyyy-mm-dd`. */
+export type ExportDateFormat = 'dd/mm/yyyy' | 'yyyy-mm-dd';
+
 /**
  * CSV as a spreadsheet in the export's language opens it, in columns with numbers as numbers: Excel in
  * Spanish splits on `;` and reads `,` as the decimal mark, in English `,` and `.`. UTF-8 with BOM both.
+ * Dates (the spec fixes no format for the files): Spanish files write them `dd/mm/yyyy`, as the
+ * portal shows them and Excel in Spanish reads them; English files keep ISO `yyyy-mm-dd`, which every
+ * English locale reads the same way (a `dd/mm` or `mm/dd` date would be read differently in the UK and
+ * the US). XLSX date cells stay real dates and take the same display format. JSON is always ISO.
  */
 export const EXPORT_CSV_DIALECTS = {
-  es: { delimiter: ';', decimalMark: ',' },
-  en: { delimiter: ',', decimalMark: '.' },
-} as const satisfies Record<(typeof EXPORT_LANGUAGES)[number], { delimiter: string; decimalMark: string }>;
-export type CsvDialect = { delimiter: string; decimalMark: string };
+  es: { delimiter: ';', decimalMark: ',', dateFormat: 'dd/mm/yyyy' },
+  en: { delimiter: ',', decimalMark: '.', dateFormat: 'yyyy-mm-dd' },
+} as const satisfies Record<(typeof EXPORT_LANGUAGES)[number], CsvDialect>;
+export type CsvDialect = { delimiter: string; decimalMark: string; dateFormat: ExportDateFormat };

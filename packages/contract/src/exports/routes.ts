@@ -2,7 +2,7 @@ import { defineRoute } from '../shared/call-route';
 import type { ZOptionalEmptyBody } from '../shared/empty-bodies';
 import type * as schemas from './calls';
 
-export type { AvailableExport, Export, ExportRequest } from './calls';
+export type { AvailableExport, Export, ExportClientEntities, ExportRequest } from './calls';
 export * from './constants';
 
 const wealth = { kind: 'session', module: 'wealth' } as const;
@@ -15,6 +15,19 @@ export const getAvailableExports = defineRoute<
   path: '/platform/wealth/get-available-exports',
   access: wealth,
   errors: [],
+});
+
+/**
+ * The entities step's list: per chosen client, the listed entities it has products at plus those of
+ * its `entities` field. A read; a client the caller cannot see refuses the whole call (`UnknownClient`).
+ */
+export const exportClientEntities = defineRoute<
+  typeof schemas.ZExportClientEntitiesRequest,
+  typeof schemas.ZExportClientEntitiesList
+>()({
+  path: '/platform/wealth/export-client-entities',
+  access: wealth,
+  errors: ['UnknownClient'],
 });
 
 /** Queues an export; its rows are written in the background. Poll `export-status` for progress. */

@@ -36,3 +36,25 @@ export async function findClientsMatching(
     .limit(filter.limit)
     .execute();
 }
+
+/**
+ * Those of `ids` the actor can see, each with its `entities` field as stored and the entities it holds
+ * products at (distinct, by id), in no particular order.
+ */
+export async function findClientsWithProductEntities(db: Db, actor: Actor, ids: readonly string[]) {
+  return db
+    .selectFrom('clients as c')
+    .select((eb) => [
+      'c.id',
+      'c.entity_ids',
+      eb
+        .selectFrom('products as p')
+        .select(sql<string[]>`coalesce(array_agg(distinct p.entity_id order by p.entity_id), '{}')`.as('ids'))
+        .whereRef('p.client_id', '=', 'c.id')
+        .whereRef('p.company_id', '=', 'c.company_id')
+        .as('product_entity_ids'),
+    ])
+    .where('c.id', 'in', [...ids])
+    .where((eb) => whereInClientScope(actor, eb, { company: eb.ref('c.company_id'), client: eb.ref('c.id') }))
+    .execute();
+}

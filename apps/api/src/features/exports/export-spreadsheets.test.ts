@@ -69,26 +69,36 @@ function csvLines(bytes: Buffer): string[] {
 }
 
 describe('CSV in the export’s language', { timeout: WORKER_TEST_TIMEOUT_MS }, () => {
-  it('es: `;` between cells, `,` as the decimal mark, UTF-8 with BOM, Spanish header', async () => {
+  it('es: `;` between cells, `,` as the decimal mark, dd/mm/yyyy dates, UTF-8 with BOM, Spanish header', async () => {
     const lines = csvLines(await exportFile({ format: 'csv', language: 'es' }));
     expect(lines[0]).toBe(
       'Cliente;Alias;Entidad;Producto;Tipo de producto;IBAN;Fecha de operación;Fecha valor;Concepto;Importe;Saldo;Divisa',
     );
     expect(lines).toHaveLength(4);
     // The description holds a `;`: quoted, so it stays one cell.
-    expect(lines[1]).toContain(`;2025-01-12;2025-01-13;"'-resta; ""comillas""";-0,01;1265,43;EUR`);
+    expect(lines[1]).toContain(`;12/01/2025;13/01/2025;"'-resta; ""comillas""";-0,01;1265,43;EUR`);
     expect(lines[2]).toContain(
-      `;2025-01-11;;"'=HYPERLINK(""http://x.test"",""pulsa"")";-1234,56;1265,44;EUR`,
+      `;11/01/2025;;"'=HYPERLINK(""http://x.test"",""pulsa"")";-1234,56;1265,44;EUR`,
     );
     expect(lines[3]).toBe(
       'Ana García;' +
         lines[3]?.split(';')[1] +
-        ';Banco Santander;Cuenta nómina;Cuenta;ES9121000418450200051332;2025-01-10;2025-01-10;Nómina enero;1500,00;2500,00;EUR',
+        ';Banco Santander;Cuenta nómina;Cuenta;ES9121000418450200051332;10/01/2025;10/01/2025;Nómina enero;1500,00;2500,00;EUR',
     );
     for (const line of lines) expect(line.split(';').length).toBeGreaterThanOrEqual(12);
   });
 
-  it('en: `,` between cells, `.` as the decimal mark, UTF-8 with BOM, English header', async () => {
+  it('positions and transactions name the product before its kind (the same order in both)', async () => {
+    const positions = csvLines(await exportFile({ ...POSITIONS, format: 'csv', language: 'es' }));
+    expect(positions[0]).toBe(
+      'Cliente;Alias;Entidad;Producto;Tipo de producto;IBAN;Inversión;ISIN;Tipo de inversión;Participaciones;Saldo;Divisa',
+    );
+    expect(positions.find((line) => line.includes('Cuenta nómina'))).toContain(
+      ';Banco Santander;Cuenta nómina;Cuenta;ES9121000418450200051332;',
+    );
+  });
+
+  it('en: `,` between cells, `.` as the decimal mark, ISO dates, UTF-8 with BOM, English header', async () => {
     const lines = csvLines(await exportFile({ format: 'csv', language: 'en' }));
     expect(lines[0]).toBe(
       'Client,Alias,Institution,Product,Product type,IBAN,Operation date,Value date,Description,Amount,Balance,Currency',
@@ -138,7 +148,8 @@ describe('XLSX as a spreadsheet opens it', { timeout: WORKER_TEST_TIMEOUT_MS }, 
       const operationDate = row.getCell(7);
       expect(operationDate.type).toBe(ExcelJS.ValueType.Date);
       expect(operationDate.value).toEqual(new Date('2025-01-11T00:00:00Z'));
-      expect(operationDate.numFmt).toBe('yyyy-mm-dd');
+      // A real date either way; Spanish files show it dd/mm/yyyy, English ones ISO.
+      expect(operationDate.numFmt).toBe(language === 'es' ? 'dd/mm/yyyy' : 'yyyy-mm-dd');
       // No value date: an empty cell, not an invalid date.
       expect(row.getCell(8).type).toBe(ExcelJS.ValueType.Null);
       const amount = row.getCell(10);

@@ -6,6 +6,9 @@ import type { Style } from 'exceljs';
 import type { ExportColumnSpec, ExportRowValues } from './export-columns';
 import { neutraliseFormula } from './formula-guard';
 
+/** `dd/mm/yyyy` or `yyyy-mm-dd`: how the export's language writes dates (EXPORT_CSV_DIALECTS). */
+type ExportDateFormat = CsvDialect['dateFormat'];
+
 /** Turns rows into one file format, writing into `out`; `finish` ends the file (and `out`). */
 export interface ExportWriter {
   writeRows(rows: readonly ExportRowValues[]): Promise<void>;
@@ -13,7 +16,7 @@ export interface ExportWriter {
 }
 
 export interface ExportWriterOptions {
-  /** CSV's separator and decimal mark (the export's language). */
+  /** CSV's separator, decimal mark and date format (the export's language); XLSX takes its date format. */
   csv: CsvDialect;
 }
 
@@ -24,7 +27,7 @@ export async function createExportWriter(
   options: ExportWriterOptions,
 ): Promise<ExportWriter> {
   if (format === 'csv') return createCsvWriter(columns, out, options.csv);
-  if (format === 'xlsx') return createXlsxWriter(columns, out);
+  if (format === 'xlsx') return createXlsxWriter(columns, out, options.csv.dateFormat);
   return createJsonWriter(columns, out);
 }
 
@@ -38,6 +41,13 @@ export function trimQuantity(value: string): string {
   let end = value.length;
   while (end > point + 3 && value.charCodeAt(end - 1) === 48) end -= 1;
   return value.slice(0, end).padEnd(point + 3, '0');
+}
+
+/** An ISO date (`yyyy-mm-dd`, as the database gives it) in the file's date format. */
+export function formatExportDate(value: string, format: ExportDateFormat): string {
+  if (format === 'yyyy-mm-dd') return value;
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
+  return match ? `${match[3]}/${match[2]}/${match[1]}` : value;
 }
 
 /** Waits while `out` is full, so rows never pile up in memory ahead of the sink. */
@@ -55,9 +65,9 @@ function settledLater<T>(promise: Promise<T>): Promise<T> {
 }
 
 /**
- * CSV: UTF-8 with a BOM (Excel reads accents right), the language's separator and decimal mark (so
- * Excel in that language splits the columns and reads numbers as numbers), numbers as exact decimal
- * text, formulas neutralised.
+ * CSV: UTF-8 with a BOM (Excel reads accents right), the language's separator, decimal mark and date
+ * format (so Excel in that language splits the columns and reads numbers and dates as such), numbers as
+ * exact decimal text, formulas neutralised.
  */
 function createCsvWriter(
   columns: readonly ExportColumnSpec[],
@@ -71,7 +81,7 @@ function createCsvWriter(
   const isDecimalComma = dialect.decimalMark !== '.';
   const cell = (column: ExportColumnSpec, value: string): string => {
     if (column.kind === 'text') return neutraliseFormula(value);
-    if (column.kind === 'date') return value;
+    if (column.kind === 'date') return formatExportDate(value, dialect.dateFormat);
     const number = column.kind === 'quantity' ? trimQuantity(value) : value;
     return isDecimalComma ? number.replace('.', dialect.decimalMark) : number;
   };
@@ -119,18 +129,24 @@ function backlogOf(stream: StreamV2): number {
   return (stream._writableState?.length ?? 0) + (stream._readableState?.length ?? 0);
 }
 
-/** Excel's number formats: amounts with two decimals, participations with two to ten. */
-const NUMBER_FORMATS = { money: '#,##0.00', quantity: '#,##0.00########', date: 'yyyy-mm-dd' } as const;
+/**
+ * Excel's number formats: amounts with two decimals, participations with two to ten; dates in the
+ * file's date format (the cell stays a date: only how Excel shows it changes).
+ */
+const NUMBER_FORMATS = { money: '#,##0.00', quantity: '#,##0.00########' } as const;
 const HEADER_STYLE = {
   font: { bold: true, color: { argb: 'FFFFFFFF' } },
   fill: { type: 'pattern', pattern: 'solid', fgColor: { argb: 'FF191837' } },
   alignment: { vertical: 'middle' },
 } as const;
 
-/** One object per kind, shared by every cell of that kind (see createXlsxWriter). */
+/** One object per kind, shared by every cell of that kind (see createXlsxWriter); one date style per format. */
+const DATE_STYLES: Record<ExportDateFormat, { numFmt: string }> = {
+  'dd/mm/yyyy': { numFmt: 'dd/mm/yyyy' },
+  'yyyy-mm-dd': { numFmt: 'yyyy-mm-dd' },
+};
 const CELL_STYLES = {
   text: {},
-  date: { numFmt: NUMBER_FORMATS.date },
   money: { numFmt: NUMBER_FORMATS.money },
   quantity: { numFmt: NUMBER_FORMATS.quantity },
 } as const;
@@ -151,7 +167,11 @@ function toDateCell(value: string): Date | string {
  * shared style objects (one per column kind, the empty one for text), so the lookup is a map hit and a
  * million rows cost what they cost without styles.
  */
-async function createXlsxWriter(columns: readonly ExportColumnSpec[], out: Writable): Promise<ExportWriter> {
+async function createXlsxWriter(
+  columns: readonly ExportColumnSpec[],
+  out: Writable,
+  dateFormat: ExportDateFormat,
+): Promise<ExportWriter> {
   // Loaded on the first XLSX export: exceljs takes longer to load than the rest of the worker.
   const { default: ExcelJS } = await import('exceljs');
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
@@ -170,7 +190,9 @@ async function createXlsxWriter(columns: readonly ExportColumnSpec[], out: Writa
     cell.style = HEADER_STYLE as unknown as typeof cell.style;
   });
   header.commit();
-  const styles = columns.map((column) => CELL_STYLES[column.kind]) as unknown as Style[];
+  const styles = columns.map((column) =>
+    column.kind === 'date' ? DATE_STYLES[dateFormat] : CELL_STYLES[column.kind],
+  ) as unknown as Style[];
   return {
     async writeRows(rows) {
       for (const row of rows) {

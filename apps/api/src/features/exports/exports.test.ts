@@ -61,10 +61,10 @@ describe('CSV export', { timeout: WORKER_TEST_TIMEOUT_MS }, () => {
       'Cliente;Alias;Entidad;Producto;Tipo de producto;IBAN;Fecha de operación;Fecha valor;Concepto;Importe;Saldo;Divisa',
     );
     // Newest first; the formula gets an apostrophe, the amount stays a bare, exact negative number.
-    expect(lines[1]).toContain(`2025-01-12;2025-01-13;"'-resta; ""comillas""";-0,01;1265,43;EUR`);
-    expect(lines[2]).toContain(`2025-01-11;;"'=HYPERLINK(""http://x.test"",""pulsa"")";-1234,56;1265,44;EUR`);
+    expect(lines[1]).toContain(`12/01/2025;13/01/2025;"'-resta; ""comillas""";-0,01;1265,43;EUR`);
+    expect(lines[2]).toContain(`11/01/2025;;"'=HYPERLINK(""http://x.test"",""pulsa"")";-1234,56;1265,44;EUR`);
     expect(lines[3]).toContain('Ana García;');
-    expect(lines[3]).toContain(';Banco Santander;Cuenta nómina;Cuenta;ES9121000418450200051332;2025-01-10;');
+    expect(lines[3]).toContain(';Banco Santander;Cuenta nómina;Cuenta;ES9121000418450200051332;10/01/2025;');
     expect(lines[3]).toContain(';Nómina enero;1500,00;2500,00;EUR');
   });
 
@@ -145,9 +145,9 @@ describe('XLSX and JSON exports', { timeout: WORKER_TEST_TIMEOUT_MS }, () => {
     const customText = (await downloadExport(t, a.call, custom)).response.rawPayload.toString('utf8');
     expect(customText.slice(1).trimEnd().split('\r\n')).toEqual([
       'Importe;Fecha de operación',
-      '-0,01;2025-01-12',
-      '-1234,56;2025-01-11',
-      '1500,00;2025-01-10',
+      '-0,01;12/01/2025',
+      '-1234,56;11/01/2025',
+      '1500,00;10/01/2025',
     ]);
     const positions = await generateExport(a.call, {
       ...transactionsRequest([client.id], { type: 'positions', format: 'json' }),

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { registerExportClientEntities } from './export-client-entities';
 import { registerExportDownloadLink } from './export-download-link';
 import { registerExportFile } from './export-file';
 import { registerExportGenerate } from './export-generate';
@@ -11,6 +12,7 @@ export { exportJobs, sendExport } from './export-jobs';
 
 export function registerExportsCalls(app: FastifyInstance) {
   registerGetAvailableExports(app);
+  registerExportClientEntities(app);
   registerExportGenerate(app);
   registerExportStatus(app);
   registerExportList(app);

@@ -36,7 +36,7 @@ export const exportTexts: typeof es = {
     datesHint: 'Transactions whose operation date falls between both dates are included',
     positionsHint: 'Positions are exported as of today: no dates needed',
     csvDialect:
-      'CSV for Excel in English: columns separated by “{delimiter}”, “{decimalMark}” as the decimal mark, UTF-8 with BOM',
+      'CSV for Excel in English: columns separated by “{delimiter}”, “{decimalMark}” as the decimal mark, dates yyyy-mm-dd, UTF-8 with BOM',
   },
   types: {
     custom: 'Custom',
@@ -83,7 +83,9 @@ export const exportTexts: typeof es = {
     searchEndsAll: 'Changing the search undoes “choose all”',
   },
   entities: {
-    intro: "The chosen clients' institutions. Only products of the checked institutions are exported.",
+    intro:
+      "The chosen clients' institutions and those they hold products at. Only products of the checked institutions are exported.",
+    loading: "Loading the chosen clients' institutions…",
     all: 'All institutions',
     clientsWithout: 'These clients have none of the chosen institutions: {names}',
     none: 'The chosen clients have no institutions. Go back and choose other clients.',

@@ -35,7 +35,7 @@ export const exportTexts = {
     datesHint: 'Se incluyen los movimientos con fecha de operación entre ambas fechas',
     positionsHint: 'Las posiciones se exportan a día de hoy: no hace falta indicar fechas',
     csvDialect:
-      'CSV para Excel en español: columnas separadas por «{delimiter}», «{decimalMark}» como separador decimal, UTF-8 con BOM',
+      'CSV para Excel en español: columnas separadas por «{delimiter}», «{decimalMark}» como separador decimal, fechas dd/mm/aaaa, UTF-8 con BOM',
   },
   types: {
     custom: 'Personalizada',
@@ -82,7 +82,9 @@ export const exportTexts = {
     searchEndsAll: 'Al cambiar la búsqueda se deshace «elegir todos»',
   },
   entities: {
-    intro: 'Entidades de los clientes elegidos. Solo se exportan los productos de las entidades marcadas.',
+    intro:
+      'Entidades de los clientes elegidos y aquellas en las que tienen productos. Solo se exportan los productos de las entidades marcadas.',
+    loading: 'Cargando las entidades de los clientes elegidos…',
     all: 'Todas las entidades',
     clientsWithout: 'Estos clientes no tienen ninguna de las entidades elegidas: {names}',
     none: 'Los clientes elegidos no tienen entidades. Vuelve atrás y elige otros clientes.',

@@ -9,6 +9,8 @@ export const exportKeys = {
   list: () => [...exportKeys.all, 'list'] as const,
   status: (exportId: string) => [...exportKeys.all, 'status', exportId] as const,
   documents: () => [...exportKeys.all, 'documents'] as const,
+  clientEntities: (clientIds: readonly string[]) =>
+    [...exportKeys.all, 'client-entities', [...clientIds].sort().join(',')] as const,
   clients: (search: string, page: number, pageSize: number) =>
     [...exportKeys.all, 'clients', search, page, pageSize] as const,
 };
@@ -64,6 +66,21 @@ export function useAvailableExportsQuery() {
     queryKey: exportKeys.documents(),
     queryFn: ({ signal }) => callApi(exportCalls.getAvailableExports, {}, { signal }),
     staleTime: Number.POSITIVE_INFINITY,
+  });
+}
+
+/**
+ * The entities each chosen client has (its field and the banks of its products), for the entities
+ * step: asked again whenever the choice changes, the previous answer shown meanwhile.
+ */
+export function useClientEntitiesQuery(clientIds: readonly string[]) {
+  return useQuery({
+    queryKey: exportKeys.clientEntities(clientIds),
+    queryFn: ({ signal }) =>
+      callApi(exportCalls.exportClientEntities, { client_ids: [...clientIds] }, { signal }),
+    enabled: clientIds.length > 0,
+    placeholderData: keepPreviousData,
+    staleTime: 30_000,
   });
 }
 

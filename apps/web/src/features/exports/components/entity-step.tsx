@@ -1,12 +1,17 @@
 import type { Client } from '@caudal/contract';
-import { Alert, Checkbox, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Alert, Checkbox, Group, Loader, SimpleGrid, Stack, Text } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { findClientEntities, findClientsWithNoEntity, findClientsWithoutEntities } from '../lib/export-form';
+import { findClientsWithNoEntity, findClientsWithoutEntities } from '../lib/export-form';
 import { useListedEntities } from './use-listed-entities';
 
 interface EntityStepProps {
+  /** The chosen clients, each with the banks of its products among its entities (useOfferedEntities). */
   clients: readonly Client[];
+  /** What the step offers (useOfferedEntities), in name order. */
+  entities: readonly { id: string; name: string }[];
+  /** Some chosen client's entities are still being asked for. */
+  isLoading?: boolean;
   /** The whole filtered list is chosen: every listed entity is offered (its clients may hold any). */
   isWholeList?: boolean;
   value: string[];
@@ -14,13 +19,31 @@ interface EntityStepProps {
   error?: string | undefined;
 }
 
-/** Step 3: the chosen clients' entities (listed ones only); every chosen client needs one ticked. */
-export function EntityStep({ clients, isWholeList = false, value, onChange, error }: EntityStepProps) {
+/**
+ * Step 3: the chosen clients' entities (listed ones only): those of their `entities` field and the banks
+ * they hold products at; every chosen client needs one ticked.
+ */
+export function EntityStep({
+  clients,
+  entities,
+  isLoading = false,
+  isWholeList = false,
+  value,
+  onChange,
+  error,
+}: EntityStepProps) {
   const { t } = useTranslation();
   const listed = useListedEntities();
-  const entities = isWholeList
-    ? [...listed].map(([id, name]) => ({ id, name })).sort((a, b) => a.name.localeCompare(b.name))
-    : findClientEntities(clients, listed);
+  if (entities.length === 0 && isLoading) {
+    return (
+      <Group gap="xs" role="status">
+        <Loader size="sm" />
+        <Text size="sm" c="dimmed">
+          {t('exports.entities.loading')}
+        </Text>
+      </Group>
+    );
+  }
   if (entities.length === 0) {
     return (
       <Alert color="red" icon={<IconAlertTriangle size={18} aria-hidden />} role="alert">
@@ -33,9 +56,12 @@ export function EntityStep({ clients, isWholeList = false, value, onChange, erro
   const allChecked = entities.every((entity) => value.includes(entity.id));
   return (
     <Stack gap="md">
-      <Text size="sm" c="dimmed">
-        {t(isWholeList ? 'exports.entities.filterIntro' : 'exports.entities.intro')}
-      </Text>
+      <Group gap="xs" wrap="nowrap">
+        <Text size="sm" c="dimmed">
+          {t(isWholeList ? 'exports.entities.filterIntro' : 'exports.entities.intro')}
+        </Text>
+        {isLoading ? <Loader size="xs" aria-label={t('exports.entities.loading')} /> : null}
+      </Group>
       <Checkbox
         label={t('exports.entities.all')}
         checked={allChecked}

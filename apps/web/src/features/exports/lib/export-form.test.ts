@@ -6,8 +6,10 @@ import {
   findClientEntities,
   findClientsWithNoEntity,
   findClientsWithoutEntities,
+  reconcileEntityIds,
   toExportRequest,
   validateExport,
+  withHeldEntities,
 } from './export-form';
 
 const client = (id: string, entities: string[]): Client => ({
@@ -76,5 +78,48 @@ describe('export form', () => {
     expect(validateExport(form, 'es')).toEqual({});
     const everyone = toExportRequest({ ...form, clientFilter: { search: '', total: 3, except: [] } }, 'es');
     expect(everyone.client_filter).toEqual({});
+  });
+
+  it('adds the banks a client holds products at to the entities the step offers (the QA case)', () => {
+    const listed = new Map([
+      ['abanca', 'Abanca'],
+      ['bankinter', 'Bankinter'],
+      ['santander', 'Banco Santander'],
+    ]);
+    const pepe = client('pepe', ['abanca']);
+    const other = client('other', ['santander']);
+    // Before the answer: the field only.
+    expect(findClientEntities(withHeldEntities([pepe], undefined), listed).map((e) => e.id)).toEqual([
+      'abanca',
+    ]);
+    const merged = withHeldEntities(
+      [pepe, other],
+      [{ client_id: 'pepe', entity_ids: ['abanca', 'bankinter'] }],
+    );
+    expect(merged.map((c) => c.entities)).toEqual([['abanca', 'bankinter'], ['santander']]);
+    expect(findClientEntities(merged, listed)).toEqual([
+      { id: 'abanca', name: 'Abanca' },
+      { id: 'santander', name: 'Banco Santander' },
+      { id: 'bankinter', name: 'Bankinter' },
+    ]);
+    // Only Bankinter ticked: Pepe has an entity chosen (his products are there), so nothing blocks.
+    expect(findClientsWithoutEntities(merged.slice(0, 1), ['bankinter'], listed)).toEqual([]);
+    expect(
+      findClientsWithNoEntity(
+        withHeldEntities([client('bare', [])], [{ client_id: 'bare', entity_ids: ['bankinter'] }]),
+        listed,
+      ),
+    ).toEqual([]);
+  });
+
+  it('ticks what comes into the list, drops what leaves it, keeps the user’s choice on the rest', () => {
+    // First offer: everything ticked.
+    expect(reconcileEntityIds([], ['abanca'], [])).toEqual(['abanca']);
+    // The products' banks arrive: Bankinter comes in ticked, the unticked Abanca stays unticked.
+    expect(reconcileEntityIds([], ['abanca', 'bankinter'], ['abanca'])).toEqual(['bankinter']);
+    // A client leaves and takes Santander with it.
+    expect(reconcileEntityIds(['abanca', 'santander'], ['abanca'], ['abanca', 'santander'])).toEqual([
+      'abanca',
+    ]);
   });
 });

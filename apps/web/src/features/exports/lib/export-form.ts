@@ -91,6 +91,37 @@ export function validateExport(state: ExportFormState, language: 'es' | 'en'): R
   return issues;
 }
 
+/**
+ * The chosen clients as the entities step sees them: each one's `entities` field together with the
+ * banks it holds products at, as `export-client-entities` answered (a client not answered yet keeps its
+ * own field). A client assigned products of a bank its field does not name must still offer that bank:
+ * otherwise its rows there can never be exported.
+ */
+export function withHeldEntities(
+  clients: readonly Client[],
+  held: readonly exportRoutes.ExportClientEntities[] | undefined,
+): Client[] {
+  if (!held || held.length === 0) return [...clients];
+  const byClient = new Map(held.map((item) => [item.client_id, item.entity_ids]));
+  return clients.map((client) => {
+    const extra = (byClient.get(client.id) ?? []).filter((id) => !client.entities.includes(id));
+    return extra.length === 0 ? client : { ...client, entities: [...client.entities, ...extra] };
+  });
+}
+
+/**
+ * The ticked entities once the offered list changes: newly offered ones come in ticked, ones no longer
+ * offered go, and the user's choice on the rest is kept (`before`: what was offered until now).
+ */
+export function reconcileEntityIds(
+  ticked: readonly string[],
+  offered: readonly string[],
+  before: readonly string[],
+): string[] {
+  const wasOffered = new Set(before);
+  return offered.filter((id) => ticked.includes(id) || !wasOffered.has(id));
+}
+
 /** Entities the chosen clients hold, listed ones only, in name order. */
 export function findClientEntities(
   clients: readonly Client[],

@@ -19,11 +19,11 @@ import { ExportProgress } from '../components/export-progress';
 import { ExportSummary } from '../components/export-summary';
 import { RecentExports } from '../components/recent-exports';
 import { useListedEntities } from '../components/use-listed-entities';
+import { useOfferedEntities } from '../components/use-offered-entities';
 import {
   countChosenClients,
   EMPTY_EXPORT_FORM,
   type ExportFormState,
-  findClientEntities,
   findClientsWithoutEntities,
   toExportRequest,
   validateExport,
@@ -46,23 +46,14 @@ export function ExportWizardRoute() {
   const [exportId, setExportId] = useState<string | null>(null);
   const generate = useGenerateExportMutation();
   const status = useExportStatusQuery(exportId);
+  // New clients bring their entities (and their products' banks) in ticked; entities no longer offered
+  // go. The whole list offers every listed entity, all ticked.
+  const offered = useOfferedEntities(form.clients, form.clientFilter !== null, (update) =>
+    setForm((current) => ({ ...current, entityIds: update(current.entityIds) })),
+  );
 
   const change = (patch: Partial<ExportFormState>) => {
-    setForm((current) => {
-      const next = { ...current, ...patch };
-      if (patch.clientFilter && !current.clientFilter) {
-        // The whole list: its clients may hold any listed entity; all start ticked.
-        next.entityIds = [...listed.keys()];
-      } else if (patch.clients && !patch.clientFilter && current.clientFilter) {
-        next.entityIds = findClientEntities(patch.clients, listed).map((entity) => entity.id);
-      } else if (patch.clients && !patch.clientFilter) {
-        // New clients bring their entities in ticked; entities of clients no longer chosen go.
-        const before = new Set(findClientEntities(current.clients, listed).map((entity) => entity.id));
-        const available = findClientEntities(patch.clients, listed).map((entity) => entity.id);
-        next.entityIds = available.filter((id) => current.entityIds.includes(id) || !before.has(id));
-      }
-      return next;
-    });
+    setForm((current) => ({ ...current, ...patch }));
     setErrors((current) => {
       const cleared = { ...current };
       if (patch.type !== undefined) cleared.type = undefined;
@@ -90,11 +81,13 @@ export function ExportWizardRoute() {
         n: format.integer(exportCalls.EXPORT_CLIENTS_MAX),
       });
     }
+    // The chosen clients' entities are still on their way: the step waits for them.
+    if (index === 2 && offered.isLoading) return false;
     if (
       index === 2 &&
       !found.entity_ids &&
       !form.clientFilter &&
-      findClientsWithoutEntities(form.clients, form.entityIds, listed).length > 0
+      findClientsWithoutEntities(offered.clients, form.entityIds, listed).length > 0
     ) {
       found.entity_ids = t('validation.exportEntities');
     }
@@ -184,7 +177,9 @@ export function ExportWizardRoute() {
           >
             <StepBody title={t('exports.wizard.steps.entities')}>
               <EntityStep
-                clients={form.clients}
+                clients={offered.clients}
+                entities={offered.entities}
+                isLoading={offered.isLoading}
                 isWholeList={form.clientFilter !== null}
                 value={form.entityIds}
                 onChange={(entityIds) => change({ entityIds })}

@@ -1,5 +1,5 @@
 import { exports as exportCalls } from '@caudal/contract/routes';
-import { Button, Group, MultiSelect, Paper, Select, Stack, Text } from '@mantine/core';
+import { Button, Group, Loader, MultiSelect, Paper, Select, Stack, Text } from '@mantine/core';
 import { IconFileExport } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -20,10 +20,10 @@ import { ExportDateFields } from '../components/export-date-fields';
 import { ExportProgress } from '../components/export-progress';
 import { RecentExports } from '../components/recent-exports';
 import { useListedEntities } from '../components/use-listed-entities';
+import { useOfferedEntities } from '../components/use-offered-entities';
 import {
   EMPTY_EXPORT_FORM,
   type ExportFormState,
-  findClientEntities,
   findClientsWithoutEntities,
   toExportRequest,
   validateExport,
@@ -41,7 +41,11 @@ export function QuickExportRoute() {
   const [exportId, setExportId] = useState<string | null>(null);
   const generate = useGenerateExportMutation();
   const status = useExportStatusQuery(exportId);
-  const entities = findClientEntities(form.clients, listed);
+  // The chosen clients' entities and their products' banks, new ones ticked (as in the wizard).
+  const offered = useOfferedEntities(form.clients, false, (update) =>
+    setForm((current) => ({ ...current, entityIds: update(current.entityIds) })),
+  );
+  const entities = offered.entities;
 
   const change = (patch: Partial<ExportFormState>, cleared: string[]) => {
     setForm((current) => ({ ...current, ...patch }));
@@ -63,7 +67,7 @@ export function QuickExportRoute() {
     if (
       !found.entity_ids &&
       form.entityIds.length > 0 &&
-      findClientsWithoutEntities(form.clients, form.entityIds, listed).length > 0
+      findClientsWithoutEntities(offered.clients, form.entityIds, listed).length > 0
     ) {
       found.entity_ids = t('validation.exportEntities');
     }
@@ -108,14 +112,7 @@ export function QuickExportRoute() {
                 pick={(client) => client}
                 max={exportCalls.EXPORT_CLIENTS_MAX}
                 value={form.clients}
-                onChange={(clients) => {
-                  const available = new Set(findClientEntities(clients, listed).map((entity) => entity.id));
-                  const before = new Set(entities.map((entity) => entity.id));
-                  const entityIds = [...available].filter(
-                    (id) => form.entityIds.includes(id) || !before.has(id),
-                  );
-                  change({ clients, entityIds }, ['client_ids', 'entity_ids']);
-                }}
+                onChange={(clients) => change({ clients }, ['client_ids', 'entity_ids'])}
                 error={errors.client_ids}
               />
               <MultiSelect
@@ -127,6 +124,7 @@ export function QuickExportRoute() {
                 onChange={(entityIds) => change({ entityIds }, ['entity_ids'])}
                 error={errors.entity_ids}
                 disabled={form.clients.length === 0}
+                rightSection={offered.isLoading ? <Loader size="xs" /> : undefined}
                 clearable
                 comboboxProps={{ withinPortal: true }}
                 data-testid="export-entities"
@@ -166,7 +164,7 @@ export function QuickExportRoute() {
                 <Button
                   type="submit"
                   leftSection={<IconFileExport size={18} aria-hidden />}
-                  loading={generate.isPending}
+                  loading={generate.isPending || offered.isLoading}
                 >
                   {t('exports.quick.submit')}
                 </Button>
