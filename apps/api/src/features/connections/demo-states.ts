@@ -105,6 +105,7 @@ export async function seedConnectionStates(
       last_update: refreshed,
     });
   }
+  await recordDemoOutcomes(db, companyId);
   return {
     healthy: healthy.length,
     scaStale: sca?.token ?? null,
@@ -112,4 +113,33 @@ export async function seedConnectionStates(
     invalidAccess: invalid?.token ?? null,
     down: down?.token ?? null,
   };
+}
+
+/**
+ * The institutions' health (the connections page's and the summary's card) is read from outcomes the
+ * connect and refresh flows record. The demo's credentials were written, not refreshed: each gets the
+ * outcome of its last update as it reads on the screen (a success, or its error), so the card beside
+ * the table tells the same story as the table.
+ */
+async function recordDemoOutcomes(db: Db, companyId: string): Promise<void> {
+  const rows = await db
+    .selectFrom('credentials')
+    .select(['entity_id', 'status', 'error', 'last_update'])
+    .where('company_id', '=', companyId)
+    .where('last_update', 'is not', null)
+    .execute();
+  const outcomes = rows.flatMap((row) => {
+    const outcome = row.status === 'ok' ? 'success' : row.status === 'sca' ? 'sca_required' : row.error;
+    if (!outcome || !row.last_update) return [];
+    return [
+      {
+        company_id: companyId,
+        entity_id: row.entity_id,
+        kind: 'refresh' as const,
+        outcome,
+        occurred_at: row.last_update,
+      },
+    ];
+  });
+  if (outcomes.length > 0) await db.insertInto('institution_outcomes').values(outcomes).execute();
 }

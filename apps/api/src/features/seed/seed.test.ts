@@ -88,6 +88,19 @@ describe('the demo seed', () => {
         .sort(),
     ).toEqual(['blocked', 'down', 'invalid_access']);
     expect(new Set(credentials.map((row) => row.token)).size).toBe(credentials.length);
+    // The institutions' health tells the table's story: each credential's last update as its outcome.
+    const outcomes = await db
+      .selectFrom('institution_outcomes')
+      .select(['entity_id', 'outcome'])
+      .where('company_id', '=', company.id)
+      .execute();
+    expect(outcomes).toHaveLength(credentials.length);
+    expect(
+      outcomes
+        .map((row) => row.outcome)
+        .filter((outcome) => outcome !== 'success')
+        .sort(),
+    ).toEqual(['blocked', 'down', 'invalid_access', 'sca_required']);
 
     // Pending products: a few dozen, four of them hidden, some held by a client's namesake.
     const pending = await db
