@@ -37,8 +37,8 @@ export const clientEdit = defineRoute<typeof schemas.ZClientEditRequest, typeof 
     fields: ['name', 'alias', 'entities'],
   },
   access: wealthStaff,
-  // Conflict: the client changed since the form loaded it (`expected`).
-  errors: ['DuplicatedAlias', 'NotFound', 'Conflict'],
+  // Besides these, the generic Conflict: the client changed since the form loaded it (`expected`).
+  errors: ['DuplicatedAlias', 'NotFound'],
 });
 
 /** Deleting a client returns its products to the pending (unmatched) list; nothing is lost. */
