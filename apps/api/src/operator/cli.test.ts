@@ -10,6 +10,7 @@ import { createLogger } from '../shared/logger';
 import { databaseUrlOf, runAdmin } from '../test/database-templates';
 import { TEST_ENV } from '../test/test-app';
 import { EXIT, runCli } from './cli';
+import { type OperatorDeps, runOperatorCommand } from './operator-commands';
 import { operatorSocketPath, startOperatorSocket } from './operator-socket';
 
 /** Runs the command line in this process, as `npm run caudal -- …` would, and keeps what it printed. */
@@ -153,6 +154,40 @@ async function walkThrough(env: Record<string, string>) {
   const mail = await caudal(env, 'mail', 'list', '--to', 'bo@acme.example', '--limit', '1');
   expect(mail.out).toContain('Subject: Caudal: you are invited to Acme Wealth');
   expect(mail.out).toMatch(/\/en\/sesion\/invitation#/);
+  // Refusals are one readable line each, and change nothing.
+  expect(await caudal(env, 'company', 'create', '--name', 'Tab\tName', '--modules', 'wealth')).toMatchObject({
+    code: EXIT.refused,
+    err: 'Refused (ValidationError): A company name cannot contain a tab: use visible characters and plain spaces\n',
+  });
+  expect(
+    (await caudal(env, 'company', 'create', '--name', 'ZW\u200dJ', '--modules', 'wealth')).err,
+  ).toContain('cannot contain the invisible character U+200D');
+  const noModules = await caudal(env, 'company', 'create', '--name', 'Nothing Co', '--modules', '');
+  expect([noModules.code, noModules.err]).toEqual([
+    EXIT.refused,
+    'Refused (ValidationError): A company needs at least one module (a company without one can do nothing in the portal): use wealth, summary, applications, links, custom_css, portals\n',
+  ]);
+  const emptied = await caudal(env, 'company', 'modules', '--company', 'Acme Wealth', '--set', ' , ');
+  expect([emptied.code, emptied.err]).toEqual([EXIT.refused, noModules.err]);
+  const longName = await caudal(
+    env,
+    'staff',
+    'invite',
+    '--company',
+    'Acme Wealth',
+    '--email',
+    'long@acme.example',
+    '--username',
+    'longname',
+    '--name',
+    'x'.repeat(500),
+  );
+  expect([longName.code, longName.err]).toEqual([
+    EXIT.refused,
+    'Refused (ValidationError): --name can have at most 100 characters\n',
+  ]);
+  expect((await caudal(env, 'company', 'list')).out).not.toContain('Nothing Co');
+
   const missing = await caudal(env, 'staff', 'list', '--company', 'Nobody');
   expect([missing.code, missing.err]).toEqual([
     EXIT.refused,
@@ -187,6 +222,74 @@ describe('operator command line: usage', () => {
     expect(role.code).toBe(EXIT.usage);
     expect(role.err).toContain('Allowed choices are admin, member');
     expect((await caudal(env)).code).toBe(EXIT.usage);
+  });
+});
+
+describe('operator command line: refused arguments', () => {
+  // Arguments are checked before anything is opened: these deps would throw if a command reached them.
+  const deps = new Proxy({} as OperatorDeps, {
+    get: () => {
+      throw new Error('the database was reached');
+    },
+  });
+  const invite = (args: Record<string, unknown>) =>
+    runOperatorCommand(deps, {
+      command: 'staff.invite',
+      args: { company: 'Acme', email: 'a@acme.example', username: 'ana', name: null, ...args },
+    });
+  const message = async (outcome: ReturnType<typeof runOperatorCommand>) => {
+    const answer = await outcome;
+    expect(answer.ok).toBe(false);
+    return answer.ok ? '' : `${answer.error.code}: ${answer.error.message}`;
+  };
+
+  it('says, in a sentence naming the option, why a staff invitation is refused (the portal form rules)', async () => {
+    expect(await message(invite({ name: 'x'.repeat(500) }))).toBe(
+      'ValidationError: --name can have at most 100 characters',
+    );
+    expect(await message(invite({ name: 'Ana\u200dPérez' }))).toBe(
+      'ValidationError: --name cannot contain the invisible character U+200D',
+    );
+    expect(await message(invite({ name: 'Ana\tPérez' }))).toBe(
+      'ValidationError: --name cannot contain a tab',
+    );
+    expect(await message(invite({ name: '   ' }))).toBe('ValidationError: --name cannot be only spaces');
+    expect(await message(invite({ username: 'an' }))).toBe(
+      'ValidationError: --username needs at least 3 characters',
+    );
+    expect(await message(invite({ username: 'ana\u202e' }))).toBe(
+      'ValidationError: --username cannot contain the invisible character U+202E',
+    );
+    expect(await message(invite({ username: 'ana pérez' }))).toBe(
+      'ValidationError: --username cannot contain a space',
+    );
+    expect(await message(invite({ email: 'not-an-email' }))).toBe(
+      'ValidationError: --email is not a valid email address',
+    );
+    expect(await message(invite({ company: '  ' }))).toBe('ValidationError: --company cannot be empty');
+  });
+
+  it('names the option the command line took, and reads zod-only rules too', async () => {
+    expect(
+      await message(
+        runOperatorCommand(deps, { command: 'company.language', args: { company: 'A', language: 'fr' } }),
+      ),
+    ).toBe('ValidationError: --set must be one of: es, en');
+    expect(
+      await message(
+        runOperatorCommand(deps, { command: 'mail.list', args: { to: 'a@b.example', limit: 99 } }),
+      ),
+    ).toBe('ValidationError: --limit can be at most 50');
+    expect(
+      await message(
+        runOperatorCommand(deps, { command: 'mail.list', args: { to: 'a@b.example', limit: Number.NaN } }),
+      ),
+    ).toBe('ValidationError: --limit must be a number');
+  });
+
+  it('trims a staff name as the portal does', async () => {
+    // Accepted arguments go on to the database: the proxy says so.
+    await expect(invite({ name: '  Ana Pérez  ' })).rejects.toThrow('the database was reached');
   });
 });
 

@@ -40,7 +40,7 @@ export function buildProgram(
     .command('create')
     .description('create a company with the modules it may use')
     .requiredOption('--name <name>', 'the company name (unique, any case)')
-    .requiredOption('--modules <list>', `comma-separated module names: ${MODULE_NAMES}`, list)
+    .requiredOption('--modules <list>', `comma-separated module names, at least one: ${MODULE_NAMES}`, list)
     .addOption(
       new Option('--language <code>', "holders' mails when their own language is not known")
         .choices(['es', 'en'])
@@ -57,7 +57,7 @@ export function buildProgram(
     .command('modules')
     .description("replace a company's modules")
     .requiredOption('--company <name>', 'the company')
-    .requiredOption('--set <list>', `comma-separated module names: ${MODULE_NAMES}`, list)
+    .requiredOption('--set <list>', `comma-separated module names, at least one: ${MODULE_NAMES}`, list)
     .action((options: { company: string; set: string[] }) =>
       send('company.modules', { company: options.company, modules: options.set }),
     );

@@ -1,4 +1,4 @@
-import { LOCALE_CODES, OPERATOR_AUDIT_ACTIONS, STAFF_ROLES } from '@caudal/contract';
+import { LOCALE_CODES, OPERATOR_AUDIT_ACTIONS, STAFF_ROLES, team, VALIDATION } from '@caudal/contract';
 import { z } from 'zod';
 import type { Config } from '../config';
 import type { Db } from '../db/database';
@@ -20,6 +20,7 @@ import type { Clock } from '../shared/clock';
 import type { JobQueue } from '../shared/jobs/jobs';
 import type { Logger } from '../shared/logger';
 import { findOutboxMails } from '../shared/mail/outbox';
+import { describeIssue } from './refusal-text';
 
 /**
  * What the operator's command line can do. The same table runs in the command line's own process (on
@@ -39,8 +40,8 @@ export interface OperatorRequest {
   args: Record<string, unknown>;
 }
 
-const ZCompany = z.string().trim().min(1).max(200);
-const ZUsername = z.string().trim().min(1).max(200);
+const ZCompany = z.string().trim().min(1, { error: VALIDATION.required }).max(200);
+const ZUsername = z.string().trim().min(1, { error: VALIDATION.required }).max(200);
 const ZList = z.array(z.string());
 const ZLanguage = z.enum(LOCALE_CODES).default('es');
 
@@ -100,12 +101,10 @@ const COMMANDS = {
   'staff.invite': {
     args: z.object({
       company: ZCompany,
-      email: z.email(),
-      username: z
-        .string()
-        .trim()
-        .regex(/^[A-Za-z0-9._@-]{3,64}$/, 'a username has 3 to 64 letters, digits or . _ @ -'),
-      name: z.string().trim().max(100).nullable().default(null),
+      // The portal's invite form's rules (the contract's), so neither takes what the other refuses.
+      email: team.ZInviteStaffRequest.shape.email,
+      username: team.ZInviteStaffRequest.shape.username,
+      name: team.ZInviteStaffRequest.shape.name.nullable().default(null),
       role: z.enum(STAFF_ROLES).default('member'),
       /** Module names; none given: every module of the company. */
       permissions: ZList.nullable().default(null),
@@ -189,6 +188,18 @@ const COMMANDS = {
 
 export type OperatorCommandName = keyof typeof COMMANDS;
 
+/** Arguments the command line takes under another option's name (`company modules --set a,b`). */
+const OPTIONS: Partial<Record<string, Record<string, string>>> = {
+  'company.modules': { modules: '--set' },
+  'company.language': { language: '--set' },
+};
+
+function optionOf(command: string, path: readonly PropertyKey[]): string {
+  const key = String(path[0] ?? '');
+  if (!key) return 'The arguments';
+  return OPTIONS[command]?.[key] ?? `--${key}`;
+}
+
 export type OperatorOutcome =
   | { ok: true; result: unknown }
   | { ok: false; error: { code: string; message: string } };
@@ -203,10 +214,8 @@ export async function runOperatorCommand(
   const parsed = command.args.safeParse(request.args ?? {});
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
-    return refused(
-      'ValidationError',
-      `--${issue?.path.join('.') ?? 'argument'}: ${issue?.message ?? 'invalid'}`,
-    );
+    if (!issue) return refused('ValidationError', 'The arguments are not valid');
+    return refused('ValidationError', describeIssue(issue, optionOf(request.command, issue.path)));
   }
   try {
     const run = command.run as (deps: OperatorDeps, args: unknown) => Promise<unknown>;

@@ -1,5 +1,6 @@
 import { notificationsStore } from '@mantine/notifications';
 import { lazy, Suspense, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 
 const Notifications = lazy(() =>
   import('./notifications-container').then((module) => ({ default: module.Notifications })),
@@ -20,6 +21,7 @@ const hasToasts = () => {
  * out right after a change ("Two-step verification is on") meant waiting for it or closing it first.
  */
 export function DeferredNotifications() {
+  const { t } = useTranslation();
   const [mounted, setMounted] = useState(hasToasts);
   useEffect(() => {
     if (mounted) return;
@@ -32,9 +34,15 @@ export function DeferredNotifications() {
     });
   }, [mounted]);
   if (!mounted) return null;
+  // A named region (landmark) holds the toasts: left in a bare portal at the end of the body, they were
+  // content outside every landmark (axe "region"), which screen-reader users navigating by landmarks
+  // skip. Mantine renders one fixed container per position, so the region is ours, not theirs (six
+  // regions with one name). Each toast is still role="alert", announced as it appears.
   return (
-    <Suspense fallback={null}>
-      <Notifications position="bottom-right" zIndex={1000} />
-    </Suspense>
+    <section aria-label={t('shell.notifications')}>
+      <Suspense fallback={null}>
+        <Notifications position="bottom-right" zIndex={1000} withinPortal={false} />
+      </Suspense>
+    </section>
   );
 }

@@ -14,12 +14,14 @@ import { DeferredNotifications } from './deferred-notifications';
 import { queryClient } from './query-client';
 import { theme } from './theme';
 
-/** The top loading bar, named for screen readers in the current language. */
+/**
+ * The top loading bar: a visual echo only, hidden from screen readers. What is loading says so where it
+ * loads (the screens' skeletons and tables are role="status" / aria-busy, named "Cargando…"); the bar,
+ * portalled outside every landmark, was content no landmark held (axe "region") and a second, vaguer
+ * announcement of the same wait.
+ */
 function PageProgress() {
-  const { t } = useTranslation();
-  return (
-    <NavigationProgress stepInterval={PROGRESS_STEP_INTERVAL_MS} size={3} aria-label={t('shell.loading')} />
-  );
+  return <NavigationProgress stepInterval={PROGRESS_STEP_INTERVAL_MS} size={3} aria-hidden />;
 }
 
 /** Mantine with the theme's built-in control names in the current language. */

@@ -32,6 +32,13 @@ export const LIMITS = {
 
 /** Letters of any language, digits, spaces and the punctuation people put in names. */
 export const NAME_CHARACTERS = /^[\p{L}\p{M}\p{N} .,'&()\-_/@+]$/u;
+/**
+ * Company names are free text (the operator sets them; staff type them to sign in) but only visible:
+ * any character but control (\p{Cc}: tab, line breaks), format (\p{Cf}: zero-width joiner, BOM, bidi
+ * overrides) and other unassigned or private ones (\p{C}), and no blank but the plain space, so no name
+ * holds what a sign-in form cannot type, and two names never look the same while they differ.
+ */
+export const COMPANY_NAME_CHARACTERS = /^(?:[^\p{C}\p{Z}]| )$/u;
 /** Usernames stay ASCII so they are typed the same on every keyboard. */
 export const USERNAME_CHARACTERS = /^[A-Za-z0-9._@-]$/;
 

@@ -1,8 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import {
+  COMPANY_NAME_CHARACTERS,
+  findInvalidCharacter,
   isStrongPassword,
   LIMITS,
   NAME_CHARACTERS,
+  USERNAME_CHARACTERS,
   VALIDATION,
   zDateRange,
   zEmail,
@@ -48,6 +51,39 @@ describe('zText', () => {
 
   it('trims what it accepts', () => {
     expect(name.parse('  José ')).toBe('José');
+  });
+});
+
+describe('name characters', () => {
+  // Control (\p{Cc}) and invisible format (\p{Cf}) characters: a tab, a line break, NUL, the zero-width
+  // joiner and space, the BOM, a bidi override. A name holding one cannot be typed at sign-in, and two
+  // names that differ only by one look the same.
+  const hidden = ['\t', '\n', '\u0000', '\u007f', '\u200d', '\u200b', '\ufeff', '\u202e', '\u2066', '\u00ad'];
+
+  it('refuses control and invisible characters in every kind of name', () => {
+    for (const allowed of [NAME_CHARACTERS, USERNAME_CHARACTERS, COMPANY_NAME_CHARACTERS]) {
+      for (const character of hidden) {
+        expect(
+          findInvalidCharacter(`Ab${character}c`, allowed),
+          `${allowed} U+${character.codePointAt(0)}`,
+        ).toBe(character);
+      }
+    }
+  });
+
+  it('takes company names as people write them, with one kind of space', () => {
+    for (const name of [
+      'Demo Wealth',
+      'Müller & Söhne, S.L.',
+      'Caixa d’Estalvis · l·l',
+      'A+B (Spain) #1!',
+      '銀行',
+    ]) {
+      expect(findInvalidCharacter(name, COMPANY_NAME_CHARACTERS), name).toBeNull();
+    }
+    for (const blank of ['\u00a0', '\u2003', '\u3000', '\u2028']) {
+      expect(findInvalidCharacter(`Demo${blank}Wealth`, COMPANY_NAME_CHARACTERS)).toBe(blank);
+    }
   });
 });
 

@@ -29,7 +29,7 @@ describe('companies (operator)', () => {
       state: 'active',
       staff: 0,
     });
-    await expect(createCompany(deps(), { name: 'acme wealth', modules: [] })).rejects.toMatchObject({
+    await expect(createCompany(deps(), { name: 'acme wealth', modules: ['links'] })).rejects.toMatchObject({
       code: 'DuplicatedName',
     });
     await expect(
@@ -41,6 +41,40 @@ describe('companies (operator)', () => {
     expect((await listCompanies(deps())).map((company) => company.name)).toContain('Acme Wealth');
     const changed = await setCompanyModules(deps(), { company: 'ACME WEALTH', modules: ['portals'] });
     expect(changed.modules).toEqual(['portals']);
+  });
+
+  it('refuses names with control or invisible characters, and trims the spaces the sign-in trims', async () => {
+    for (const [name, said] of [
+      ['Tab\tName', 'a tab'],
+      ['Line\nBreak', 'a line break'],
+      ['ZW\u200dJ', 'the invisible character U+200D'],
+      ['Bom\ufeffCo', 'the invisible character U+FEFF'],
+      ['Bidi \u202eoC', 'the invisible character U+202E'],
+      ['No\u00a0Break', 'a non-breaking space'],
+    ] as const) {
+      await expect(createCompany(deps(), { name, modules: ['wealth'] }), name).rejects.toMatchObject({
+        code: 'ValidationError',
+        message: `A company name cannot contain ${said}: use visible characters and plain spaces`,
+      });
+    }
+    // String#trim, here as in the sign-in's zText, also takes a leading BOM or no-break space.
+    const trimmed = await createCompany(deps(), { name: ' \ufeff Spaced Co\u00a0 ', modules: ['wealth'] });
+    expect(trimmed.name).toBe('Spaced Co');
+    // The sign-in trims what staff type: the company is found with or without the spaces.
+    expect((await setCompanyModules(deps(), { company: ' spaced co ', modules: ['links'] })).name).toBe(
+      'Spaced Co',
+    );
+  });
+
+  it('refuses a company without modules, at creation and when they are replaced', async () => {
+    const none = { code: 'ValidationError', message: expect.stringContaining('at least one module') };
+    await expect(createCompany(deps(), { name: 'Empty Co', modules: [] })).rejects.toMatchObject(none);
+    await expect(createCompany(deps(), { name: 'Empty Co', modules: [' ', ''] })).rejects.toMatchObject(none);
+    await createCompany(deps(), { name: 'Kept Co', modules: ['wealth'] });
+    await expect(setCompanyModules(deps(), { company: 'Kept Co', modules: [] })).rejects.toMatchObject(none);
+    expect((await listCompanies(deps())).find((company) => company.name === 'Kept Co')?.modules).toEqual([
+      'wealth',
+    ]);
   });
 
   it('switches a disabled company off everywhere at once, and enabling brings it back', async () => {

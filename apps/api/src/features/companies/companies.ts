@@ -1,7 +1,10 @@
 import {
+  COMPANY_NAME_CHARACTERS,
   DEFAULT_LOCALE,
+  findInvalidCharacter,
   isLocaleCode,
   isModule,
+  LIMITS,
   type LocaleCode,
   MODULES,
   type Module,
@@ -12,6 +15,7 @@ import { isUniqueViolation } from '../../db/errors';
 import { AppError } from '../../shared/app-error';
 import { noteAudit } from '../../shared/audit/audit-scope';
 import type { Clock } from '../../shared/clock';
+import { readableCharacter } from '../../shared/readable-character';
 
 /**
  * Companies as the operator manages them (the command line): one domain function per action, each one
@@ -35,20 +39,40 @@ export interface CompanySummary {
 
 const NAME_KEY = 'companies_name_key';
 
-/** Module names as stored (wealth, summary, applications, links, custom_css, portals); others refused. */
+/**
+ * Module names as stored (wealth, summary, applications, links, custom_css, portals); others refused, and
+ * so is none at all: a company without a module has nothing to show its staff.
+ */
 export function parseModules(names: readonly string[]): Module[] {
   const trimmed = names.map((name) => name.trim()).filter((name) => name.length > 0);
   const unknown = trimmed.filter((name) => !isModule(name));
   if (unknown.length > 0) {
     throw new AppError('ValidationError', `Unknown module ${unknown.join(', ')}: use ${MODULES.join(', ')}`);
   }
+  if (trimmed.length === 0) {
+    throw new AppError(
+      'ValidationError',
+      `A company needs at least one module (a company without one can do nothing in the portal): use ${MODULES.join(', ')}`,
+    );
+  }
   return MODULES.filter((module) => trimmed.includes(module));
 }
 
+/**
+ * Trimmed, as the sign-in form trims what staff type; only visible characters and the plain space
+ * (COMPANY_NAME_CHARACTERS), so admins can type it and two companies never look alike.
+ */
 function validName(name: string): string {
   const trimmed = name.trim();
-  if (trimmed.length === 0 || trimmed.length > 100) {
-    throw new AppError('ValidationError', 'A company name has 1 to 100 characters');
+  if (trimmed.length === 0 || trimmed.length > LIMITS.companyName.max) {
+    throw new AppError('ValidationError', `A company name has 1 to ${LIMITS.companyName.max} characters`);
+  }
+  const character = findInvalidCharacter(trimmed, COMPANY_NAME_CHARACTERS);
+  if (character !== null) {
+    throw new AppError(
+      'ValidationError',
+      `A company name cannot contain ${readableCharacter(character)}: use visible characters and plain spaces`,
+    );
   }
   return trimmed;
 }

@@ -1,9 +1,16 @@
 import { Badge, VisuallyHidden } from '@mantine/core';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { NavLink, useLocation } from 'react-router';
+import { Link, useLocation } from 'react-router';
+import { stripLocale } from '../i18n/locale';
 import { useLocalePath } from '../i18n/use-locale';
-import { AUDIT_NAV_ITEM, TEAM_NAV_ITEM, visibleNavItems } from '../routing/paths';
+import {
+  AUDIT_NAV_ITEM,
+  isNavItemCurrent,
+  type NavItem,
+  TEAM_NAV_ITEM,
+  visibleNavItems,
+} from '../routing/paths';
 import { isTeamAdmin, useSession } from '../session/session-context';
 import { canHandleUnmatched, useUnmatchedCountQuery } from '../unmatched-count/unmatched-count-query';
 import classes from './main-layout.module.css';
@@ -22,6 +29,7 @@ export function MainNav() {
   const items: {
     path: string;
     labelKey: (typeof TEAM_NAV_ITEM)['labelKey'] | (typeof AUDIT_NAV_ITEM)['labelKey'] | NavLabelKey;
+    alsoAt?: NavItem['alsoAt'];
   }[] = [
     ...visibleNavItems(identity.permissions).filter((item) => item.path !== UNMATCHED_PATH || unmatched),
     ...(isTeamAdmin(identity) ? [TEAM_NAV_ITEM, AUDIT_NAV_ITEM] : []),
@@ -29,6 +37,7 @@ export function MainNav() {
   const pending = counts.data?.pending ?? 0;
   const navRef = useRef<HTMLElement>(null);
   const { pathname } = useLocation();
+  const sectionPath = stripLocale(pathname);
   // On a phone the links scroll sideways: bring the active one into view (the row only, not the page).
   // biome-ignore lint/correctness/useExhaustiveDependencies: re-run when the page (the active link) changes, and when the pending badge arrives and widens the row.
   useEffect(() => {
@@ -51,24 +60,28 @@ export function MainNav() {
 
   return (
     <nav aria-label={t('shell.nav.label')} className={classes.navRow} ref={navRef}>
-      {items.map((item) => (
-        <NavLink
-          key={item.path}
-          to={to(item.path)}
-          // NavLink also sets aria-current="page" on the active link.
-          className={({ isActive }) => (isActive ? `${classes.navLink} ${classes.active}` : classes.navLink)}
-        >
-          {t(item.labelKey)}
-          {item.path === UNMATCHED_PATH && pending > 0 ? (
-            <>
-              <Badge size="sm" variant="filled" color="brand" ml={6} aria-hidden>
-                {pending > 999 ? '999+' : pending}
-              </Badge>
-              <VisuallyHidden> {t('shell.nav.unmatchedBadge', { count: pending })}</VisuallyHidden>
-            </>
-          ) : null}
-        </NavLink>
-      ))}
+      {items.map((item) => {
+        // The section's own pages and those it has elsewhere (the quick export): NavLink knew only `to`.
+        const current = isNavItemCurrent(item, sectionPath);
+        return (
+          <Link
+            key={item.path}
+            to={to(item.path)}
+            aria-current={current ? 'page' : undefined}
+            className={current ? `${classes.navLink} ${classes.active}` : classes.navLink}
+          >
+            {t(item.labelKey)}
+            {item.path === UNMATCHED_PATH && pending > 0 ? (
+              <>
+                <Badge size="sm" variant="filled" color="brand" ml={6} aria-hidden>
+                  {pending > 999 ? '999+' : pending}
+                </Badge>
+                <VisuallyHidden> {t('shell.nav.unmatchedBadge', { count: pending })}</VisuallyHidden>
+              </>
+            ) : null}
+          </Link>
+        );
+      })}
     </nav>
   );
 }

@@ -1,6 +1,6 @@
 import { findLandingRoute } from '@caudal/contract/routes';
 import { describe, expect, it } from 'vitest';
-import { isSignedInPath, safeRedirectPath, visibleNavItems } from './paths';
+import { isNavItemCurrent, isSignedInPath, NAV_ITEMS, safeRedirectPath, visibleNavItems } from './paths';
 
 describe('default landing route (permission priority)', () => {
   it.each([
@@ -29,6 +29,29 @@ describe('navigation links', () => {
       '/wealth/connections',
     ]);
     expect(visibleNavItems([])).toEqual([]);
+  });
+});
+
+describe('the current navigation link (aria-current="page")', () => {
+  const current = (path: string) =>
+    NAV_ITEMS.filter((item) => isNavItemCurrent(item, path)).map((item) => item.labelKey);
+
+  it('is the section of the page and of the pages under it', () => {
+    expect(current('/wealth/clients')).toEqual(['shell.nav.clients']);
+    expect(current('/wealth/clients/c1/accounts')).toEqual(['shell.nav.clients']);
+    expect(current('/wealth/export')).toEqual(['shell.nav.export']);
+    expect(current('/wealth/connections/andbank')).toEqual(['shell.nav.connections']);
+  });
+
+  it('is Export on the quick export, which has no link of its own', () => {
+    expect(current('/wealth/export2')).toEqual(['shell.nav.export']);
+    expect(isSignedInPath('/wealth/export2')).toBe(true);
+  });
+
+  it('is none on a page of no section, nor on a path that only starts like one', () => {
+    expect(current('/me')).toEqual([]);
+    expect(current('/wealth/exports')).toEqual([]);
+    expect(current('/wealth/clientsx')).toEqual([]);
   });
 });
 

@@ -35,6 +35,8 @@ export interface NavItem {
     | 'shell.nav.customCss'
     | 'shell.nav.team'
     | 'shell.nav.audit';
+  /** Pages of the section outside `path` (the quick export at /wealth/export2): the link is current there too. */
+  alsoAt?: readonly string[];
 }
 
 /** Top-bar navigation, each link shown only with its permission (spec section 2, "Top bar"). */
@@ -42,7 +44,7 @@ export const NAV_ITEMS: readonly NavItem[] = [
   { permission: 'summary', path: '/summary', labelKey: 'shell.nav.summary' },
   { permission: 'wealth', path: '/wealth/clients', labelKey: 'shell.nav.clients' },
   { permission: 'wealth', path: '/wealth/unmatched', labelKey: 'shell.nav.unmatched' },
-  { permission: 'wealth', path: '/wealth/export', labelKey: 'shell.nav.export' },
+  { permission: 'wealth', path: '/wealth/export', labelKey: 'shell.nav.export', alsoAt: ['/wealth/export2'] },
   { permission: 'wealth', path: '/wealth/connections', labelKey: 'shell.nav.connections' },
   { permission: 'portals', path: '/portals/users', labelKey: 'shell.nav.portalUsers' },
   { permission: 'applications', path: '/applications', labelKey: 'shell.nav.applications' },
@@ -52,6 +54,19 @@ export const NAV_ITEMS: readonly NavItem[] = [
 
 export function visibleNavItems(permissions: readonly Permission[]): NavItem[] {
   return NAV_ITEMS.filter((item) => permissions.includes(item.permission));
+}
+
+function isAtOrUnder(path: string, section: string): boolean {
+  const lower = path.toLowerCase();
+  return lower === section || lower.startsWith(`${section}/`);
+}
+
+/**
+ * Whether a top-bar link is the current section on this path (after the language): its own page and
+ * the pages under it, as NavLink matches, and the section's pages elsewhere (`alsoAt`).
+ */
+export function isNavItemCurrent(item: Pick<NavItem, 'path' | 'alsoAt'>, path: string): boolean {
+  return [item.path, ...(item.alsoAt ?? [])].some((section) => isAtOrUnder(path, section));
 }
 
 /** The Team link: for admins only, whatever their module permissions (issue 25). */
@@ -75,6 +90,10 @@ export function isSignedInPath(path: string): boolean {
     path === PATHS.team ||
     path === PATHS.security ||
     path === PATHS.audit ||
-    NAV_ITEMS.some((item) => path === item.path || path.startsWith(`${item.path}/`))
+    NAV_ITEMS.some((item) =>
+      [item.path, ...(item.alsoAt ?? [])].some(
+        (section) => path === section || path.startsWith(`${section}/`),
+      ),
+    )
   );
 }

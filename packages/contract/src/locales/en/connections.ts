@@ -41,7 +41,8 @@ export const connections: typeof es = {
       searchPlaceholder: 'Holder, document, email, client or token',
       clearSearch: 'Clear search',
       total: 'Credentials: {n}',
-      range: '{from}–{to} of {total}',
+      // The table has a row per holder: the pager counts credentials, and says so.
+      range: 'Credentials {from}–{to} of {total}',
       pageSize: 'Credentials per page',
       pagination: 'Credentials pagination',
       sortLabel: 'Sort',

@@ -55,6 +55,8 @@ export const shell: typeof es = {
     copyright: '© {year} {provider}',
   },
   loading: 'Loading…',
+  /** The region (landmark) that holds the toasts. */
+  notifications: 'Notifications',
   /** Names of the component library's icon-only controls, and the skip link. */
   controls: {
     close: 'Close',
@@ -72,6 +74,9 @@ export const shell: typeof es = {
     loadError: 'Your account data could not be loaded.',
     noModules: 'Your company has no modules enabled. Please contact support.',
     noModulesTitle: 'No sections available',
+    noPermissions:
+      'Your user has no permission for any section. Ask an admin of your company to give you access.',
+    noPermissionsTitle: 'No permission for any section',
   },
   /** Every client picker (shared/clients): searched on the server, chosen clients as chips. */
   clientPicker: {

@@ -40,7 +40,8 @@ export const connections = {
       searchPlaceholder: 'Titular, documento, email, cliente o token',
       clearSearch: 'Borrar búsqueda',
       total: 'Credenciales: {n}',
-      range: '{from}–{to} de {total}',
+      // The table has a row per holder: the pager counts credentials, and says so.
+      range: 'Credenciales {from}–{to} de {total}',
       pageSize: 'Credenciales por página',
       pagination: 'Paginación de credenciales',
       sortLabel: 'Ordenar',

@@ -55,6 +55,8 @@ export const shell = {
     copyright: '© {year} {provider}',
   },
   loading: 'Cargando…',
+  /** The region (landmark) that holds the toasts. */
+  notifications: 'Notificaciones',
   /** Names of the component library's icon-only controls, and the skip link. */
   controls: {
     close: 'Cerrar',
@@ -72,6 +74,9 @@ export const shell = {
     loadError: 'No se han podido cargar los datos de tu cuenta.',
     noModules: 'Tu compañía no tiene ningún módulo activado. Contacta con soporte.',
     noModulesTitle: 'Sin secciones disponibles',
+    noPermissions:
+      'Tu usuario no tiene permiso para ninguna sección. Pide a un administrador de tu compañía que te dé acceso.',
+    noPermissionsTitle: 'Sin permisos para ninguna sección',
   },
   /** Every client picker (shared/clients): searched on the server, chosen clients as chips. */
   clientPicker: {

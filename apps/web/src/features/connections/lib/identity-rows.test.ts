@@ -1,5 +1,6 @@
 import type { CredentialInformation } from '@caudal/contract';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { addCatalogueParts, i18n, initI18n, showLanguage } from '../../../shared/i18n/i18n';
 import { identityRows } from './identity-rows';
 
 function credential(token: string): CredentialInformation {
@@ -29,5 +30,24 @@ describe('identityRows', () => {
       ['t1:b', 'b'],
       ['t2', null],
     ]);
+  });
+
+  describe('the pager under them', () => {
+    beforeAll(async () => {
+      if (!i18n.isInitialized) await initI18n('es');
+      await addCatalogueParts(['connections']);
+    });
+
+    // Two co-holders of one credential make more rows than credentials: "1–3 de 3" under four rows read
+    // wrong. The server pages credentials, so the pager says it counts credentials, as the heading does.
+    it('says it counts credentials, not rows, in both languages', async () => {
+      const range = { from: '1', to: '3', total: '3' };
+      await showLanguage('es');
+      expect(i18n.t('connections.detail.list.range', range)).toBe('Credenciales 1–3 de 3');
+      expect(i18n.t('connections.detail.credentialsCount', { count: 3, n: '3' })).toBe('3 credenciales');
+      await showLanguage('en');
+      expect(i18n.t('connections.detail.list.range', range)).toBe('Credentials 1–3 of 3');
+      await showLanguage('es');
+    });
   });
 });
