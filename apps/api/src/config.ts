@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
-import { type DatabaseTimeouts, DEFAULT_DATABASE_TIMEOUTS } from './db/timeouts';
+import { type DatabaseTimeouts, DEADLINE_MARGIN_MS, DEFAULT_DATABASE_TIMEOUTS } from './db/timeouts';
 
 /** The repository root, from this file's location (npm runs the api with cwd apps/api). */
 export const REPO_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
@@ -53,6 +53,10 @@ const ZEnv = z.object({
   DB_STATEMENT_TIMEOUT_MS: integer(DEFAULT_DATABASE_TIMEOUTS.statementMs, 100),
   DB_LOCK_TIMEOUT_MS: integer(DEFAULT_DATABASE_TIMEOUTS.lockMs, 100),
   DB_ACQUIRE_TIMEOUT_MS: integer(DEFAULT_DATABASE_TIMEOUTS.acquireMs, 100),
+  /** Unset: DB_STATEMENT_TIMEOUT_MS + DEADLINE_MARGIN_MS (db/statement-deadline.ts). */
+  DB_STATEMENT_DEADLINE_MS: optionalText
+    .transform((value) => (value === undefined ? undefined : Number(value)))
+    .pipe(z.number().int().min(100).optional()),
   READY_TIMEOUT_MS: integer(1_000, 50),
   /** A hosted-page visit not connected and idle this long counts as abandoned (decision 0034). */
   FUNNEL_IDLE_SECONDS: integer(1_800, 1).pipe(z.number().max(86_400)),
@@ -198,6 +202,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if (authStrategy === 'oidc' && (!e.OIDC_ISSUER || !e.OIDC_CLIENT_ID)) {
     throw new ConfigError('AUTH_STRATEGY=oidc needs OIDC_ISSUER and OIDC_CLIENT_ID');
   }
+  const deadlineMs = e.DB_STATEMENT_DEADLINE_MS ?? e.DB_STATEMENT_TIMEOUT_MS + DEADLINE_MARGIN_MS;
+  if (deadlineMs <= e.DB_STATEMENT_TIMEOUT_MS) {
+    // The server must stop what it can see first (57014 keeps the connection); the deadline is for
+    // statements it never received.
+    throw new ConfigError('DB_STATEMENT_DEADLINE_MS must be longer than DB_STATEMENT_TIMEOUT_MS');
+  }
   const publicUrl = stripTrailingSlash(e.PUBLIC_URL ?? `http://localhost:${e.PORT}`);
   return {
     isProduction: e.NODE_ENV === 'production',
@@ -237,6 +247,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       statementMs: e.DB_STATEMENT_TIMEOUT_MS,
       lockMs: e.DB_LOCK_TIMEOUT_MS,
       acquireMs: e.DB_ACQUIRE_TIMEOUT_MS,
+      deadlineMs,
     },
     readyTimeoutMs: e.READY_TIMEOUT_MS,
     funnelIdleSeconds: e.FUNNEL_IDLE_SECONDS,

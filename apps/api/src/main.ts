@@ -29,6 +29,9 @@ import { mailJobs } from './shared/mail/mail-jobs';
 import { createMailTransport } from './shared/mail/mail-transport';
 import { installRejectionGuard } from './shared/process/rejection-guard';
 
+/** On SIGTERM, how long statements in flight may still take before their connections are closed. */
+const STOP_GRACE_MS = 3_000;
+
 async function main() {
   const config = loadConfig(process.env);
   const log = createLogger(config.logLevel);
@@ -119,6 +122,9 @@ async function main() {
     log.info({ signal }, 'shutting down');
     // If something hangs on the way down, do not hang the orchestrator with it.
     setTimeout(() => process.exit(1), 15_000).unref();
+    // Calls and jobs still waiting on a database that does not answer (a partition) get their 503 now
+    // rather than at their statement deadline; answered statements had this long (decision 0063).
+    setTimeout(() => handle.interrupt(), STOP_GRACE_MS).unref();
     operatorSocket?.close();
     await app.close();
     await jobs.stop();

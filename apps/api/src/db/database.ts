@@ -11,6 +11,7 @@ import { createStatementRunner } from './pglite-statements';
 import { preparingStatements } from './prepared-pool';
 import type { Database } from './schema';
 import { sendingDeferredWithCommit } from './sent-with-commit';
+import { deadlineClients } from './statement-deadline';
 import { type DatabaseTimeouts, DEFAULT_DATABASE_TIMEOUTS } from './timeouts';
 
 export { type DatabaseTimeouts, DEFAULT_DATABASE_TIMEOUTS } from './timeouts';
@@ -30,6 +31,18 @@ export interface DatabaseHandle {
   /** The embedded instance, for PGlite only (tests dump it as a template). */
   pglite?: PGlite;
   connectionString: string | null;
+  /**
+   * PostgreSQL: the connection class of the API's pool, every statement bounded by the client-side
+   * deadline (db/statement-deadline.ts); pg-boss's own pool uses it too. Null on PGlite.
+   */
+  postgresClient: typeof pg.Client | null;
+  /** The limits it was opened with. */
+  timeouts: DatabaseTimeouts;
+  /**
+   * Ends at once the connections with a statement in flight (shutdown): calls waiting on a database that
+   * does not answer get their 503 now instead of at their deadline. Nothing to do on PGlite.
+   */
+  interrupt(): void;
   close(): Promise<void>;
 }
 
@@ -88,11 +101,15 @@ const PGLITE_OPTIONS: PGliteOptions = {
 };
 
 function openPostgres(connectionString: string, timeouts: DatabaseTimeouts): DatabaseHandle {
+  // statement_timeout is enforced by the server, so it never fires for a statement the server never
+  // received (a partition, a frozen server): past the deadline the client ends the connection itself.
+  const clients = deadlineClients(timeouts.deadlineMs);
   const pool = new pg.Pool({
     connectionString,
     max: 10,
     connectionTimeoutMillis: timeouts.acquireMs,
     keepAlive: true,
+    Client: clients.Client,
     // JIT compilation costs hundreds of ms on our short OLTP queries and never pays back.
     options: `-c jit=off -c statement_timeout=${timeouts.statementMs} -c lock_timeout=${timeouts.lockMs}`,
   });
@@ -111,7 +128,20 @@ function openPostgres(connectionString: string, timeouts: DatabaseTimeouts): Dat
       dialect: sendingDeferredWithCommit(new PostgresDialect({ pool: preparingStatements(pool) })),
     }),
   );
-  return { db, kind: 'postgres', executor: null, connectionString, close: () => db.destroy() };
+  return {
+    db,
+    kind: 'postgres',
+    executor: null,
+    connectionString,
+    postgresClient: clients.Client,
+    timeouts,
+    interrupt: clients.interrupt,
+    close: async () => {
+      // The pool's end waits for every checked-out connection: none may wait on a silent database.
+      clients.interrupt();
+      await db.destroy();
+    },
+  };
 }
 
 /**
@@ -154,6 +184,9 @@ async function openPGlite(pglite: PGlite, timeouts: DatabaseTimeouts): Promise<D
     pglite,
     executor,
     connectionString: null,
+    postgresClient: null,
+    timeouts,
+    interrupt: () => {},
     close: async () => {
       await db.destroy();
       await mutex.run(() => pglite.close());

@@ -1,3 +1,5 @@
+import { STATEMENT_DEADLINE } from './statement-deadline';
+
 /** SQLSTATE of a unique violation, the same on PostgreSQL and PGlite. */
 const UNIQUE_VIOLATION = '23505';
 
@@ -55,6 +57,8 @@ export function isDatabaseUnavailable(error: unknown): boolean {
       return true;
     // PGlite's mutex wait ran out (db/mutex.ts).
     if (code === 'MUTEX_TIMEOUT') return true;
+    // PostgreSQL did not answer a statement in time and its connection was closed (db/statement-deadline.ts).
+    if (code === STATEMENT_DEADLINE) return true;
   }
   return typeof message === 'string' && DRIVER_MESSAGES.some((text) => message.startsWith(text));
 }

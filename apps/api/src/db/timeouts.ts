@@ -6,10 +6,20 @@ export interface DatabaseTimeouts {
   lockMs: number;
   /** Waiting for a connection: a pool slot or a new connection (PostgreSQL), PGlite's single-connection mutex. */
   acquireMs: number;
+  /**
+   * PostgreSQL, client side: a statement not answered this long ends its connection (the server never
+   * got it: a partition, a frozen server). Longer than `statementMs`, so the server stops first whatever
+   * it can see (db/statement-deadline.ts).
+   */
+  deadlineMs: number;
 }
 
 export const DEFAULT_DATABASE_TIMEOUTS: DatabaseTimeouts = {
   statementMs: 30_000,
   lockMs: 5_000,
   acquireMs: 5_000,
+  deadlineMs: 35_000,
 };
+
+/** The deadline when none is configured: the statement timeout and this much for the answer to travel. */
+export const DEADLINE_MARGIN_MS = 5_000;

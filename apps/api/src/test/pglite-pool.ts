@@ -45,6 +45,9 @@ export async function leasePGlite(
     pglite: lease,
     executor,
     connectionString: null,
+    postgresClient: null,
+    timeouts,
+    interrupt: () => {},
     close: async () => {
       if (!isLeased) return;
       await db.destroy();

@@ -1,4 +1,4 @@
-import pg from 'pg';
+import { deadlineClients, endWithin } from '../../db/statement-deadline';
 import { EVENTS_CHANNEL, onEventsCommitted } from '../../shared/events/events-signal';
 import { startWakeLoop } from '../../shared/jobs/wake-loop';
 import type { Logger } from '../../shared/logger';
@@ -21,6 +21,13 @@ export interface OutboxWake {
 
 /** A LISTEN connection that dropped is opened again after this long (a pass follows it). */
 const RELISTEN_MS = 5_000;
+/**
+ * Opening the connection and its LISTEN get this long: started during a partition, they never answered,
+ * and the listener never tried again (decision 0063). Stopping waits this long for a goodbye.
+ */
+const LISTEN_TIMEOUT_MS = 5_000;
+const END_GRACE_MS = 1_000;
+const listenClients = deadlineClients(LISTEN_TIMEOUT_MS);
 
 /**
  * When the webhook dispatcher looks at the outbox (decision 0041): when a commit in this process wrote
@@ -48,7 +55,7 @@ export function startOutboxWake(options: OutboxWakeOptions): OutboxWake {
 }
 
 function listenForEvents(url: string, wake: () => void, log: Logger): { stop(): Promise<void> } {
-  let client: pg.Client | null = null;
+  let client: InstanceType<typeof listenClients.Client> | null = null;
   let retry: NodeJS.Timeout | undefined;
   let isStopped = false;
 
@@ -60,11 +67,15 @@ function listenForEvents(url: string, wake: () => void, log: Logger): { stop(): 
   };
 
   async function connect() {
-    const next = new pg.Client({ connectionString: url, keepAlive: true });
+    const next = new listenClients.Client({
+      connectionString: url,
+      keepAlive: true,
+      connectionTimeoutMillis: LISTEN_TIMEOUT_MS,
+    });
     next.on('notification', () => wake());
     next.on('error', (error) => {
       log.warn({ err: error }, 'webhook events listener lost its connection; listening again soon');
-      void next.end().catch(() => {});
+      void endWithin(next, END_GRACE_MS);
     });
     next.on('end', () => {
       if (client === next) reconnect();
@@ -73,7 +84,7 @@ function listenForEvents(url: string, wake: () => void, log: Logger): { stop(): 
       await next.connect();
       await next.query(`listen ${EVENTS_CHANNEL}`);
       if (isStopped) {
-        await next.end();
+        await endWithin(next, END_GRACE_MS);
         return;
       }
       client = next;
@@ -84,7 +95,7 @@ function listenForEvents(url: string, wake: () => void, log: Logger): { stop(): 
         { err: error },
         'could not listen for webhook events; the fallback timer dispatches meanwhile',
       );
-      await next.end().catch(() => {});
+      await endWithin(next, END_GRACE_MS);
       reconnect();
     }
   }
@@ -96,7 +107,7 @@ function listenForEvents(url: string, wake: () => void, log: Logger): { stop(): 
       clearTimeout(retry);
       const open = client;
       client = null;
-      await open?.end().catch(() => {});
+      if (open) await endWithin(open, END_GRACE_MS);
     },
   };
 }

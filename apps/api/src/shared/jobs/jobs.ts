@@ -60,7 +60,20 @@ export function openJobBoss(handle: DatabaseHandle, log: Logger, options: JobBos
   // With PGlite, pg-boss goes through the same mutex as Kysely (see db/pglite-dialect.ts).
   const boss = handle.executor
     ? new PgBoss({ db: handle.executor as PgBoss.Db, schedule })
-    : new PgBoss({ connectionString: handle.connectionString ?? undefined, max: 4, schedule });
+    : new PgBoss({
+        connectionString: handle.connectionString ?? undefined,
+        max: 4,
+        schedule,
+        // pg-boss opens its own pool (pg.Pool takes these options): its statements are bounded as the
+        // API's are, by the server's statement_timeout and past it by the client's deadline, and so is
+        // opening a connection, so a fetch sent into a partition fails and the worker polls again
+        // instead of waiting for ever, and stopping does not wait on it (decision 0063).
+        ...(handle.postgresClient && {
+          Client: handle.postgresClient,
+          connectionTimeoutMillis: handle.timeouts.acquireMs,
+          options: `-c statement_timeout=${handle.timeouts.statementMs}`,
+        }),
+      } as PgBoss.ConstructorOptions);
   boss.on('error', (error) => log.error({ err: error }, 'job queue error'));
   return boss;
 }
