@@ -71,6 +71,7 @@ const CONFIG: RuntimeConfig = {
   providerName: 'Caudal',
   platformName: 'Caudal',
   rootRedirect: null,
+  sessionIdleMinutes: 30,
 };
 
 function memoryStorage(): Storage {

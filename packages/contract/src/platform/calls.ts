@@ -106,6 +106,9 @@ export const ZRuntimeConfig = z.object({
   platformName: z.string(),
   /** Where `/` goes when configured (spec: "index; redirected if a root redirect is configured"). */
   rootRedirect: z.object({ to: z.string(), status: z.number().int() }).nullable(),
+  /** Minutes without a call after which the server ends a session: the portal warns before, and keeps
+   * a session whose user is typing alive. */
+  sessionIdleMinutes: z.number().int().positive(),
 });
 export type RuntimeConfig = z.infer<typeof ZRuntimeConfig>;
 

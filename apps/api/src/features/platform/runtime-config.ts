@@ -15,6 +15,7 @@ export function toRuntimeConfig(config: Config): RuntimeConfig {
     providerName: config.providerName,
     platformName: config.platformName,
     rootRedirect: config.rootRedirect,
+    sessionIdleMinutes: config.sessionIdleMinutes,
   };
 }
 

@@ -48,6 +48,7 @@ describe('callApi', () => {
       providerName: 'Caudal',
       platformName: 'Caudal',
       rootRedirect: null,
+      sessionIdleMinutes: 30,
     });
     onSessionEnd(sessionEnded);
     localStorage.setItem(AUTH_STORAGE_KEY, 'token-1');

@@ -11,6 +11,7 @@ import { getRuntimeConfig } from '../config/runtime-config';
 import { ApiError, endsSession, NETWORK_STATUS, narrowToCall, toApiError } from './api-error';
 import { buildRequest } from './build-request';
 import { takeEarlyCall } from './early-calls';
+import { noteSessionCall } from './session-activity';
 import { parseTotalCount } from './total-count';
 
 export interface CallOptions {
@@ -77,6 +78,8 @@ async function send<C extends CallRoute>(
     throw new ApiError('UnexpectedError', NETWORK_STATUS);
   }
 
+  // Any answer to a signed-in call but the one that ends the session restarts the server's idle clock.
+  if (token !== null && contract.access.kind !== 'public' && response.status !== 401) noteSessionCall();
   const payload = await readBody(response);
   if (response.ok || options.acceptStatuses?.includes(response.status)) {
     return { data: payload as ResponseOf<C>, response };

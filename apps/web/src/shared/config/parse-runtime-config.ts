@@ -50,5 +50,6 @@ export function parseRuntimeConfig(value: unknown): RuntimeConfig {
       to: text(redirect, 'to'),
       status: integer(redirect, 'status'),
     })),
+    sessionIdleMinutes: integer(value, 'sessionIdleMinutes'),
   };
 }

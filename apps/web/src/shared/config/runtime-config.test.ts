@@ -12,6 +12,7 @@ const config: RuntimeConfig = {
   providerName: 'Caudal',
   platformName: 'Caudal Wealth',
   rootRedirect: { to: '/es/login', status: 302 },
+  sessionIdleMinutes: 30,
 };
 
 const answer = (status: number, body: unknown) => async () => new Response(JSON.stringify(body), { status });

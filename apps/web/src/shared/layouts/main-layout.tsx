@@ -15,6 +15,7 @@ import { stripLocale } from '../i18n/locale';
 import { useLocalePath } from '../i18n/use-locale';
 import { PATHS } from '../routing/paths';
 import { type Session, SessionContext } from '../session/session-context';
+import { SessionKeepAlive } from '../session/session-keep-alive';
 import { useEntitiesQuery, useIdentityQuery } from '../session/session-queries';
 import { AccountMenu } from './account-menu';
 import { AppFooter } from './app-footer';
@@ -60,6 +61,7 @@ export function MainLayout() {
     <SessionContext value={session}>
       <div className={classes.shell}>
         <SkipLink />
+        <SessionKeepAlive />
         <TopBar />
         <Box component="main" className={classes.main} id="main" tabIndex={-1}>
           <Container size="xl">

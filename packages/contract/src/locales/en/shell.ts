@@ -57,6 +57,12 @@ export const shell: typeof es = {
   loading: 'Loading…',
   /** The region (landmark) that holds the toasts. */
   notifications: 'Notifications',
+  sessionIdle: {
+    title: 'Your session is about to end',
+    inMinutes: 'It will end in {minutes} min for inactivity.',
+    inSeconds: 'It will end in {seconds} s for inactivity.',
+    stay: 'Stay signed in',
+  },
   /** Names of the component library's icon-only controls, and the skip link. */
   controls: {
     close: 'Close',

@@ -57,6 +57,12 @@ export const shell = {
   loading: 'Cargando…',
   /** The region (landmark) that holds the toasts. */
   notifications: 'Notificaciones',
+  sessionIdle: {
+    title: 'Tu sesión va a caducar',
+    inMinutes: 'Se cerrará dentro de {minutes} min por inactividad.',
+    inSeconds: 'Se cerrará dentro de {seconds} s por inactividad.',
+    stay: 'Seguir conectado',
+  },
   /** Names of the component library's icon-only controls, and the skip link. */
   controls: {
     close: 'Cerrar',
