@@ -279,21 +279,19 @@ describe('an edit made on a stale form', () => {
       (await tenant.call(wealth.clientCreate.path, form({ alias: 'stale-form' }))).json(),
     );
     const loaded = { name: created.name, alias: created.alias, entities: created.entities };
+    /** A save of the form as it loaded `snapshot`, with `change` typed in. */
+    const saveOn = (snapshot: typeof loaded, change: Partial<typeof loaded>) =>
+      tenant.call(wealth.clientEdit.path, {
+        ...snapshot,
+        ...change,
+        client_id: created.id,
+        expected: snapshot,
+      });
     // Two admins open the form on the same client; the first renames it.
-    const first = await tenant.call(wealth.clientEdit.path, {
-      ...loaded,
-      name: 'María García López (Patrimonio)',
-      client_id: created.id,
-      expected: loaded,
-    });
+    const first = await saveOn(loaded, { name: 'María García López (Patrimonio)' });
     expect(first.statusCode, first.body).toBe(200);
     // The second changes only the alias, on the form as it loaded it: the rename would be undone.
-    const second = await tenant.call(wealth.clientEdit.path, {
-      ...loaded,
-      alias: 'stale-form-2',
-      client_id: created.id,
-      expected: loaded,
-    });
+    const second = await saveOn(loaded, { alias: 'stale-form-2' });
     expect(second.statusCode).toBe(409);
     expect(second.json().error.code).toBe('Conflict');
     const after = wealth.clientGet.response.parse(
@@ -305,12 +303,7 @@ describe('an edit made on a stale form', () => {
 
     // On the form read again, the same change goes through; the order of entities does not matter.
     const fresh = { name: after.name, alias: after.alias, entities: [...after.entities].reverse() };
-    const again = await tenant.call(wealth.clientEdit.path, {
-      ...fresh,
-      alias: 'stale-form-2',
-      client_id: created.id,
-      expected: fresh,
-    });
+    const again = await saveOn(fresh, { alias: 'stale-form-2' });
     expect(again.statusCode, again.body).toBe(200);
     expect(again.json()).toMatchObject({ name: 'María García López (Patrimonio)', alias: 'stale-form-2' });
   });
