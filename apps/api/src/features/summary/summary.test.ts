@@ -91,7 +91,7 @@ describe('get-summary', () => {
     }
     const created = answer.last_credentials.map((credential) => credential.created_at);
     expect(created).toEqual([...created].sort().reverse());
-  }, 120_000);
+  }, DEMO_BOOK_TEST_TIMEOUT_MS);
 
   it(
     'agrees with the contract derivation at every edge (SQL and TypeScript, same bounds)',
