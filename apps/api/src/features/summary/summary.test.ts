@@ -46,52 +46,56 @@ async function setStatus(id: string, values: Updateable<CredentialsTable>) {
 }
 
 describe('get-summary', () => {
-  it('counts the demo book in every state, as the connections screens derive them', async () => {
-    const { tenant, book } = await signInDemoBookTenant(t);
+  it(
+    'counts the demo book in every state, as the connections screens derive them',
+    async () => {
+      const { tenant, book } = await signInDemoBookTenant(t);
 
-    const answer = await getSummary(tenant);
-    // The demo: one SCA stale, a blocked one and an invalid access (both blocked), one down, the rest ok.
-    expect(answer.counts).toEqual({
-      total: book.credentials,
-      blocked: 2,
-      pending: 0,
-      sca: 1,
-      down: 1,
-      ok: book.credentials - 4,
-    });
+      const answer = await getSummary(tenant);
+      // The demo: one SCA stale, a blocked one and an invalid access (both blocked), one down, the rest ok.
+      expect(answer.counts).toEqual({
+        total: book.credentials,
+        blocked: 2,
+        pending: 0,
+        sca: 1,
+        down: 1,
+        ok: book.credentials - 4,
+      });
 
-    const states = await connectionsStates(tenant);
-    expect(states.size).toBe(book.credentials);
-    const byEntity = new Map<
-      string,
-      { total: number; blocked: number; sca_token: number; pending: number }
-    >();
-    for (const item of states.values()) {
-      const entry = byEntity.get(item.bank) ?? { total: 0, blocked: 0, sca_token: 0, pending: 0 };
-      entry.total += 1;
-      if (item.state === 'blocked') entry.blocked += 1;
-      if (item.state === 'sca') entry.sca_token += 1;
-      if (item.state === 'pending') entry.pending += 1;
-      byEntity.set(item.bank, entry);
-    }
-    expect(answer.entities).toHaveLength(byEntity.size);
-    for (const entity of answer.entities)
-      expect(entity).toEqual({ id: entity.id, ...byEntity.get(entity.id) });
-    // Most credentials first.
-    const totals = answer.entities.map((entity) => entity.total);
-    expect(totals).toEqual([...totals].sort((a, b) => b - a));
+      const states = await connectionsStates(tenant);
+      expect(states.size).toBe(book.credentials);
+      const byEntity = new Map<
+        string,
+        { total: number; blocked: number; sca_token: number; pending: number }
+      >();
+      for (const item of states.values()) {
+        const entry = byEntity.get(item.bank) ?? { total: 0, blocked: 0, sca_token: 0, pending: 0 };
+        entry.total += 1;
+        if (item.state === 'blocked') entry.blocked += 1;
+        if (item.state === 'sca') entry.sca_token += 1;
+        if (item.state === 'pending') entry.pending += 1;
+        byEntity.set(item.bank, entry);
+      }
+      expect(answer.entities).toHaveLength(byEntity.size);
+      for (const entity of answer.entities)
+        expect(entity).toEqual({ id: entity.id, ...byEntity.get(entity.id) });
+      // Most credentials first.
+      const totals = answer.entities.map((entity) => entity.total);
+      expect(totals).toEqual([...totals].sort((a, b) => b - a));
 
-    expect(answer.last_credentials).toHaveLength(SUMMARY_LAST_CREDENTIALS);
-    for (const credential of answer.last_credentials) {
-      const seen = states.get(credential.credentials_token);
-      expect(credential.state).toBe(seen?.state);
-      expect(credential.bank).toBe(seen?.bank);
-      expect(credential.client_name).toBe(seen?.client_name);
-      expect(credential.last_update).toBe(seen?.status.last_update);
-    }
-    const created = answer.last_credentials.map((credential) => credential.created_at);
-    expect(created).toEqual([...created].sort().reverse());
-  }, DEMO_BOOK_TEST_TIMEOUT_MS);
+      expect(answer.last_credentials).toHaveLength(SUMMARY_LAST_CREDENTIALS);
+      for (const credential of answer.last_credentials) {
+        const seen = states.get(credential.credentials_token);
+        expect(credential.state).toBe(seen?.state);
+        expect(credential.bank).toBe(seen?.bank);
+        expect(credential.client_name).toBe(seen?.client_name);
+        expect(credential.last_update).toBe(seen?.status.last_update);
+      }
+      const created = answer.last_credentials.map((credential) => credential.created_at);
+      expect(created).toEqual([...created].sort().reverse());
+    },
+    DEMO_BOOK_TEST_TIMEOUT_MS,
+  );
 
   it(
     'agrees with the contract derivation at every edge (SQL and TypeScript, same bounds)',

@@ -10,6 +10,7 @@ const DISPATCH_COMPANIES = 8;
 /** A delivery just written, and its place in the job queue (pg-boss `priority`: higher goes first). */
 export interface DispatchedDelivery {
   id: string;
+  companyId: string;
   priority: number;
 }
 
@@ -121,7 +122,7 @@ export async function dispatchEvents(db: Db, now: Date): Promise<DispatchPass> {
     const dispatched = created.map((row) => {
       const rank = ranks.get(row.company_id) ?? 0;
       ranks.set(row.company_id, rank + 1);
-      return { id: row.id, priority: -rank };
+      return { id: row.id, companyId: row.company_id, priority: -rank };
     });
     return { eventCount: events.length, deliveries: dispatched };
   });

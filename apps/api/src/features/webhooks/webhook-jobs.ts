@@ -15,10 +15,12 @@ import type { Logger } from '../../shared/logger';
 import { notifyMailQueued } from '../../shared/mail/mail-jobs';
 import { emitDueScaEvents } from '../connections';
 import { type AttemptDeps, attemptDelivery } from './attempt-delivery';
-import { findDeliveryPriority } from './delivery-priority';
+import { findDeliveryTurn } from './delivery-priority';
 import { ATTEMPT_LEASE_MS } from './delivery-schedule';
+import { createDeliverySlots } from './delivery-slots';
 import { dispatchEvents } from './dispatch-events';
 import { startOutboxWake } from './outbox-wake';
+import { DELIVERY_TIMEOUT_MS } from './webhook-sender';
 import { withWebhookTables } from './webhooks-tables';
 
 export const DELIVER_QUEUE = 'webhooks.deliver';
@@ -26,14 +28,32 @@ export const SWEEP_QUEUE = 'webhooks.sweep';
 /** Every minute: lost delivery jobs are sent again, and the "SCA due" scan runs. */
 const SWEEP_CRON = '* * * * *';
 /**
- * Delivery workers per instance, each taking a few jobs at a time: a slow receiver (10 s timeout) holds
- * one worker's batch, not the instance's deliveries. A worker that found jobs fetches again at once
- * (`workQueue`, decision 0047); one with nothing to do looks every `DELIVER_POLL_SECONDS` (jobs queued by
- * this instance wake it at once; the poll is for retries coming due and for jobs other instances queued).
+ * Delivery workers per instance, each taking a few jobs at a time. A worker that found jobs fetches again
+ * at once (`workQueue`, decision 0047); one with nothing to do looks every `DELIVER_POLL_SECONDS` (jobs
+ * queued by this instance wake it at once; the poll is for retries coming due and for jobs other
+ * instances queued). The attempts run in the instance's slots (decision 0064), not in the workers: at
+ * most `DELIVER_SLOTS` at once, of which one company holds at most `DELIVER_SLOTS_PER_COMPANY`, so a
+ * company whose receivers hang (10 s each) holds a quarter of the slots and the others deliver on.
  */
 const DELIVER_WORKERS = 4;
 const DELIVER_BATCH = 5;
 const DELIVER_POLL_SECONDS = 10;
+const DELIVER_SLOTS = 20;
+const DELIVER_SLOTS_PER_COMPANY = 5;
+/** A company's jobs taken while its share is in flight, waiting here for its next free slot. */
+const DELIVER_PARKED_PER_COMPANY = 10;
+/** How long a stopping instance lets its attempts in flight end (longer than a request's timeout). */
+const DELIVER_STOP_WAIT_MS = DELIVERY_TIMEOUT_MS + 2_000;
+
+/**
+ * A delivery job, with its company and its priority, so a job sent back to the queue reads nothing.
+ * Both are absent from jobs queued before decision 0064: they are then looked up.
+ */
+interface DeliveryJob {
+  deliveryId: string;
+  companyId?: string;
+  priority?: number;
+}
 
 export interface WebhookJobDeps {
   db: Db;
@@ -43,16 +63,49 @@ export interface WebhookJobDeps {
   postgresUrl?: string | null;
   /** Tests resolve names their own way. */
   resolve?: AttemptDeps['policy']['resolve'];
+  /** Tests hold a hanging receiver's requests longer than the 10 s of production. */
+  timeoutMs?: number;
 }
 
 /**
  * Queues one delivery's attempt now (call after the delivery's transaction committed), in its company's
- * turn (`findDeliveryPriority`). Sent from this process, it wakes this process's delivery workers at
+ * turn (`findDeliveryTurn`). Sent from this process, it wakes this process's delivery workers at
  * once (a replay, a test event): `queueOf`.
  */
 export async function sendDelivery(db: Db, jobs: JobQueue, deliveryId: string): Promise<boolean> {
-  const priority = await findDeliveryPriority(db, deliveryId);
-  return jobs.send(DELIVER_QUEUE, { deliveryId }, { priority });
+  const turn = await findDeliveryTurn(db, deliveryId);
+  if (!turn) return false;
+  const job: DeliveryJob = { deliveryId, ...turn };
+  return jobs.send(DELIVER_QUEUE, job, { priority: turn.priority });
+}
+
+/** Queues a delivery's job to start at `startAfter`, in its company's turn (a retry, a job sent back). */
+async function sendDeliveryJob(boss: PgBoss, db: Db, deliveryId: string, startAfter: Date): Promise<void> {
+  const turn = await findDeliveryTurn(db, deliveryId);
+  if (!turn) return;
+  await sendJob(boss, { deliveryId, ...turn }, startAfter);
+}
+
+function sendJob(boss: PgBoss, job: Required<DeliveryJob>, startAfter: Date) {
+  return boss.send(DELIVER_QUEUE, job, { startAfter, priority: job.priority });
+}
+
+/**
+ * Wakes this instance's idle workers when jobs it sent back come due, instead of at their next poll
+ * (10 s): one timer per tenth of a second at most, however many jobs are due then.
+ */
+function createWakeTimer(wake: () => void): (inMs: number) => void {
+  const pending = new Set<number>();
+  return (inMs) => {
+    // Just after the start: pg-boss takes a job once the database's clock is past it.
+    const at = Math.ceil((Date.now() + inMs + 30) / 100) * 100;
+    if (pending.has(at)) return;
+    pending.add(at);
+    setTimeout(() => {
+      pending.delete(at);
+      wake();
+    }, at - Date.now()).unref();
+  };
 }
 
 /**
@@ -76,32 +129,49 @@ async function startWebhookJobs(boss: PgBoss, deps: WebhookJobDeps, log: Logger)
     clock: deps.clock,
     key,
     platformName: deps.config.platformName,
-    policy: { ...deps.config.webhooks, resolve: deps.resolve },
+    policy: { ...deps.config.webhooks, resolve: deps.resolve, timeoutMs: deps.timeoutMs },
   };
   const queue = queueOf(boss);
+  const slots = createDeliverySlots({
+    total: DELIVER_SLOTS,
+    perCompany: DELIVER_SLOTS_PER_COMPANY,
+    parkedPerCompany: DELIVER_PARKED_PER_COMPANY,
+    attemptMs: deps.timeoutMs ?? DELIVERY_TIMEOUT_MS,
+  });
+  const attempt = async (deliveryId: string) => {
+    try {
+      const result = await attemptDelivery(attemptDeps, deliveryId);
+      if (result.kind === 'retry') {
+        await sendDeliveryJob(boss, deps.db, deliveryId, result.at);
+      } else if (result.kind === 'failed' && result.isEndpointPaused) {
+        log.warn({ deliveryId }, 'webhook endpoint paused after failing for days');
+        for (const mailId of result.mailIds) await notifyMailQueued(deps.db, queue, log, mailId, 'bulk');
+      }
+    } catch (error) {
+      // The delivery is still pending: the sweep sends it again once its lease is over.
+      log.warn({ err: error, deliveryId }, 'webhook attempt failed; the sweep sends it again');
+    }
+  };
+  const wakeAt = createWakeTimer(() => wakeLocalWorkers(boss, DELIVER_QUEUE));
   for (let n = 0; n < DELIVER_WORKERS; n += 1) {
-    await workQueue<{ deliveryId: string }>(
+    await workQueue<DeliveryJob>(
       boss,
       DELIVER_QUEUE,
       { batchSize: DELIVER_BATCH, pollingIntervalSeconds: DELIVER_POLL_SECONDS },
       async (jobs) => {
-        await Promise.all(
-          jobs.map(async (job) => {
-            const result = await attemptDelivery(attemptDeps, job.data.deliveryId);
-            if (result.kind === 'retry') {
-              const priority = await findDeliveryPriority(deps.db, job.data.deliveryId);
-              await boss.send(
-                DELIVER_QUEUE,
-                { deliveryId: job.data.deliveryId },
-                { startAfter: result.at, priority },
-              );
-            } else if (result.kind === 'failed' && result.isEndpointPaused) {
-              log.warn({ deliveryId: job.data.deliveryId }, 'webhook endpoint paused after failing for days');
-              for (const mailId of result.mailIds)
-                await notifyMailQueued(deps.db, queue, log, mailId, 'bulk');
-            }
-          }),
-        );
+        for (const { data } of jobs) {
+          const { deliveryId } = data;
+          const companyId = data.companyId ?? (await findDeliveryTurn(deps.db, deliveryId))?.companyId;
+          if (!companyId) continue;
+          const taken = await slots.offer(companyId, deliveryId, () => attempt(deliveryId));
+          if (taken !== 'full') continue;
+          // Its company has its share in flight and waiting: back to the queue, in its company's turn.
+          const waitMs = slots.deferMs(companyId);
+          const startAfter = new Date(Date.now() + waitMs);
+          if (data.priority === undefined) await sendDeliveryJob(boss, deps.db, deliveryId, startAfter);
+          else await sendJob(boss, { deliveryId, companyId, priority: data.priority }, startAfter);
+          wakeAt(waitMs);
+        }
       },
     );
   }
@@ -125,7 +195,11 @@ async function startWebhookJobs(boss: PgBoss, deps: WebhookJobDeps, log: Logger)
           await boss.insert(
             deliveries.map((delivery) => ({
               name: DELIVER_QUEUE,
-              data: { deliveryId: delivery.id },
+              data: {
+                deliveryId: delivery.id,
+                companyId: delivery.companyId,
+                priority: delivery.priority,
+              } satisfies DeliveryJob,
               priority: delivery.priority,
             })),
           );
@@ -139,7 +213,16 @@ async function startWebhookJobs(boss: PgBoss, deps: WebhookJobDeps, log: Logger)
       }
     },
   });
-  return () => outbox.stop();
+  return async () => {
+    await outbox.stop();
+    // No job is taken any more; the attempts in flight end (a job taken meanwhile goes back to the queue).
+    await boss.offWork(DELIVER_QUEUE);
+    const waiting = await slots.drain(DELIVER_STOP_WAIT_MS);
+    for (const deliveryId of waiting) {
+      // Unsent (the database is gone too), it is the sweep's once its due time is a lease old.
+      await sendDeliveryJob(boss, deps.db, deliveryId, new Date()).catch(() => {});
+    }
+  };
 }
 
 /**
