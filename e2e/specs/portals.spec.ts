@@ -178,6 +178,51 @@ test.describe('portal users', () => {
     await portalContext.close();
   });
 
+  test('a save from a stale form is refused with what a colleague saved, and a second save replaces it', async ({
+    page,
+    request,
+  }) => {
+    const t = TEXT.es;
+    const token = await signInByApi(request, DEMO_USERS.wealth);
+    const [a, b, c] = await callApi<Client[]>(request, token, '/platform/wealth/client-list', {
+      sort: 'name',
+      page: 1,
+      page_size: 3,
+    });
+    if (!a || !b || !c) throw new Error('the demo book has at least three clients');
+    const username = `e2e-conflicto-${Date.now().toString(36)}`;
+    await callApi(request, token, '/platform/portals/create-portal', {
+      username,
+      name: 'Conflicto E2E',
+      email: `${username}@caudal.test`,
+      password: PASSWORD,
+      client_ids: [a.id],
+    });
+    await page.goto('/es/portals/users');
+    await page.getByRole('searchbox', { name: t.search }).fill(username);
+    await page.getByRole('button', { name: t.editClients(username) }).click();
+    const dialog = page.getByRole('dialog');
+    await expect(dialog.getByRole('button', { name: t.remove(a.name) })).toBeVisible();
+    await chooseClient(page, 'es', c);
+
+    // A colleague gives the user client B while the form is open.
+    await callApi(request, token, '/platform/portals/update-portal', { username, client_ids: [a.id, b.id] });
+    await dialog.getByRole('button', { name: t.saveClients }).click();
+    const warning = dialog
+      .getByRole('alert')
+      .filter({ hasText: 'Otra persona ha cambiado los clientes de este usuario' });
+    await expect(warning).toContainText(b.name);
+    await expect(dialog.getByRole('button', { name: t.remove(c.name) })).toBeVisible();
+
+    // Saved again knowingly: the picked clients replace theirs.
+    await dialog.getByRole('button', { name: t.saveClients }).click();
+    await expect(dialog).toHaveCount(0);
+    const stored = await callApi<{ client_ids: string[] }>(request, token, '/platform/portals/get-portal', {
+      username,
+    });
+    expect([...stored.client_ids].sort()).toEqual([a.id, c.id].sort());
+  });
+
   for (const lang of ['es', 'en'] as const) {
     test(`a taken username is refused with its message (${lang})`, async ({ page }) => {
       const t = TEXT[lang];

@@ -81,7 +81,16 @@ export const getPortal = defineCall(routes.getPortal, { request: ZPortalUserRef,
 
 export const deletePortal = defineCall(routes.deletePortal, { request: ZPortalUserRef, response: ZSuccess });
 
-export const ZUpdatePortalRequest = z.object({ username: ZUsernameRef, client_ids: ZClientIds });
+/**
+ * `expected_client_ids`: the user's clients as the edit form loaded them (optional; the portal always
+ * sends them). When a colleague changed them since, the save is refused with Conflict instead of
+ * silently undoing their change.
+ */
+export const ZUpdatePortalRequest = z.object({
+  username: ZUsernameRef,
+  client_ids: ZClientIds,
+  expected_client_ids: ZClientIds.optional(),
+});
 
 export const updatePortal = defineCall(routes.updatePortal, {
   request: ZUpdatePortalRequest,

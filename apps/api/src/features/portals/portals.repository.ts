@@ -256,14 +256,18 @@ export async function replacePortalClients(
   actor: Actor,
   username: string,
   clientIds: readonly string[],
+  options: { expected?: readonly string[] | undefined } = {},
 ): Promise<PortalUser | null> {
   return db.transaction().execute(async (trx) => {
-    // Locked: two staff replacing one user's clients at once go one after the other, so the last save
-    // wins whole instead of the two ending as their union.
+    // Locked: two staff replacing one user's clients at once go one after the other, so the second
+    // finds the first's save instead of the two ending as their union.
     const row = await findPortalUserRow(trx, actor, username, { isLocked: true });
     if (!row) return null;
-    await requireCompanyClients(trx, actor, clientIds);
     const before = await findAssignedClientIds(trx, actor, row.id);
+    if (options.expected && !isSameSet(before, options.expected)) {
+      throw new AppError('Conflict', "The user's clients changed since the form loaded them");
+    }
+    await requireCompanyClients(trx, actor, clientIds);
     await trx
       .deleteFrom('portal_user_clients')
       .where('user_id', '=', row.id)
@@ -276,6 +280,11 @@ export async function replacePortalClients(
     noteAudit({ previous: { client_ids: before }, next: { client_ids: [...user.client_ids].sort() } });
     return user;
   });
+}
+
+function isSameSet(stored: readonly string[], expected: readonly string[]): boolean {
+  const wanted = new Set(expected.map((id) => id.toLowerCase()));
+  return stored.length === wanted.size && stored.every((id) => wanted.has(id.toLowerCase()));
 }
 
 /** The ids of the user's clients, sorted. */

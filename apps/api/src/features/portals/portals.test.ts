@@ -1,6 +1,7 @@
 import { PORTAL_CLIENTS_MAX, portals, wealth } from '@caudal/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isPasswordCorrect } from '../../shared/auth/passwords';
+import { findAuditEvents } from '../../test/audit-events';
 import { createTestApp, login, type TestApp } from '../../test/test-app';
 import { createUser } from '../seed/factories';
 import { createClient } from '../seed/wealth-factories';
@@ -274,6 +275,40 @@ describe('update-portal', () => {
 
     const got = await staff.call(portals.getPortal.path, { username: body.username });
     expect(got.json()).toMatchObject({ username: body.username, client_ids: [] });
+  });
+
+  it('refuses a save from a stale form with Conflict, writes nothing, and a fresh one replaces it', async () => {
+    const staff = await signInStaff(t);
+    const a = await createClient(t.db, { companyId: staff.companyId, name: 'A' });
+    const b = await createClient(t.db, { companyId: staff.companyId, name: 'B' });
+    const c = await createClient(t.db, { companyId: staff.companyId, name: 'C' });
+    const { body } = await createPortal(staff, { client_ids: [a.id] });
+    // Two admins open the form on [A]. The first adds B and saves.
+    const first = await staff.call(portals.updatePortal.path, {
+      username: body.username,
+      client_ids: [a.id, b.id],
+      expected_client_ids: [a.id],
+    });
+    expect(first.statusCode).toBe(200);
+    // The second, still on [A], adds C: saved as is, it would take B away without knowing.
+    const stale = await staff.call(portals.updatePortal.path, {
+      username: body.username,
+      client_ids: [a.id, c.id],
+      expected_client_ids: [a.id],
+    });
+    expect(stale.statusCode).toBe(409);
+    expect(stale.json().error.code).toBe('Conflict');
+    const kept = await staff.call(portals.getPortal.path, { username: body.username });
+    expect(kept.json().client_ids.sort()).toEqual([a.id, b.id].sort());
+    expect(await findAuditEvents(t.db, staff.companyId, 'update-portal')).toHaveLength(1);
+    // Shown what was saved, the second saves again on it (in any order, any case).
+    const knowing = await staff.call(portals.updatePortal.path, {
+      username: body.username,
+      client_ids: [a.id, c.id],
+      expected_client_ids: [b.id.toUpperCase(), a.id],
+    });
+    expect(knowing.statusCode).toBe(200);
+    expect(knowing.json().client_ids.sort()).toEqual([a.id, c.id].sort());
   });
 
   it('refuses another company’s clients and leaves the assignment as it was', async () => {

@@ -6,7 +6,9 @@ import { replacePortalClients } from './portals.repository';
 
 export function registerUpdatePortal(app: FastifyInstance) {
   registerCall(app, portals.updatePortal, async ({ input, actor, db }) => {
-    const user = await replacePortalClients(db, actor, input.username, input.client_ids);
+    const user = await replacePortalClients(db, actor, input.username, input.client_ids, {
+      expected: input.expected_client_ids,
+    });
     if (!user) throw new AppError('NotFound', 'No such portal user');
     return user;
   });

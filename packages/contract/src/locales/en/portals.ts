@@ -71,6 +71,11 @@ export const portals: typeof es = {
     saved: 'Clients of {username} saved',
     failed: 'The clients could not be saved',
     loadError: 'The user’s clients could not be loaded',
+    conflictTitle: 'Someone else changed this user’s clients',
+    conflictText:
+      'While you were editing, these clients were saved: {clients}. Review your selection and save again to replace them.',
+    conflictNone:
+      'While you were editing, all their clients were removed. Review your selection and save again to replace them.',
   },
   remove: {
     title: 'Delete portal user',

@@ -70,6 +70,11 @@ export const portals = {
     saved: 'Clientes de {username} guardados',
     failed: 'No se han podido guardar los clientes',
     loadError: 'No se han podido cargar los clientes del usuario',
+    conflictTitle: 'Otra persona ha cambiado los clientes de este usuario',
+    conflictText:
+      'Mientras los editabas se guardaron estos clientes: {clients}. Revisa tu selección y vuelve a guardar para sustituirlos.',
+    conflictNone:
+      'Mientras los editabas se le quitaron todos los clientes. Revisa tu selección y vuelve a guardar para sustituirlos.',
   },
   remove: {
     title: 'Eliminar usuario de portal',

@@ -14,7 +14,8 @@ export function useCreatePortalMutation() {
 export function useUpdatePortalMutation() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: { username: string; client_ids: string[] }) => callApi(portals.updatePortal, body),
+    mutationFn: (body: { username: string; client_ids: string[]; expected_client_ids: string[] }) =>
+      callApi(portals.updatePortal, body),
     onSuccess: (user) => {
       queryClient.setQueryData(portalKeys.user(user.username), user);
       return queryClient.invalidateQueries({ queryKey: portalKeys.lists() });
@@ -31,4 +32,18 @@ export function useDeletePortalMutation() {
       return queryClient.invalidateQueries({ queryKey: portalKeys.lists() });
     },
   });
+}
+
+/**
+ * The user as stored now, after a save was refused because someone changed their clients meanwhile: the
+ * caches that show it are refreshed, and the form compares against it next.
+ */
+export function useRefreshEditedPortalUser() {
+  const queryClient = useQueryClient();
+  return async (username: string) => {
+    const current = await callApi(portals.getPortal, { username });
+    queryClient.setQueryData(portalKeys.user(username), current);
+    void queryClient.invalidateQueries({ queryKey: portalKeys.lists() });
+    return current;
+  };
 }

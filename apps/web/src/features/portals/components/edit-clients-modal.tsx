@@ -1,6 +1,6 @@
 import type { PortalClient, PortalUser, PortalUserSummary } from '@caudal/contract';
 import { PORTAL_CLIENTS_MAX, portals } from '@caudal/contract/routes';
-import { Button, Center, Group, Loader, Stack, Text } from '@mantine/core';
+import { Alert, Button, Center, Group, Loader, Stack, Text } from '@mantine/core';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessageKey, isCallError } from '../../../shared/api/api-error';
@@ -10,7 +10,7 @@ import { AppModal } from '../../../shared/components/app-modal';
 import { notifyFailure, notifySuccess } from '../../../shared/components/notify';
 import { ErrorPanel } from '../../../shared/components/state-panel';
 import { translateDynamic } from '../../../shared/i18n/i18n';
-import { useUpdatePortalMutation } from '../api/portal-mutations';
+import { useRefreshEditedPortalUser, useUpdatePortalMutation } from '../api/portal-mutations';
 import { usePortalUserQuery } from '../api/portal-queries';
 
 interface EditClientsModalProps {
@@ -66,18 +66,43 @@ function EditClientsForm({ user, onClose }: { user: PortalUser; onClose: () => v
   const { t } = useTranslation();
   const [clients, setClients] = useState<PortalClient[]>(user.clients);
   const [error, setError] = useState<string | null>(null);
+  // What the save is based on: the clients as the form loaded them, or as found after a conflict.
+  const [baseline, setBaseline] = useState<PortalClient[]>(user.clients);
+  const [changedMeanwhile, setChangedMeanwhile] = useState<PortalClient[] | null>(null);
   const update = useUpdatePortalMutation();
+  const refreshUser = useRefreshEditedPortalUser();
+
+  const onConflict = () => {
+    // Someone saved this user's clients while the form was open: show what they saved, keep what was
+    // picked here, and let a second save replace it knowingly.
+    refreshUser(user.username).then(
+      (current) => {
+        setBaseline(current.clients);
+        setChangedMeanwhile(current.clients);
+      },
+      (refreshError: unknown) =>
+        notifyFailure(t('portals.edit.failed'), translateDynamic(errorMessageKey(refreshError))),
+    );
+  };
 
   const save = () => {
     setError(null);
     update.mutate(
-      { username: user.username, client_ids: clients.map((client) => client.id) },
+      {
+        username: user.username,
+        client_ids: clients.map((client) => client.id),
+        expected_client_ids: baseline.map((client) => client.id),
+      },
       {
         onSuccess: () => {
           notifySuccess(t('portals.edit.saved', { username: user.username }));
           onClose();
         },
         onError: (failure) => {
+          if (isCallError(portals.updatePortal, failure, 'Conflict')) {
+            onConflict();
+            return;
+          }
           const message = translateDynamic(errorMessageKey(failure));
           if (isCallError(portals.updatePortal, failure, 'UnknownClient')) setError(message);
           notifyFailure(t('portals.edit.failed'), message);
@@ -88,6 +113,15 @@ function EditClientsForm({ user, onClose }: { user: PortalUser; onClose: () => v
 
   return (
     <Stack gap="md">
+      {changedMeanwhile ? (
+        <Alert color="yellow" role="alert" title={t('portals.edit.conflictTitle')}>
+          {changedMeanwhile.length === 0
+            ? t('portals.edit.conflictNone')
+            : t('portals.edit.conflictText', {
+                clients: changedMeanwhile.map((client) => client.name).join(', '),
+              })}
+        </Alert>
+      ) : null}
       <Text size="sm" c="dimmed">
         {t('portals.edit.text')}
       </Text>
