@@ -104,6 +104,35 @@ test.describe('custom CSS', () => {
     await visitor.close();
   });
 
+  test('a save over a colleague’s is refused with a warning; the text stays, and a second save replaces theirs', async ({
+    page,
+    request,
+  }) => {
+    const mine = 'body { color: rgb(20, 30, 40); }';
+    await page.goto('/es/custom-css');
+    await replaceEditorText(page, mine);
+    // A colleague saves their CSS while this editor is open.
+    const token = await signInByApi(request, DEMO_USERS.wealth);
+    const theirs = '.colega { color: rgb(200, 0, 0); }';
+    await callApi(request, token, '/platform/custom-css/set-custom-css', {
+      file: Buffer.from(theirs).toString('base64'),
+    });
+    await page.getByRole('button', { name: 'Guardar' }).click();
+    await expect(
+      page.getByRole('alert').filter({ hasText: 'Otra persona ha guardado el CSS mientras lo editabas' }),
+    ).toBeVisible();
+    await expect(page.getByRole('textbox', { name: 'CSS personalizado' })).toContainText(mine);
+    await expect(page.getByText('Cambios sin guardar', { exact: true })).toBeVisible();
+    let stored = await callApi<{ css: string }>(request, token, '/platform/custom-css/get-custom-css', {});
+    expect(stored.css).toBe(theirs);
+
+    await page.getByRole('button', { name: 'Guardar' }).click();
+    await expect(page.getByText('CSS guardado', { exact: true })).toBeVisible();
+    await expect(page.getByRole('alert').filter({ hasText: 'Otra persona' })).toHaveCount(0);
+    stored = await callApi<{ css: string }>(request, token, '/platform/custom-css/get-custom-css', {});
+    expect(stored.css).toBe(mine);
+  });
+
   test('a save that fails says so with the spec text', async ({ page }) => {
     await page.goto('/es/custom-css');
     await page.route('**/platform/custom-css/set-custom-css', (route) =>

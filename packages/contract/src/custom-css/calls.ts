@@ -32,7 +32,15 @@ export const getCustomCss = defineCall(routes.getCustomCss, {
   response: ZCustomCss,
 });
 
-export const ZCustomCssFile = z.object({ file: z.string({ error: VALIDATION.required }) });
+/**
+ * `expected_updated_at`: when the CSS the editor loaded was saved (null: none was), optional; the portal
+ * always sends it. When someone saved since, the save is refused with Conflict instead of silently
+ * replacing their CSS.
+ */
+export const ZCustomCssFile = z.object({
+  file: z.string({ error: VALIDATION.required }),
+  expected_updated_at: z.iso.datetime({ offset: true }).nullable().optional(),
+});
 
 export const setCustomCss = defineCall(routes.setCustomCss, {
   request: ZCustomCssFile,

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { type CssRemoval, type CustomCss, customCss } from '@caudal/contract';
 import type { Db } from '../../db/database';
+import { AppError } from '../../shared/app-error';
 import { noteAudit } from '../../shared/audit/audit-scope';
 import type { Actor } from '../../shared/auth/actor';
 import { CUSTOM_CSS_SANITISER_VERSION } from '../../shared/branding/custom-css';
@@ -35,6 +36,7 @@ export async function saveCustomCss(
   source: string,
   sanitised: SanitisedCss,
   now: Date,
+  options: { expectedUpdatedAt?: string | null | undefined } = {},
 ): Promise<CustomCss> {
   const values = {
     source,
@@ -48,18 +50,30 @@ export async function saveCustomCss(
     const old = await trx
       .selectFrom('custom_css')
       .where('company_id', '=', actor.companyId)
-      .select(['source', 'removed'])
+      .select(['source', 'removed', 'updated_at'])
       .forUpdate()
       .executeTakeFirst();
+    const expected = options.expectedUpdatedAt;
+    if (expected !== undefined && !isSavedAsExpected(old?.updated_at ?? null, expected)) {
+      throw new AppError('Conflict', 'The CSS was saved by someone else since the editor loaded it');
+    }
     noteAudit({
       previous: describeCss(old?.source ?? '', old ? toRemovals(old.removed).length : 0),
       next: describeCss(source, sanitised.removed.length),
     });
-    await trx
+    const written = await trx
       .insertInto('custom_css')
       .values({ company_id: actor.companyId, ...values })
-      .onConflict((conflict) => conflict.column('company_id').doUpdateSet(values))
-      .execute();
+      .onConflict((conflict) =>
+        // A first save that expected none finds another's first save (no row to lock before it): refused.
+        expected === null
+          ? conflict.column('company_id').doNothing()
+          : conflict.column('company_id').doUpdateSet(values),
+      )
+      .executeTakeFirst();
+    if (written.numInsertedOrUpdatedRows === 0n) {
+      throw new AppError('Conflict', 'The CSS was saved by someone else since the editor loaded it');
+    }
   });
   return { css: source, removed: sanitised.removed, updated_at: now.toISOString() };
 }
@@ -99,4 +113,10 @@ export async function saveResanitisedCss(
     .where('source', '=', row.source)
     .where('sanitiser_version', '<', CUSTOM_CSS_SANITISER_VERSION)
     .execute();
+}
+
+/** Whether the stored CSS is the one the editor loaded: saved at the same instant, or neither saved. */
+function isSavedAsExpected(storedAt: Date | null, expected: string | null): boolean {
+  if (storedAt === null || expected === null) return storedAt === expected;
+  return new Date(storedAt).getTime() === Date.parse(expected);
 }

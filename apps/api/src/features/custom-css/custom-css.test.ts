@@ -90,6 +90,32 @@ describe('set-custom-css and get-custom-css', () => {
     expect(recorded).not.toContain('evil.example');
   });
 
+  it('refuses a save from an editor a colleague saved over with Conflict, and writes nothing', async () => {
+    const tenant = await signInTenant(t);
+    const save = (css: string, expected: string | null) =>
+      tenant.call(customCss.setCustomCss.path, { file: toBase64(css), expected_updated_at: expected });
+    // Two admins open the editor on no CSS. The first saves; the second's first save is refused.
+    const first = await save('.a { color: red }', null);
+    expect(first.statusCode, first.body).toBe(200);
+    const racing = await save('.b { color: blue }', null);
+    expect(racing.statusCode).toBe(409);
+    expect(racing.json().error.code).toBe('Conflict');
+    t.clock.advanceMinutes(1);
+    // The first edits again; the second, still on what the first saved before, is refused too.
+    const loaded = first.json().updated_at;
+    const again = await save('.a { color: green }', loaded);
+    expect(again.statusCode, again.body).toBe(200);
+    t.clock.advanceMinutes(1);
+    const stale = await save('.b { color: blue }', loaded);
+    expect(stale.statusCode).toBe(409);
+    expect((await tenant.call(customCss.getCustomCss.path)).json().css).toBe('.a { color: green }');
+    expect(await findAuditEvents(t.db, tenant.companyId, 'set-custom-css')).toHaveLength(2);
+    // Shown that someone saved, the second saves knowingly on what is there now.
+    const knowing = await save('.b { color: blue }', again.json().updated_at);
+    expect(knowing.statusCode, knowing.body).toBe(200);
+    expect(knowing.json().css).toBe('.b { color: blue }');
+  });
+
   it('keeps non-ASCII CSS intact through base64 and UTF-8', async () => {
     const tenant = await signInTenant(t);
     const css = '.x::before { content: "Añade tu banco — ✓" }';

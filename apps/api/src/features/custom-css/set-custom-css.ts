@@ -10,6 +10,8 @@ export function registerSetCustomCss(app: FastifyInstance) {
   registerCall(app, customCss.setCustomCss, async ({ input, actor, db, clock }) => {
     const source = decodeCssFile(input.file);
     const sanitised = await sanitiseCssOffThread(actor.companyId, source);
-    return saveCustomCss(db, actor, source, sanitised, clock());
+    return saveCustomCss(db, actor, source, sanitised, clock(), {
+      expectedUpdatedAt: input.expected_updated_at,
+    });
   });
 }

@@ -13,6 +13,8 @@ export const customCss = {
   tooLarge: 'The CSS is over 64 KB',
   unsaved: 'Unsaved changes',
   lastSaved: 'Saved on {date}',
+  conflictTitle: 'Someone else saved the CSS while you were editing it',
+  conflictText: 'Your text is still in the editor. Review it and save again to replace theirs.',
   removedTitle: 'Removed from the public pages',
   removedIntro: 'These parts of the saved CSS are not applied:',
   noneRemoved: 'All of the saved CSS applies to the public pages.',

@@ -13,6 +13,8 @@ export const customCss = {
   tooLarge: 'El CSS supera los 64 KB',
   unsaved: 'Cambios sin guardar',
   lastSaved: 'Guardado el {date}',
+  conflictTitle: 'Otra persona ha guardado el CSS mientras lo editabas',
+  conflictText: 'Tu texto sigue en el editor. Revísalo y vuelve a guardar para sustituir el suyo.',
   removedTitle: 'Eliminado de las páginas públicas',
   removedIntro: 'Estas partes del CSS guardado no se aplican:',
   noneRemoved: 'Todo el CSS guardado se aplica a las páginas públicas.',

@@ -14,10 +14,22 @@ export function useCustomCssQuery() {
   });
 }
 
+/** `expectedUpdatedAt`: when the CSS the editor started from was saved (null: none was). */
 export function useSaveCustomCssMutation() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (css: string) => callApi(customCss.setCustomCss, { file: encodeBase64(css) }),
+    mutationFn: ({ css, expectedUpdatedAt }: { css: string; expectedUpdatedAt: string | null }) =>
+      callApi(customCss.setCustomCss, { file: encodeBase64(css), expected_updated_at: expectedUpdatedAt }),
     onSuccess: (saved) => queryClient.setQueryData(customCssKeys.all, saved),
   });
+}
+
+/** The CSS as saved now, after a save was refused because someone saved meanwhile: the editor compares against it next. */
+export function useRefreshCustomCss() {
+  const queryClient = useQueryClient();
+  return async () => {
+    const current = await callApi(customCss.getCustomCss, {});
+    queryClient.setQueryData(customCssKeys.all, current);
+    return current;
+  };
 }

@@ -1,15 +1,15 @@
-import { CUSTOM_CSS_MAX_BYTES, type CustomCss } from '@caudal/contract/routes';
-import { Badge, Button, Group, Paper, Skeleton, Stack, Text } from '@mantine/core';
+import { CUSTOM_CSS_MAX_BYTES, type CustomCss, customCss } from '@caudal/contract/routes';
+import { Alert, Badge, Button, Group, Paper, Skeleton, Stack, Text } from '@mantine/core';
 import { IconDeviceFloppy } from '@tabler/icons-react';
 import { useCallback, useId, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { errorMessageKey } from '../../../shared/api/api-error';
+import { errorMessageKey, isCallError } from '../../../shared/api/api-error';
 import { notifyFailure, notifySuccess } from '../../../shared/components/notify';
 import { PageHeader } from '../../../shared/components/page-header';
 import { ErrorPanel } from '../../../shared/components/state-panel';
 import { useFormatters } from '../../../shared/format/use-formatters';
 import { translateDynamic } from '../../../shared/i18n/i18n';
-import { useCustomCssQuery, useSaveCustomCssMutation } from '../api/custom-css-api';
+import { useCustomCssQuery, useRefreshCustomCss, useSaveCustomCssMutation } from '../api/custom-css-api';
 import { CssEditor, type CssEditorHandle } from '../components/css-editor';
 import { RemovalList } from '../components/removal-list';
 import { byteLength } from '../lib/base64';
@@ -43,6 +43,9 @@ function Editor({ saved }: { saved: CustomCss }) {
   const editor = useRef<CssEditorHandle>(null);
   const [text, setText] = useState(saved.css);
   const save = useSaveCustomCssMutation();
+  const refresh = useRefreshCustomCss();
+  // Whether a save was refused because a colleague saved while this editor was open: shown until a save.
+  const [isSavedMeanwhile, setSavedMeanwhile] = useState(false);
 
   const size = useMemo(() => byteLength(text), [text]);
   const tooLarge = size > CUSTOM_CSS_MAX_BYTES;
@@ -55,18 +58,39 @@ function Editor({ saved }: { saved: CustomCss }) {
   );
 
   const submit = () => {
-    save.mutate(text, {
-      onSuccess: (answer) => {
-        if (answer.removed.length === 0) notifySuccess(t('customCss.saved'));
-        else notifySuccess(t('customCss.savedWithRemovals', { count: answer.removed.length }));
+    save.mutate(
+      { css: text, expectedUpdatedAt: saved.updated_at },
+      {
+        onSuccess: (answer) => {
+          setSavedMeanwhile(false);
+          if (answer.removed.length === 0) notifySuccess(t('customCss.saved'));
+          else notifySuccess(t('customCss.savedWithRemovals', { count: answer.removed.length }));
+        },
+        onError: (error) => {
+          if (isCallError(customCss.setCustomCss, error, 'Conflict')) {
+            // Someone saved while this editor was open: say so, keep what was typed, and let a second
+            // save replace theirs knowingly.
+            refresh().then(
+              () => setSavedMeanwhile(true),
+              (refreshError: unknown) =>
+                notifyFailure(t('errors.customCss'), translateDynamic(errorMessageKey(refreshError))),
+            );
+            return;
+          }
+          // Spec section 8's text, with the reason the server gave (too large, not base64…).
+          notifyFailure(t('errors.customCss'), translateDynamic(errorMessageKey(error)));
+        },
       },
-      // Spec section 8's text, with the reason the server gave (too large, not base64…).
-      onError: (error) => notifyFailure(t('errors.customCss'), translateDynamic(errorMessageKey(error))),
-    });
+    );
   };
 
   return (
     <Stack gap="md">
+      {isSavedMeanwhile ? (
+        <Alert color="yellow" role="alert" title={t('customCss.conflictTitle')}>
+          {t('customCss.conflictText')}
+        </Alert>
+      ) : null}
       <Paper withBorder radius="md" p="md">
         <Stack gap="sm">
           <Text id={labelId} fw={600} size="sm">
