@@ -77,7 +77,25 @@ export const listLinks = defineCall(routes.listLinks, { request: ZLinkListReques
 
 export const createLink = defineCall(routes.createLink, { request: ZLinkForm, response: ZLink });
 
-export const ZLinkEditRequest = ZLinkForm.extend({ token: ZToken });
+/**
+ * The Link as the edit form loaded it (optional; the portal sends it on a first save): when the Link has
+ * changed since, the edit is refused with Conflict instead of silently undoing the other change.
+ */
+export const ZLinkSnapshot = z.object({
+  name: z.string().max(LIMITS.name * 4),
+  redirect_uri: z.string().max(LIMITS.url * 4),
+  terms_and_conditions_url: z
+    .string()
+    .max(LIMITS.url * 4)
+    .nullable(),
+  privacy_policy_url: z
+    .string()
+    .max(LIMITS.url * 4)
+    .nullable(),
+});
+export type LinkSnapshot = z.infer<typeof ZLinkSnapshot>;
+
+export const ZLinkEditRequest = ZLinkForm.extend({ token: ZToken, expected: ZLinkSnapshot.optional() });
 
 export const editLink = defineCall(routes.editLink, { request: ZLinkEditRequest, response: ZLink });
 

@@ -2,7 +2,7 @@ import type { ZSuccess } from '../auth/calls';
 import { defineRoute } from '../shared/call-route';
 import type * as schemas from './calls';
 
-export type { Link, LinkCodeExchange, LinkForm, LinkSession } from './calls';
+export type { Link, LinkCodeExchange, LinkForm, LinkSession, LinkSnapshot } from './calls';
 export * from './constants';
 
 /** Links are configured by staff only; portal users never see them. */

@@ -13,6 +13,9 @@ export function registerEditLink(app: FastifyInstance) {
       // The old values the audit event records, locked so they are the ones this edit replaces.
       const prior = await lockLinkFields(trx, actor.companyId, input.token);
       if (!prior) throw new AppError('NotFound', 'No such Link');
+      if (input.expected && !isLinkAsExpected(prior, input.expected)) {
+        throw new AppError('Conflict', 'The Link changed since the form loaded it');
+      }
       const found = await updateLink(trx, {
         companyId: actor.companyId,
         token: input.token,
@@ -34,4 +37,14 @@ export function registerEditLink(app: FastifyInstance) {
       return link;
     });
   });
+}
+
+/** Whether the stored Link reads as the form saw it. */
+function isLinkAsExpected(stored: links.LinkSnapshot, expected: links.LinkSnapshot): boolean {
+  return (
+    stored.name === expected.name &&
+    stored.redirect_uri === expected.redirect_uri &&
+    stored.terms_and_conditions_url === expected.terms_and_conditions_url &&
+    stored.privacy_policy_url === expected.privacy_policy_url
+  );
 }

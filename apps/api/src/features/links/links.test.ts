@@ -90,6 +90,40 @@ describe('Link screens calls', () => {
     });
   });
 
+  it('refuses an edit from a stale form with Conflict and writes nothing; one without `expected` replaces it', async () => {
+    const tenant = await signInTenant(t);
+    const link = await createLinkFor(tenant);
+    const loaded = {
+      name: link.name,
+      redirect_uri: link.redirect_uri,
+      terms_and_conditions_url: link.terms_and_conditions_url,
+      privacy_policy_url: link.privacy_policy_url,
+    };
+    // A colleague adds the terms while this form is open on the Link as created.
+    const theirs = await tenant.call(links.editLink.path, {
+      token: link.token,
+      name: link.name,
+      terms_and_conditions_url: 'https://example.com/terms',
+      expected: loaded,
+    });
+    expect(theirs.statusCode, theirs.body).toBe(200);
+    const stale = await tenant.call(links.editLink.path, {
+      token: link.token,
+      name: `${link.name} (otoño)`,
+      expected: loaded,
+    });
+    expect(stale.statusCode).toBe(409);
+    expect(stale.json().error.code).toBe('Conflict');
+    const [kept] = (await tenant.call(links.listLinks.path, { search: link.name })).json();
+    expect(kept).toMatchObject({ name: link.name, terms_and_conditions_url: 'https://example.com/terms' });
+    // Warned, the user saves again knowingly.
+    const knowing = await tenant.call(links.editLink.path, {
+      token: link.token,
+      name: `${link.name} (otoño)`,
+    });
+    expect(knowing.json()).toMatchObject({ name: `${link.name} (otoño)`, terms_and_conditions_url: null });
+  });
+
   it('pauses only an active Link and resumes only a paused one', async () => {
     const tenant = await signInTenant(t);
     const link = await createLinkFor(tenant);

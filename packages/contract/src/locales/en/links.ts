@@ -71,6 +71,9 @@ export const links: typeof es = {
     save: 'Save changes',
     created: 'Link “{name}” created',
     saved: 'Changes to “{name}” saved',
+    conflictTitle: 'Someone else changed this Link',
+    conflictText:
+      'While you were editing, other changes were saved; the list shows them now. Review your details and save again to replace them.',
   },
   actions: {
     paused: 'Link “{name}” paused',

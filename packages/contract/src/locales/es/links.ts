@@ -70,6 +70,9 @@ export const links = {
     save: 'Guardar cambios',
     created: 'Link «{name}» creado',
     saved: 'Cambios de «{name}» guardados',
+    conflictTitle: 'Otra persona ha cambiado este Link',
+    conflictText:
+      'Mientras lo editabas se guardaron otros cambios, que ya ves en la lista. Revisa tus datos y vuelve a guardar para sustituirlos.',
   },
   actions: {
     paused: 'Link «{name}» en pausa',

@@ -21,8 +21,10 @@ export function useCreateLinkMutation() {
 export function useEditLinkMutation() {
   const invalidate = useInvalidateLists();
   return useMutation({
-    mutationFn: (body: LinkFormBody & { token: string }) => callApi(links.editLink, body),
-    onSuccess: invalidate,
+    mutationFn: (body: LinkFormBody & { token: string; expected?: links.LinkSnapshot | undefined }) =>
+      callApi(links.editLink, body),
+    // Refused or not, the list shows the Link as stored (a refusal may mean a colleague changed it).
+    onSettled: invalidate,
   });
 }
 

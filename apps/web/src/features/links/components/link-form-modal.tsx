@@ -1,7 +1,8 @@
 import { links } from '@caudal/contract';
 import { DEFAULT_LINK_REDIRECT_URI, LIMITS, type Link, links as linkCalls } from '@caudal/contract/routes';
-import { Button, Fieldset, Group, Stack, TextInput } from '@mantine/core';
+import { Alert, Button, Fieldset, Group, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError, isCallError } from '../../../shared/api/api-error';
 import { AppModal } from '../../../shared/components/app-modal';
@@ -48,6 +49,8 @@ function LinkFormBody({ link, onClose }: { link: Link | null; onClose: () => voi
   const { t } = useTranslation();
   const create = useCreateLinkMutation();
   const edit = useEditLinkMutation();
+  // Set once an edit was refused because someone saved this Link meanwhile: the next save replaces it.
+  const [isChangedMeanwhile, setChangedMeanwhile] = useState(false);
   const form = useForm<FormValues>({
     mode: 'uncontrolled',
     initialValues: {
@@ -64,6 +67,10 @@ function LinkFormBody({ link, onClose }: { link: Link | null; onClose: () => voi
   const failedTitle = link ? t('errors.linkEdit') : t('errors.linkCreate');
 
   const onError = (error: unknown) => {
+    if (link && isCallError(linkCalls.editLink, error, 'Conflict')) {
+      setChangedMeanwhile(true);
+      return;
+    }
     // A field's own mistake is said on the field only (issue 22: not a toast as well).
     if (isCallError(link ? linkCalls.editLink : linkCalls.createLink, error, 'DuplicatedName')) {
       form.setFieldError('name', t('errors.linkDuplicatedName'));
@@ -84,13 +91,29 @@ function LinkFormBody({ link, onClose }: { link: Link | null; onClose: () => voi
       );
       onClose();
     };
-    if (link) edit.mutate({ ...body, token: link.token }, { onSuccess: done, onError });
-    else create.mutate(body, { onSuccess: done, onError });
+    if (link) {
+      // The Link as the form loaded it, so a colleague's save meanwhile is not silently undone; once
+      // warned of one, the user's next save replaces it knowingly.
+      const expected = isChangedMeanwhile
+        ? undefined
+        : {
+            name: link.name,
+            redirect_uri: link.redirect_uri,
+            terms_and_conditions_url: link.terms_and_conditions_url,
+            privacy_policy_url: link.privacy_policy_url,
+          };
+      edit.mutate({ ...body, token: link.token, expected }, { onSuccess: done, onError });
+    } else create.mutate(body, { onSuccess: done, onError });
   });
 
   return (
     <form onSubmit={submit} noValidate>
       <Stack gap="md">
+        {isChangedMeanwhile ? (
+          <Alert color="yellow" role="alert" title={t('links.form.conflictTitle')}>
+            {t('links.form.conflictText')}
+          </Alert>
+        ) : null}
         <TextInput
           label={t('links.form.name')}
           placeholder={t('links.form.namePlaceholder')}
