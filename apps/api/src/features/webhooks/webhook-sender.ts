@@ -91,7 +91,7 @@ export function sendWebhook(
           finish({
             statusCode: status,
             error: isRedirect ? 'redirect' : null,
-            excerpt: text.length > 0 ? text.slice(0, RESPONSE_EXCERPT_CHARS) : null,
+            excerpt: text.length > 0 ? toStorableText(text.slice(0, RESPONSE_EXCERPT_CHARS)) : null,
             isDelivered: status >= 200 && status < 300,
           });
           response.destroy();
@@ -120,4 +120,12 @@ export function sendWebhook(
     });
     request.end(body);
   });
+}
+
+/**
+ * The receiver's answer as a text column can hold it: PostgreSQL refuses a NUL in text, and the attempt
+ * that carried one was never recorded, so its delivery was sent again at every sweep, for ever.
+ */
+export function toStorableText(text: string): string {
+  return text.replaceAll('\u0000', '\uFFFD');
 }

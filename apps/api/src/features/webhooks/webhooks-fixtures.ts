@@ -15,7 +15,7 @@ export interface Received {
   body: string;
 }
 
-/** A local receiver: `/ok` answers 204, `/fail` 500, `/redirect` 302; it records every request. */
+/** A local receiver: `/ok` answers 204, `/fail` 500, `/nul` 200 with a NUL, `/redirect` 302; it records every request. */
 export async function startReceiver() {
   const received: Received[] = [];
   const server: Server = createServer((request, response) => {
@@ -30,6 +30,10 @@ export async function startReceiver() {
       if (request.url?.startsWith('/fail')) {
         response.statusCode = 500;
         response.end('receiver is down');
+      } else if (request.url?.startsWith('/nul')) {
+        // A receiver whose answer holds a NUL byte (PostgreSQL's text refuses it).
+        response.statusCode = 200;
+        response.end('ok\u0000nul');
       } else if (request.url?.startsWith('/redirect')) {
         response.writeHead(302, { location: 'http://127.0.0.1:1/elsewhere' });
         response.end();

@@ -198,6 +198,20 @@ describe('webhook delivery', { timeout: 60_000 }, () => {
     expect(attempts[0]).toMatchObject({ status_code: 302, error: 'redirect' });
   });
 
+  it('records an answer holding a NUL byte (it was never recorded, and the delivery sent again for ever)', async () => {
+    const tenant = await signInTenant(t);
+    const application = await createApplicationFor(tenant);
+    const { endpoint } = await createEndpointFor(tenant, application.client_id, receiver.url('/nul'));
+    const delivery = await sendTest(tenant, endpoint.id);
+    const result = await attemptDelivery(await attemptDepsFor(t, t.clock), delivery.id);
+    expect(result.kind).toBe('delivered');
+    expect(await deliveryRow(delivery.id)).toMatchObject({ status: 'delivered', attempts: 1 });
+    const attempts = webhooks.listAttempts.response.parse(
+      (await tenant.call(webhooks.listAttempts.path, { delivery_id: delivery.id })).json(),
+    );
+    expect(attempts).toMatchObject([{ status_code: 200, response_excerpt: 'ok\uFFFDnul' }]);
+  });
+
   it('replays a failed delivery with the same webhook-id and body', async () => {
     const tenant = await signInTenant(t);
     const application = await createApplicationFor(tenant);
