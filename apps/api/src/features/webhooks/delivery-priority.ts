@@ -1,9 +1,10 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/database';
 
-/** A delivery's company and its place in the job queue (pg-boss `priority`: higher goes first). */
+/** A delivery's company and endpoint, and its place in the job queue (pg-boss `priority`: higher first). */
 export interface DeliveryTurn {
   companyId: string;
+  endpointId: string;
   priority: number;
 }
 
@@ -18,8 +19,8 @@ export interface DeliveryTurn {
 export async function findDeliveryTurn(db: Db, deliveryId: string): Promise<DeliveryTurn | null> {
   // Counted no further than the cap: a retry of a flooding company is behind a long backlog either way,
   // and each of its retries would otherwise count the whole backlog again.
-  const { rows } = await sql<{ company_id: string; ahead: number }>`
-    select d.company_id, (
+  const { rows } = await sql<{ company_id: string; endpoint_id: string; ahead: number }>`
+    select d.company_id, d.endpoint_id, (
       select count(*)::int from (
         select 1 from webhook_deliveries
         where status = 'pending' and id <> d.id and company_id = d.company_id
@@ -29,7 +30,7 @@ export async function findDeliveryTurn(db: Db, deliveryId: string): Promise<Deli
     from webhook_deliveries d
     where d.id = ${deliveryId}`.execute(db);
   const row = rows[0];
-  return row ? { companyId: row.company_id, priority: 0 - row.ahead } : null;
+  return row ? { companyId: row.company_id, endpointId: row.endpoint_id, priority: 0 - row.ahead } : null;
 }
 
 /** How far a company's pending backlog is counted for a delivery's place (as mail's MAIL_BACKLOG_CAP). */

@@ -11,6 +11,7 @@ const DISPATCH_COMPANIES = 8;
 export interface DispatchedDelivery {
   id: string;
   companyId: string;
+  endpointId: string;
   priority: number;
 }
 
@@ -106,7 +107,7 @@ export async function dispatchEvents(db: Db, now: Date): Promise<DispatchPass> {
             .insertInto('webhook_deliveries')
             .values(deliveries)
             .onConflict((oc) => oc.columns(['endpoint_id', 'event_id']).doNothing())
-            .returning(['id', 'company_id'])
+            .returning(['id', 'company_id', 'endpoint_id'])
             .execute();
     await w
       .updateTable('events')
@@ -122,7 +123,7 @@ export async function dispatchEvents(db: Db, now: Date): Promise<DispatchPass> {
     const dispatched = created.map((row) => {
       const rank = ranks.get(row.company_id) ?? 0;
       ranks.set(row.company_id, rank + 1);
-      return { id: row.id, companyId: row.company_id, priority: -rank };
+      return { id: row.id, companyId: row.company_id, endpointId: row.endpoint_id, priority: -rank };
     });
     return { eventCount: events.length, deliveries: dispatched };
   });

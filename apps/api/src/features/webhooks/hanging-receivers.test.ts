@@ -29,7 +29,7 @@ async function startHangingReceiver() {
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const port = (server.address() as AddressInfo).port;
   return {
-    url: `http://127.0.0.1:${port}/hang`,
+    url: (path: string) => `http://127.0.0.1:${port}${path}`,
     requests: () => requests,
     open: () => sockets.size,
     close: () => {
@@ -62,11 +62,16 @@ async function waitFor(isDone: () => boolean, timeoutMs: number) {
 }
 
 describe('a company whose receivers hang', () => {
-  it('holds its share of the delivery slots, and another company’s delivery goes at once', async () => {
+  it('holds a share of the slots, per endpoint too: its healthy endpoint and another company deliver at once', async () => {
     const frozen = await signInTenant(t);
     const quiet = await signInTenant(t);
     const frozenApplication = await createApplicationFor(frozen);
-    await createEndpointFor(frozen, frozenApplication.client_id, hanging.url, ['link.code_issued']);
+    for (const path of ['/hang/one', '/hang/two']) {
+      await createEndpointFor(frozen, frozenApplication.client_id, hanging.url(path), ['link.code_issued']);
+    }
+    await createEndpointFor(frozen, frozenApplication.client_id, receiver.url('/ok/frozen'), [
+      'link.code_issued',
+    ]);
     const quietApplication = await createApplicationFor(quiet);
     await createEndpointFor(quiet, quietApplication.client_id, receiver.url('/ok/quiet'), [
       'link.code_issued',
@@ -84,27 +89,30 @@ describe('a company whose receivers hang', () => {
         );
       }
     });
-    // The frozen company's receivers hold their requests: its share of the slots is taken.
-    await waitFor(() => hanging.requests() >= 5, 60_000);
-    expect(hanging.requests()).toBe(5);
+    const receivedAt = (path: string) => receiver.received.filter((request) => request.path === path);
+    // Each broken endpoint holds its share of requests; the company's healthy endpoint gets all of its.
+    await waitFor(() => hanging.requests() >= 6 && receivedAt('/ok/frozen').length >= HANGING_EVENTS, 60_000);
+    expect(receivedAt('/ok/frozen')).toHaveLength(HANGING_EVENTS);
+    expect(hanging.requests()).toBe(6);
 
     await emitEvent(t.db, { companyId: quiet.companyId, type: 'link.code_issued', data: {} }, t.clock());
-    await waitFor(() => receiver.received.length > 0, 60_000);
-    expect(receiver.received.map((request) => request.path)).toEqual(['/ok/quiet']);
-    // Delivered while every request of the frozen company still hangs, and it never took more slots.
-    expect(hanging.open()).toBe(5);
-    expect(hanging.requests()).toBe(5);
-    // None of its deliveries is lost or failed for waiting: all pending, five of them being attempted.
-    const frozenDeliveries = await withWebhookTables(t.db)
+    await waitFor(() => receivedAt('/ok/quiet').length > 0, 60_000);
+    expect(receivedAt('/ok/quiet')).toHaveLength(1);
+    // Delivered while every request to the broken endpoints still hangs, and they never took more.
+    expect(hanging.open()).toBe(6);
+    expect(hanging.requests()).toBe(6);
+    // None of the broken endpoints' deliveries is lost or failed for waiting: all pending, six claimed.
+    const waiting = await withWebhookTables(t.db)
       .selectFrom('webhook_deliveries')
       .select(['status', 'next_attempt_at'])
       .where('company_id', '=', frozen.companyId)
+      .where('status', '!=', 'delivered')
       .execute();
-    expect(frozenDeliveries).toHaveLength(HANGING_EVENTS);
-    expect(frozenDeliveries.every((delivery) => delivery.status === 'pending')).toBe(true);
-    const claimed = frozenDeliveries.filter(
+    expect(waiting).toHaveLength(2 * HANGING_EVENTS);
+    expect(waiting.every((delivery) => delivery.status === 'pending')).toBe(true);
+    const claimed = waiting.filter(
       (delivery) => delivery.next_attempt_at && new Date(delivery.next_attempt_at) > t.clock(),
     );
-    expect(claimed).toHaveLength(5);
+    expect(claimed).toHaveLength(6);
   });
 });

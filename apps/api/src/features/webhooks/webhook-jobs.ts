@@ -31,27 +31,31 @@ const SWEEP_CRON = '* * * * *';
  * Delivery workers per instance, each taking a few jobs at a time. A worker that found jobs fetches again
  * at once (`workQueue`, decision 0047); one with nothing to do looks every `DELIVER_POLL_SECONDS` (jobs
  * queued by this instance wake it at once; the poll is for retries coming due and for jobs other
- * instances queued). The attempts run in the instance's slots (decision 0064), not in the workers: at
- * most `DELIVER_SLOTS` at once, of which one company holds at most `DELIVER_SLOTS_PER_COMPANY`, so a
- * company whose receivers hang (10 s each) holds a quarter of the slots and the others deliver on.
+ * instances queued). The attempts run in the instance's slots (decision 0064), not in the workers, so
+ * receivers that hang hold a share of them and other companies, and other endpoints, deliver on.
  */
 const DELIVER_WORKERS = 4;
 const DELIVER_BATCH = 5;
 const DELIVER_POLL_SECONDS = 10;
-const DELIVER_SLOTS = 20;
-const DELIVER_SLOTS_PER_COMPANY = 5;
-/** A company's jobs taken while its share is in flight, waiting here for its next free slot. */
+/** Attempts in flight per instance: a hanging request holds a socket, not a core. */
+const DELIVER_SLOTS = 100;
+const DELIVER_SLOTS_PER_COMPANY = 10;
+const DELIVER_SLOTS_PER_ENDPOINT = 3;
+/** Slots kept for companies with nothing in flight: a company's second attempt never takes them. */
+const DELIVER_SLOTS_RESERVE = 20;
+/** A company's jobs taken while it may not start them, waiting here for a slot it may take. */
 const DELIVER_PARKED_PER_COMPANY = 10;
 /** How long a stopping instance lets its attempts in flight end (longer than a request's timeout). */
 const DELIVER_STOP_WAIT_MS = DELIVERY_TIMEOUT_MS + 2_000;
 
 /**
- * A delivery job, with its company and its priority, so a job sent back to the queue reads nothing.
- * Both are absent from jobs queued before decision 0064: they are then looked up.
+ * A delivery job, with its company, endpoint and priority, so a job sent back to the queue reads
+ * nothing. They are absent from jobs queued before decision 0064: they are then looked up.
  */
 interface DeliveryJob {
   deliveryId: string;
   companyId?: string;
+  endpointId?: string;
   priority?: number;
 }
 
@@ -135,6 +139,8 @@ async function startWebhookJobs(boss: PgBoss, deps: WebhookJobDeps, log: Logger)
   const slots = createDeliverySlots({
     total: DELIVER_SLOTS,
     perCompany: DELIVER_SLOTS_PER_COMPANY,
+    perEndpoint: DELIVER_SLOTS_PER_ENDPOINT,
+    reserve: DELIVER_SLOTS_RESERVE,
     parkedPerCompany: DELIVER_PARKED_PER_COMPANY,
     attemptMs: deps.timeoutMs ?? DELIVERY_TIMEOUT_MS,
   });
@@ -161,15 +167,17 @@ async function startWebhookJobs(boss: PgBoss, deps: WebhookJobDeps, log: Logger)
       async (jobs) => {
         for (const { data } of jobs) {
           const { deliveryId } = data;
-          const companyId = data.companyId ?? (await findDeliveryTurn(deps.db, deliveryId))?.companyId;
-          if (!companyId) continue;
-          const taken = await slots.offer(companyId, deliveryId, () => attempt(deliveryId));
+          const known =
+            data.companyId && data.endpointId && data.priority !== undefined
+              ? { companyId: data.companyId, endpointId: data.endpointId, priority: data.priority }
+              : await findDeliveryTurn(deps.db, deliveryId);
+          if (!known) continue;
+          const delivery = { key: deliveryId, ...known };
+          const taken = await slots.offer(delivery, () => attempt(deliveryId));
           if (taken !== 'full') continue;
-          // Its company has its share in flight and waiting: back to the queue, in its company's turn.
-          const waitMs = slots.deferMs(companyId);
-          const startAfter = new Date(Date.now() + waitMs);
-          if (data.priority === undefined) await sendDeliveryJob(boss, deps.db, deliveryId, startAfter);
-          else await sendJob(boss, { deliveryId, companyId, priority: data.priority }, startAfter);
+          // Its company or endpoint has its share in flight and waiting: back to the queue, in turn.
+          const waitMs = slots.deferMs(delivery);
+          await sendJob(boss, { deliveryId, ...known }, new Date(Date.now() + waitMs));
           wakeAt(waitMs);
         }
       },
@@ -198,6 +206,7 @@ async function startWebhookJobs(boss: PgBoss, deps: WebhookJobDeps, log: Logger)
               data: {
                 deliveryId: delivery.id,
                 companyId: delivery.companyId,
+                endpointId: delivery.endpointId,
                 priority: delivery.priority,
               } satisfies DeliveryJob,
               priority: delivery.priority,
