@@ -182,3 +182,37 @@ for (const { lang, entity, bank, sandbox } of CASES) {
     await visitor.context().close();
   });
 }
+
+test('an edit from a stale form is refused with a warning, and a second save replaces the colleague’s', async ({
+  page,
+  request,
+}) => {
+  const token = await signInByApi(request, DEMO_USERS.wealth);
+  const name = `E2E conflicto ${Date.now().toString(36)}`;
+  const link = await callApi<Link>(request, token, '/platform/links/create-link', { name });
+  await page.goto('/es/links');
+  await chooseAction(page, 'es', name, 'Editar');
+  const dialog = page.getByRole('dialog', { name: 'Editar Link' });
+  await dialog.getByLabel(/^Nombre/).fill(`${name} (otoño)`);
+  // A colleague adds the terms while the form is open.
+  await callApi(request, token, '/platform/links/edit-link', {
+    token: link.token,
+    name,
+    terms_and_conditions_url: 'https://example.com/terminos',
+  });
+  await dialog.getByRole('button', { name: 'Guardar cambios' }).click();
+  await expect(
+    dialog.getByRole('alert').filter({ hasText: 'Otra persona ha cambiado este Link' }),
+  ).toBeVisible();
+  await expect(dialog.getByLabel(/^Nombre/)).toHaveValue(`${name} (otoño)`);
+  // Warned, the user saves again: the form replaces the colleague's change.
+  await dialog.getByRole('button', { name: 'Guardar cambios' }).click();
+  await expect(dialog).toHaveCount(0);
+  const [stored] = await callApi<(Link & { terms_and_conditions_url: string | null })[]>(
+    request,
+    token,
+    '/platform/links/list-links',
+    { search: `${name} (otoño)` },
+  );
+  expect(stored).toMatchObject({ name: `${name} (otoño)`, terms_and_conditions_url: null });
+});
