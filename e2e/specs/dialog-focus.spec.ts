@@ -42,7 +42,13 @@ test.describe('focus returns to the opener (staff)', () => {
     await dialog(page)
       .getByRole('textbox', { name: /^Nombre/ })
       .fill(`Foco ${Date.now().toString(36)}`);
-    await dialog(page).getByRole('button', { name: 'Crear aplicación' }).click();
+    await dialog(page).getByRole('textbox', { name: /^Nombre/ }).press('Enter');
+    // The form that had the focus is gone: the focus is on the secret shown once (its title is heard),
+    // not on the page's body, and one Tab reaches its first field.
+    const reveal = dialog(page).getByRole('region', { name: 'Copia el client secret ahora' });
+    await expect(reveal).toBeFocused();
+    await page.keyboard.press('Tab');
+    await expect(dialog(page).locator(':focus')).toHaveCount(1);
     await dialog(page).getByRole('button', { name: 'He copiado el secret' }).click();
     await expectFocusBackOn(page, create);
   });

@@ -1,4 +1,4 @@
-import { type ReactNode, useState } from 'react';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { AppModal } from './app-modal';
 
 const TITLE_STYLES = { title: { fontWeight: 700, fontSize: 'var(--mantine-font-size-lg)' } };
@@ -30,6 +30,12 @@ export function RevealOnceModal<T>({
     onClose();
   };
   const isRevealing = created !== null;
+  const reveal = useRef<HTMLElement>(null);
+  useEffect(() => {
+    // The form that held the focus is gone: without this the focus fell to the page's body, and a
+    // screen reader said nothing of what is shown only this once. On the reveal, its title is heard.
+    if (isRevealing) reveal.current?.focus();
+  }, [isRevealing]);
   return (
     <AppModal
       opened={opened}
@@ -42,7 +48,13 @@ export function RevealOnceModal<T>({
       size="lg"
       styles={TITLE_STYLES}
     >
-      {isRevealing ? renderReveal(created, close) : renderForm({ onCancel: close, onCreated: setCreated })}
+      {isRevealing ? (
+        <section ref={reveal} tabIndex={-1} aria-label={revealTitle} style={{ outline: 'none' }}>
+          {renderReveal(created, close)}
+        </section>
+      ) : (
+        renderForm({ onCancel: close, onCreated: setCreated })
+      )}
     </AppModal>
   );
 }
