@@ -134,7 +134,7 @@ test('a visitor without a session makes no call before the login page', async ({
 test.describe('a user without the wealth module at the client list', () => {
   test.use({ signedInAs: DEMO_USERS.apps });
 
-  test('gets the not-found page with no client-list call, first visit or returning, and stays signed in', async ({
+  test('is told the company has no such section, with no client-list call, first visit or returning, and stays signed in', async ({
     page,
   }) => {
     const listCalls: string[] = [];
@@ -143,7 +143,8 @@ test.describe('a user without the wealth module at the client list', () => {
     });
     for (const visit of ['first', 'returning']) {
       await page.goto('/es/wealth/clients');
-      await expect(page.getByText('Página no encontrada')).toBeVisible();
+      await expect(page.getByRole('heading', { name: 'Sin acceso a esta sección' })).toBeVisible();
+      await expect(page.getByText('Tu compañía no tiene esta sección activada')).toBeVisible();
       await page.waitForLoadState('networkidle');
       await expect(page, visit).toHaveURL(/\/es\/wealth\/clients$/);
       expect(listCalls, visit).toEqual([]);

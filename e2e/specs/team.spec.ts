@@ -47,12 +47,16 @@ test('an admin invites a colleague with only Links; the colleague sets a passwor
   const nav = colleague.getByRole('navigation', { name: 'Main navigation' });
   await expect(nav.getByRole('link')).toHaveText(['Links']);
 
-  // Wealth is not theirs: the not-found page, and they stay signed in.
+  // Wealth is not theirs: they are told why (not "page not found"), and they stay signed in.
   await colleague.goto('/en/wealth/clients');
-  await expect(colleague.getByRole('heading', { name: 'Page not found' })).toBeVisible();
+  await expect(colleague.getByRole('heading', { name: 'No access to this section' })).toBeVisible();
+  await expect(colleague.getByText('Your user has no permission for this section.')).toBeVisible();
   await expect(nav).toBeVisible();
   await colleague.goto('/en/team');
-  await expect(colleague.getByRole('heading', { name: 'Page not found' })).toBeVisible();
+  await expect(colleague.getByRole('heading', { name: 'No access to this section' })).toBeVisible();
+  await expect(
+    colleague.getByText('Only your company’s administrators can open this section.'),
+  ).toBeVisible();
   await colleague.goto('/en/links');
   await expect(colleague).toHaveURL(/\/en\/links$/);
 

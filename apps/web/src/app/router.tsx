@@ -362,7 +362,7 @@ const linkPages = {
   ),
 };
 
-/** A group of routes that needs one permission; without it they answer 404 (spec section 6). */
+/** A group of routes that needs one permission; without it they say so, and why (spec section 6). */
 const guarded = (permission: Permission, children: RouteObject[]): RouteObject => ({
   element: <RequirePermission permission={permission} />,
   children,

@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import { useLocalePath } from '../i18n/use-locale';
 import { StatusPage } from './status-page';
 
-/** Unknown routes and sections the user has no permission for (spec: 'This page could not be found'). */
+/** Unknown routes (spec: 'This page could not be found'). */
 export function NotFoundPage() {
   const { t } = useTranslation();
   const to = useLocalePath();

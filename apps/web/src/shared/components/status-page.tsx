@@ -1,9 +1,9 @@
 import { Center, Group, Stack, Text, ThemeIcon, Title } from '@mantine/core';
-import { IconAlertTriangle, IconCompass } from '@tabler/icons-react';
+import { IconAlertTriangle, IconCompass, IconLock } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 
 interface StatusPageProps {
-  kind: 'not-found' | 'error';
+  kind: 'not-found' | 'forbidden' | 'error';
   title: string;
   message: string;
   hint?: string;
@@ -12,11 +12,11 @@ interface StatusPageProps {
 
 /** The shared frame of the 404, forbidden and error pages. */
 export function StatusPage({ kind, title, message, hint, actions }: StatusPageProps) {
-  const Icon = kind === 'not-found' ? IconCompass : IconAlertTriangle;
+  const Icon = kind === 'not-found' ? IconCompass : kind === 'forbidden' ? IconLock : IconAlertTriangle;
   return (
     <Center mih={420} p="xl">
       <Stack align="center" gap="md" maw={520} ta="center">
-        <ThemeIcon size={64} radius="xl" variant="light" color={kind === 'not-found' ? 'brand' : 'red'}>
+        <ThemeIcon size={64} radius="xl" variant="light" color={kind === 'error' ? 'red' : 'brand'}>
           <Icon size={32} stroke={1.5} aria-hidden />
         </ThemeIcon>
         <Title order={1} fz={28} fw={700}>

@@ -1,9 +1,10 @@
 import { Outlet } from 'react-router';
-import { NotFoundPage } from '../components/not-found-page';
+import { NoAccessPage } from '../components/no-access-page';
 import { isTeamAdmin, useSession } from '../session/session-context';
 
-/** The Team section exists only for admins: anyone else gets the not-found page, as the nav hides it. */
+/** The Team section is for admins only: anyone else is told so, as the nav hides it. */
 export function RequireAdmin() {
   const { identity } = useSession();
-  return isTeamAdmin(identity) ? <Outlet /> : <NotFoundPage />;
+  if (isTeamAdmin(identity)) return <Outlet />;
+  return <NoAccessPage reason={identity.user.kind === 'portal' ? 'portal' : 'admin'} />;
 }

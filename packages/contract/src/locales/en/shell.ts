@@ -83,6 +83,14 @@ export const shell: typeof es = {
     noPermissions:
       'Your user has no permission for any section. Ask an admin of your company to give you access.',
     noPermissionsTitle: 'No permission for any section',
+    noAccessTitle: 'No access to this section',
+    noAccess: {
+      module: 'Your company does not have this section enabled. Contact support if you need it.',
+      permission:
+        'Your user has no permission for this section. Ask an administrator of your company to give you access.',
+      admin: 'Only your company’s administrators can open this section.',
+      portal: 'This section is not available to portal users.',
+    },
   },
   /** Every client picker (shared/clients): searched on the server, chosen clients as chips. */
   clientPicker: {

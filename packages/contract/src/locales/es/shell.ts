@@ -83,6 +83,14 @@ export const shell = {
     noPermissions:
       'Tu usuario no tiene permiso para ninguna sección. Pide a un administrador de tu compañía que te dé acceso.',
     noPermissionsTitle: 'Sin permisos para ninguna sección',
+    noAccessTitle: 'Sin acceso a esta sección',
+    noAccess: {
+      module: 'Tu compañía no tiene esta sección activada. Si la necesitáis, contacta con soporte.',
+      permission:
+        'Tu usuario no tiene permiso para esta sección. Pide a un administrador de tu compañía que te dé acceso.',
+      admin: 'Solo los administradores de tu compañía pueden abrir esta sección.',
+      portal: 'Esta sección no está disponible para los usuarios de portal.',
+    },
   },
   /** Every client picker (shared/clients): searched on the server, chosen clients as chips. */
   clientPicker: {
