@@ -42,7 +42,9 @@ test.describe('focus returns to the opener (staff)', () => {
     await dialog(page)
       .getByRole('textbox', { name: /^Nombre/ })
       .fill(`Foco ${Date.now().toString(36)}`);
-    await dialog(page).getByRole('textbox', { name: /^Nombre/ }).press('Enter');
+    await dialog(page)
+      .getByRole('textbox', { name: /^Nombre/ })
+      .press('Enter');
     // The form that had the focus is gone: the focus is on the secret shown once (its title is heard),
     // not on the page's body, and one Tab reaches its first field.
     const reveal = dialog(page).getByRole('region', { name: 'Copia el client secret ahora' });
