@@ -20,6 +20,9 @@ test('an admin invites a colleague with only Links; the colleague sets a passwor
   await dialog.getByRole('textbox', { name: 'Username' }).fill(username);
   await dialog.getByRole('textbox', { name: 'Name', exact: true }).fill('Linda Links');
   await dialog.getByRole('radio', { name: /Member/ }).check();
+  // A member with no section to open is not invited: the form says what is missing.
+  await dialog.getByRole('button', { name: 'Send invitation' }).click();
+  await expect(dialog.getByText('Choose at least one section they can use')).toBeVisible();
   await dialog.getByRole('checkbox', { name: 'Links' }).check();
   await dialog.getByRole('button', { name: 'Send invitation' }).click();
   await expect(page.getByText(`Invitation sent to ${email}`)).toBeVisible();

@@ -16,6 +16,8 @@ export const VALIDATION = {
   password: 'validation.password',
   passwordsMatch: 'validation.passwordsMatch',
   dateOrder: 'validation.dateOrder',
+  /** A member invited with no permission could open no section at all. */
+  permissionRequired: 'validation.permissionRequired',
 } as const;
 export type ValidationKey = (typeof VALIDATION)[keyof typeof VALIDATION];
 

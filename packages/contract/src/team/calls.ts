@@ -52,15 +52,22 @@ const ZPermissions = z
   .max(20, { error: VALIDATION.invalid })
   .transform((keys) => [...new Set(keys)]);
 
-export const ZInviteStaffRequest = z.object({
-  email: NEW_USER_FIELDS.email,
-  username: NEW_USER_FIELDS.username,
-  name: NEW_USER_FIELDS.name,
-  role: ZStaffRole,
-  permissions: ZPermissions,
-  /** The inviter's language: the mail is written in it, and the link opens the portal in it. */
-  language: z.enum(LOCALE_CODES).default('es'),
-});
+export const ZInviteStaffRequest = z
+  .object({
+    email: NEW_USER_FIELDS.email,
+    username: NEW_USER_FIELDS.username,
+    name: NEW_USER_FIELDS.name,
+    role: ZStaffRole,
+    permissions: ZPermissions,
+    /** The inviter's language: the mail is written in it, and the link opens the portal in it. */
+    language: z.enum(LOCALE_CODES).default('es'),
+  })
+  .superRefine((value, ctx) => {
+    // A member with no permission would accept the invitation into a portal with no section to open.
+    if (value.role === 'member' && value.permissions.length === 0) {
+      ctx.addIssue({ code: 'custom', path: ['permissions'], message: VALIDATION.permissionRequired });
+    }
+  });
 export type InviteStaffRequest = z.input<typeof ZInviteStaffRequest>;
 
 export const inviteStaff = defineCall(routes.inviteStaff, {

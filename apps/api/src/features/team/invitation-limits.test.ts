@@ -15,7 +15,7 @@ afterAll(() => t.close());
 let invited = 0;
 function inviteBody(email: string) {
   invited += 1;
-  return { email, username: `invitee-${invited}`, name: 'In Vitee', role: 'member', permissions: [] };
+  return { email, username: `invitee-${invited}`, name: 'In Vitee', role: 'member', permissions: ['links'] };
 }
 
 /** Mails queued to an address, by anyone. */

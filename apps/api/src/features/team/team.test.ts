@@ -1,4 +1,4 @@
-import { team } from '@caudal/contract';
+import { team, VALIDATION } from '@caudal/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, createUser, login, post, type TestApp } from '../../test/test-app';
 import { type SignedInTenant, signInTenant } from '../wealth/wealth-fixtures';
@@ -139,10 +139,28 @@ describe('invitations', () => {
       username: portal.user.username.toLowerCase(),
       name: 'X',
       role: 'member',
-      permissions: [],
+      permissions: ['links'],
     });
     expect(clash.statusCode).toBe(409);
     expect(clash.json().error.code).toBe('DuplicatedUsername');
+  });
+
+  it('refuses a member invited with no permission (they could open no section); an admin needs none', async () => {
+    const admin = await signInTenant(t);
+    const body = { email: 'sin-permisos@acme.test', username: 'sin-permisos', name: 'Sin Permisos' };
+    const refused = await admin.call(team.inviteStaff.path, { ...body, role: 'member', permissions: [] });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().error.issues).toEqual([
+      expect.objectContaining({ path: ['permissions'], message: VALIDATION.permissionRequired }),
+    ]);
+    const users = await t.db
+      .selectFrom('users')
+      .select('id')
+      .where('username', '=', 'sin-permisos')
+      .execute();
+    expect(users).toEqual([]);
+    const asAdmin = await admin.call(team.inviteStaff.path, { ...body, role: 'admin', permissions: [] });
+    expect(asAdmin.statusCode, asAdmin.body).toBe(200);
   });
 
   it('refuses permissions outside the company modules', async () => {

@@ -12,6 +12,7 @@ export const validation: typeof es = {
   password:
     'The password must have at least 8 characters and contain upper case, lower case and a number and/or a symbol',
   passwordsMatch: 'Passwords do not match',
+  permissionRequired: 'Choose at least one section they can use',
   dateOrder: 'Date from must be less than or equal to date to',
   exportClients: 'Choose at least one client',
   exportEntities: 'The chosen clients need institutions: choose at least one',

@@ -10,6 +10,7 @@ export const validation = {
   password:
     'La contraseña debe tener al menos 8 caracteres y contener mayúsculas, minúsculas y un número y/o un símbolo',
   passwordsMatch: 'Las contraseñas no coinciden',
+  permissionRequired: 'Elige al menos una sección a la que pueda acceder',
   dateOrder: 'La fecha desde debe ser menor o igual que la fecha hasta',
   exportClients: 'Elige al menos un cliente',
   exportEntities: 'Los clientes elegidos necesitan entidades: elige al menos una',
