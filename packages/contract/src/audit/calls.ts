@@ -32,8 +32,16 @@ export const ZAuditEvent = z.object({
     application: z.string().nullable(),
     user: z.string().nullable(),
   }),
-  /** The target client's name today, when it still exists (the log keeps ids, which outlive a client). */
-  target_names: z.object({ client: z.string().nullable() }),
+  /**
+   * The targets' names, read beside the ids the log keeps (ids outlive what they name): a client's name
+   * today, while it exists; a Link's or an application's name today, or, once it is gone, the name the
+   * event itself recorded (its create, edit or delete); null when neither is known (show the id).
+   */
+  target_names: z.object({
+    client: z.string().nullable(),
+    link: z.string().nullable(),
+    application: z.string().nullable(),
+  }),
   ip: z.string().nullable(),
   user_agent: z.string().nullable(),
   request_id: z.string().nullable(),

@@ -39,10 +39,71 @@ export async function findClientNames(db: Db, companyId: string, ids: readonly s
   return new Map(rows.map((row) => [row.id, row.name]));
 }
 
-export function toAuditEvent(
+/**
+ * The names of the company's Links among `tokens` (a Link is targeted by its token): one statement,
+ * scoped to the company, so another company's Link with the same token is never named here.
+ */
+export async function findLinkNames(db: Db, companyId: string, tokens: readonly string[]) {
+  const wanted = [...new Set(tokens)];
+  if (wanted.length === 0) return new Map<string, string>();
+  const rows = await db
+    .selectFrom('links')
+    .select(['token', 'name'])
+    .where('company_id', '=', companyId)
+    .where('token', 'in', wanted)
+    .execute();
+  return new Map(rows.map((row) => [row.token, row.name]));
+}
+
+/** The names of the company's applications among `clientIds` (an application is targeted by its client id). */
+export async function findApplicationNames(db: Db, companyId: string, clientIds: readonly string[]) {
+  const wanted = [...new Set(clientIds)];
+  if (wanted.length === 0) return new Map<string, string>();
+  const rows = await db
+    .selectFrom('applications')
+    .select(['client_id', 'name'])
+    .where('company_id', '=', companyId)
+    .where('client_id', 'in', wanted)
+    .execute();
+  return new Map(rows.map((row) => [row.client_id, row.name]));
+}
+
+/** The names of one page's targets today, by kind and id; an id absent from its map names nothing. */
+export interface TargetNames {
+  client: ReadonlyMap<string, string>;
+  link: ReadonlyMap<string, string>;
+  application: ReadonlyMap<string, string>;
+}
+
+/**
+ * The actions whose recorded `name` is their Link's or application's own (the create's new value, the
+ * edit's, the delete's old one): another action's `name`, if it ever records one, may be something else.
+ */
+const NAMING_ACTIONS = {
+  link: new Set(['create-link', 'edit-link', 'delete-link']),
+  application: new Set(['create-application', 'delete-application']),
+} as const;
+
+/**
+ * A Link's or application's name: today's while it exists, else the one the event recorded of it (a
+ * deleted one's create, edit or delete event still says which it was), else none: the screen shows the id.
+ */
+function targetName(
+  kind: keyof typeof NAMING_ACTIONS,
+  id: string | null,
   row: Selectable<AuditEventsTable>,
-  clientNames: ReadonlyMap<string, string>,
-): AuditEvent {
+  names: ReadonlyMap<string, string>,
+): string | null {
+  if (!id) return null;
+  const today = names.get(id);
+  if (today !== undefined) return today;
+  if (!NAMING_ACTIONS[kind].has(row.action)) return null;
+  const recorded = row.changes.name;
+  const name = recorded?.new ?? recorded?.old;
+  return typeof name === 'string' && name !== '' ? name : null;
+}
+
+export function toAuditEvent(row: Selectable<AuditEventsTable>, names: TargetNames): AuditEvent {
   return {
     id: row.id,
     occurred_at: new Date(row.occurred_at).toISOString(),
@@ -57,7 +118,9 @@ export function toAuditEvent(
       user: row.target_user_id,
     },
     target_names: {
-      client: row.target_client_id ? (clientNames.get(row.target_client_id) ?? null) : null,
+      client: row.target_client_id ? (names.client.get(row.target_client_id) ?? null) : null,
+      link: targetName('link', row.target_link_id, row, names.link),
+      application: targetName('application', row.target_application_id, row, names.application),
     },
     ip: row.ip,
     user_agent: row.user_agent,

@@ -439,6 +439,105 @@ describe('reading the log', () => {
     expect(forged.map((event) => event.target_names.client)).toEqual([null]);
   });
 
+  it('names target Links and applications of the reader’s company; a deleted one by what its events recorded', async () => {
+    const tenant = await signInTenant(t);
+    const kept = await createLinkFor(tenant, { name: 'Link Que Sigue' });
+    const gone = await createLinkFor(tenant, { name: 'Link Borrado' });
+    const edited = await tenant.call(links.editLink.path, {
+      token: kept.token,
+      name: 'Link Renombrado',
+      redirect_uri: kept.redirect_uri,
+      terms_and_conditions_url: kept.terms_and_conditions_url,
+      privacy_policy_url: kept.privacy_policy_url,
+    });
+    expect(edited.statusCode, edited.body).toBe(200);
+    expect((await tenant.call(links.pauseLink.path, { token: gone.token })).statusCode).toBe(200);
+    expect((await tenant.call(links.deleteLink.path, { token: gone.token })).statusCode).toBe(200);
+    const app = (await tenant.call(applications.createApplication.path, { name: 'App Que Sigue' })).json();
+    const rotated = await tenant.call(applications.rotateApplicationSecret.path, {
+      client_id: app.client_id,
+    });
+    expect(rotated.statusCode, rotated.body).toBe(200);
+    const goneApp = (await tenant.call(applications.createApplication.path, { name: 'App Borrada' })).json();
+    const deleted = await tenant.call(applications.deleteApplication.path, { client_id: goneApp.client_id });
+    expect(deleted.statusCode, deleted.body).toBe(200);
+
+    const events = (await listEvents(tenant)).items;
+    const named = (kind: 'link' | 'application', id: string) =>
+      events
+        .filter((event) => event.targets[kind] === id)
+        .map((event) => [event.action, event.target_names[kind]])
+        .reverse();
+    // A Link or application that exists: today's name, on every event, whatever each recorded.
+    expect(named('link', kept.token)).toEqual([
+      ['create-link', 'Link Renombrado'],
+      ['edit-link', 'Link Renombrado'],
+    ]);
+    expect(named('application', app.client_id)).toEqual([
+      ['create-application', 'App Que Sigue'],
+      ['rotate-application-secret', 'App Que Sigue'],
+    ]);
+    // Deleted: the name its create and delete recorded; an event that recorded none keeps the id alone.
+    expect(named('link', gone.token)).toEqual([
+      ['create-link', 'Link Borrado'],
+      ['pause-link', null],
+      ['delete-link', 'Link Borrado'],
+    ]);
+    expect(named('application', goneApp.client_id)).toEqual([
+      ['create-application', 'App Borrada'],
+      ['delete-application', 'App Borrada'],
+    ]);
+    // A client target is named as before, and no Link or application name leaks onto other events.
+    for (const event of events) {
+      if (!event.targets.link) expect(event.target_names.link).toBeNull();
+      if (!event.targets.application) expect(event.target_names.application).toBeNull();
+    }
+  });
+
+  it('never names another company’s Link or application, even one whose id an event holds', async () => {
+    const tenant = await signInTenant(t);
+    const other = await signInTenant(t);
+    const theirLink = await createLinkFor(other, { name: 'Link Ajeno' });
+    const theirApp = (await other.call(applications.createApplication.path, { name: 'App Ajena' })).json();
+    // Events of the reader's company holding the other company's ids (forged rows: the log keeps values,
+    // not references, so nothing stops an id from meaning something elsewhere).
+    for (const [action, targets] of [
+      ['pause-link', { target_link_id: theirLink.token }],
+      ['rotate-application-secret', { target_application_id: theirApp.client_id }],
+    ] as const) {
+      await t.db
+        .insertInto('audit_events')
+        .values({
+          company_id: tenant.companyId,
+          occurred_at: t.clock(),
+          kind: 'change',
+          action,
+          actor_kind: 'staff',
+          ...targets,
+          changes: JSON.stringify({}),
+        })
+        .execute();
+    }
+    const forged = (await listEvents(tenant)).items.filter(
+      (event) => event.targets.link || event.targets.application,
+    );
+    expect(forged.map((event) => [event.action, event.target_names])).toEqual([
+      ['rotate-application-secret', { client: null, link: null, application: null }],
+      ['pause-link', { client: null, link: null, application: null }],
+    ]);
+    const page = JSON.stringify(await listEvents(tenant));
+    expect(page).not.toContain('Link Ajeno');
+    expect(page).not.toContain('App Ajena');
+    // Their own log names them.
+    const theirs = (await listEvents(other)).items;
+    expect(theirs.find((event) => event.targets.link === theirLink.token)?.target_names.link).toBe(
+      'Link Ajeno',
+    );
+    expect(
+      theirs.find((event) => event.targets.application === theirApp.client_id)?.target_names.application,
+    ).toBe('App Ajena');
+  });
+
   it('refuses members and portal users (403)', async () => {
     const tenant = await signInTenant(t);
     for (const kind of ['member', 'portal'] as const) {

@@ -4,8 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { AppModal } from '../../../shared/components/app-modal';
 import { actorWithKind, changeValueText, fieldLabel } from '../lib/audit-changes';
 import { actionLabel } from '../lib/audit-filters';
-
-const TARGET_KINDS = ['client', 'credential', 'link', 'application', 'user'] as const;
+import { auditTargets } from '../lib/audit-targets';
 
 /** Everything one event holds: who, what, on what, from where, and the recorded fields before and after. */
 export function AuditEventModal({
@@ -26,12 +25,8 @@ export function AuditEventModal({
         [t('audit.details.action'), `${actionLabel(t, event.action)} (${event.action})`],
         [
           t('audit.details.targets'),
-          TARGET_KINDS.filter((kind) => event.targets[kind])
-            .map((kind) => {
-              const name = kind === 'client' ? event.target_names.client : null;
-              const id = event.targets[kind];
-              return `${t(`audit.targets.${kind}`)}: ${name ? `${name} (${id})` : id}`;
-            })
+          auditTargets(event)
+            .map(({ kind, id, name }) => `${t(`audit.targets.${kind}`)}: ${name ? `${name} (${id})` : id}`)
             .join(' · ') || '—',
         ],
         [t('audit.details.ip'), event.ip ?? '—'],

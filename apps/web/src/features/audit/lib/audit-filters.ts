@@ -8,6 +8,7 @@ import {
   exports,
   funnel,
   links,
+  type Module,
   OPERATOR_AUDIT_ACTIONS,
   platform,
   portals,
@@ -122,6 +123,42 @@ export const AUDIT_ACTIONS: readonly string[] = (() => {
 
 const KNOWN_ACTIONS = new Set(AUDIT_ACTIONS);
 
+/**
+ * The modules each action needs, read from the calls that record it (their contract's `access.module`):
+ * a call of a module the company lacks is refused, so its action never happens there. An action absent
+ * here (a sign-in, a team change, the operator's, the jobs', a hosted page's public call) needs none.
+ * An action some call records without a module needs none either, whatever its other calls need.
+ */
+const ACTION_MODULES: ReadonlyMap<string, ReadonlySet<Module>> = (() => {
+  const needs = new Map<string, Set<Module>>();
+  const free = new Set<string>();
+  for (const namespace of Object.values(ROUTE_NAMESPACES)) {
+    for (const route of Object.values(namespace)) {
+      const { audit: declared, access } = (route ?? {}) as {
+        audit?: { action?: unknown };
+        access?: { kind?: unknown; module?: Module };
+      };
+      if (typeof declared?.action !== 'string' || !declared.action) continue;
+      const module = access?.kind === 'session' ? access.module : undefined;
+      if (!module) free.add(declared.action);
+      else needs.set(declared.action, (needs.get(declared.action) ?? new Set()).add(module));
+    }
+  }
+  for (const action of free) needs.delete(action);
+  return needs;
+})();
+
+/** Whether an action can happen in a company with these modules: one of its calls' modules is among them. */
+export function isActionOfModules(action: string, modules: readonly Module[]): boolean {
+  const needed = ACTION_MODULES.get(action);
+  return !needed || modules.some((module) => needed.has(module));
+}
+
+/** The actions that can happen in a company with these modules (the filter offers no others). */
+export function actionsOfModules(modules: readonly Module[]): readonly string[] {
+  return AUDIT_ACTIONS.filter((action) => isActionOfModules(action, modules));
+}
+
 /** Translates a key, or answers `defaultValue` when the catalogue has no text for it. */
 export type Translate = (key: string, options: { defaultValue: string }) => string;
 
@@ -135,11 +172,13 @@ export function actionLabel(t: Translate, action: string) {
 }
 
 /**
- * The action filter's options: each code with its name; a search matches either. `current` (the
- * address's action) is always one of them, so a filter the list does not know still shows.
+ * The action filter's options: each code with its name; a search matches either. With `modules` (the
+ * company's), only the actions that can happen there. `current` (the address's action) is always one of
+ * them, so a filter the list does not know, or an action of a module the company no longer has, still shows.
  */
-export function actionOptions(t: Translate, current = '') {
-  const actions = current && !KNOWN_ACTIONS.has(current) ? [...AUDIT_ACTIONS, current] : AUDIT_ACTIONS;
+export function actionOptions(t: Translate, current = '', modules?: readonly Module[]) {
+  const offered = modules ? actionsOfModules(modules) : AUDIT_ACTIONS;
+  const actions = current && !offered.includes(current) ? [...offered, current] : offered;
   return actions
     .map((action) => ({ value: action, label: actionLabel(t, action) }))
     .sort((a, b) => a.label.localeCompare(b.label));

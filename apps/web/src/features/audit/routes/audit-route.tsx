@@ -26,8 +26,7 @@ import {
   parseAuditFilters,
   toAuditParams,
 } from '../lib/audit-filters';
-
-const TARGET_KINDS = ['client', 'credential', 'link', 'application', 'user'] as const;
+import { auditTargets } from '../lib/audit-targets';
 
 /** `/audit` (admins): the company's log, newest first, filtered on the server and read in keyset pages. */
 export function AuditRoute() {
@@ -37,8 +36,10 @@ export function AuditRoute() {
   // Each change builds on the last one asked for: a client picked right after an action keeps it.
   const [params, changeParams] = useSearchParamsChange();
   const filters = parseAuditFilters(params);
-  // Named in the page's language, so rebuilt when it changes; the address's action is always one.
-  const options = useMemo(() => actionOptions(t, filters.action), [t, filters.action]);
+  // Named in the page's language, so rebuilt when it changes; only the actions of the company's modules
+  // (a call of another module is refused, so it is never in the log); the address's action is always one.
+  const modules = identity.modules;
+  const options = useMemo(() => actionOptions(t, filters.action, modules), [t, filters.action, modules]);
   // Without the client list (no wealth module) the picker cannot show the address's client: a chip does.
   const canPickClient = canCall(identity, wealth.clientList);
   const update = (patch: Partial<AuditFilters>) =>
@@ -178,27 +179,7 @@ export function AuditRoute() {
                       ) : null}
                     </Table.Td>
                     <Table.Td>
-                      {TARGET_KINDS.some((kind) => event.targets[kind]) ? (
-                        TARGET_KINDS.filter((kind) => event.targets[kind]).map((kind) => (
-                          <Text size="xs" key={kind} style={{ overflowWrap: 'anywhere' }}>
-                            {t(`audit.targets.${kind}`)}:{' '}
-                            {kind === 'client' && event.target_names.client ? (
-                              <>
-                                {event.target_names.client}{' '}
-                                <Text span size="xs" c="dimmed">
-                                  ({event.targets[kind]})
-                                </Text>
-                              </>
-                            ) : (
-                              event.targets[kind]
-                            )}
-                          </Text>
-                        ))
-                      ) : (
-                        <Text size="sm" c="dimmed">
-                          —
-                        </Text>
-                      )}
+                      <TargetsCell event={event} />
                     </Table.Td>
                     <Table.Td>
                       <Text size="sm">{event.ip ?? '—'}</Text>
@@ -246,4 +227,32 @@ function ActorCell({ actor }: { actor: AuditEvent['actor'] }) {
       ) : null}
     </>
   );
+}
+
+/** What the event was on: each target by its name when known (the id, dimmed, beside it), else its id. */
+function TargetsCell({ event }: { event: AuditEvent }) {
+  const { t } = useTranslation();
+  const targets = auditTargets(event);
+  if (targets.length === 0) {
+    return (
+      <Text size="sm" c="dimmed">
+        —
+      </Text>
+    );
+  }
+  return targets.map(({ kind, id, name }) => (
+    <Text size="xs" key={kind} style={{ overflowWrap: 'anywhere' }}>
+      {t(`audit.targets.${kind}`)}:{' '}
+      {name ? (
+        <>
+          {name}{' '}
+          <Text span size="xs" c="dimmed">
+            ({id})
+          </Text>
+        </>
+      ) : (
+        id
+      )}
+    </Text>
+  ));
 }
