@@ -121,7 +121,7 @@ export async function submitConnectCredentials(
   const { db, clock } = deps;
   const now = clock();
   const token = await findLiveToken(db, input.token, now);
-  noteAudit({ companyId: token.company_id, targets: { client: token.client_id } });
+  noteAudit({ companyId: token.company_id, targets: visitTargets(token) });
   // An SCA or renewal link only reauthorises (submit-sca): it must never rebind the credential's login.
   if (token.kind === 'sca' || token.kind === 'renew')
     throw new AppError('InvalidConnectToken', 'This link only takes an SCA code');
@@ -181,7 +181,7 @@ export async function submitConnectSca(
   const { db, clock } = deps;
   const now = clock();
   const token = await findLiveToken(db, input.token, now);
-  noteAudit({ companyId: token.company_id, targets: { client: token.client_id } });
+  noteAudit({ companyId: token.company_id, targets: visitTargets(token) });
   if (
     !(await isWithinRateLimit(db, { key: `connect:sca:${token.token_hash}`, ...SCA_TRIES_PER_TOKEN }, now))
   ) {
@@ -333,4 +333,9 @@ async function finishFlow(
     return credential.token;
   });
   return { status: 'done', redirect_to: linkReturn ?? buildReturnUrl(live.redirect_uri, credentialsToken) };
+}
+
+/** What a visitor's step is about: the client the page was made for, and the Link it came through. */
+function visitTargets(token: LiveToken) {
+  return { client: token.client_id, link: token.link_token ?? undefined };
 }

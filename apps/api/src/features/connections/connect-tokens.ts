@@ -66,8 +66,10 @@ export async function findLiveToken(db: Db, token: string, now: Date) {
   const row = await db
     .selectFrom('connect_tokens')
     .innerJoin('companies', 'companies.id', 'connect_tokens.company_id')
+    // The Link the visitor came through, by the token the audit log names Links with.
+    .leftJoin('links', 'links.id', 'connect_tokens.link_id')
     .selectAll('connect_tokens')
-    .select('companies.name as company_name')
+    .select(['companies.name as company_name', 'links.token as link_token'])
     .where('connect_tokens.token_hash', '=', hashToken(token))
     .where('connect_tokens.used_at', 'is', null)
     .where('connect_tokens.expires_at', '>', now)

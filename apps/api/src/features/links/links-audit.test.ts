@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findAuditEvents } from '../../test/audit-events';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { signInTenant } from '../wealth/wealth-fixtures';
-import { createLinkFor } from './links-fixtures';
+import { connectThroughLink, createLinkFor } from './links-fixtures';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -69,5 +69,22 @@ describe('the audit of a Link delete', () => {
     const events = await findAuditEvents(t.db, tenant.companyId, 'delete-link');
     expect(events).toHaveLength(1);
     expect(events[0]).toMatchObject({ target_link_id: link.token, changes: { name: { old: form.name } } });
+  });
+});
+
+describe('the audit of a visitor on a Link', () => {
+  it('names the Link the visitor came through on each step, with an SCA challenge and without', async () => {
+    const tenant = await signInTenant(t);
+    const link = await createLinkFor(tenant, { name: 'Alta por Link' });
+    await connectThroughLink(t, link.token, { username: 'demo-sca' });
+    await connectThroughLink(t, link.token);
+    const steps = [
+      ...(await findAuditEvents(t.db, tenant.companyId, 'submit-credentials')),
+      ...(await findAuditEvents(t.db, tenant.companyId, 'submit-sca')),
+    ];
+    // demo-sca: credentials then the code; demo-ok: credentials alone.
+    expect(steps).toHaveLength(3);
+    for (const step of steps)
+      expect(step).toMatchObject({ actor_kind: 'visitor', target_link_id: link.token });
   });
 });
