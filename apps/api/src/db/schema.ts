@@ -111,7 +111,10 @@ export interface MailOutboxTable {
   to_address: string;
   subject: string;
   body_text: string;
-  status: ColumnType<'pending' | 'sent' | 'failed', 'pending' | 'sent' | 'failed' | undefined>;
+  status: ColumnType<
+    'pending' | 'sent' | 'failed' | 'not_sent',
+    'pending' | 'sent' | 'failed' | 'not_sent' | undefined
+  >;
   attempts: ColumnType<number, number | undefined>;
   last_error: string | null;
   claimed_until: Timestamp | null;

@@ -3,10 +3,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../config';
-import { type DatabaseHandle, openDatabase } from '../db/database';
+import { type DatabaseHandle, type Db, openDatabase } from '../db/database';
 import { systemClock } from '../shared/clock';
 import { noJobQueue } from '../shared/jobs/jobs';
 import { createLogger } from '../shared/logger';
+import { deliverPendingMail } from '../shared/mail/mail-sender';
+import { createLogTransport } from '../shared/mail/mail-transport';
 import { databaseUrlOf, runAdmin } from '../test/database-templates';
 import { TEST_ENV } from '../test/test-app';
 import { EXIT, runCli } from './cli';
@@ -34,8 +36,25 @@ afterAll(async () => {
   for (const cleanup of cleanups.reverse()) await cleanup();
 });
 
-/** The whole path from an empty database to an invited admin, and the refusals, on any database. */
-async function walkThrough(env: Record<string, string>) {
+/** What a server's mail worker does when SMTP_URL is not set: it logs each waiting mail (here, to nowhere). */
+function sendWithoutSmtp(db: Db) {
+  const log = createLogger('silent');
+  return async () => {
+    await deliverPendingMail({
+      db,
+      clock: systemClock,
+      log,
+      transport: createLogTransport(log),
+      mailFrom: 'caudal@caudal.test',
+    });
+  };
+}
+
+/**
+ * The whole path from an empty database to an invited admin, and the refusals, on any database;
+ * `sendMail` runs the mail worker of a server without SMTP on that database.
+ */
+async function walkThrough(env: Record<string, string>, sendMail: () => Promise<void>) {
   const created = await caudal(
     env,
     'company',
@@ -154,6 +173,24 @@ async function walkThrough(env: Record<string, string>) {
   const mail = await caudal(env, 'mail', 'list', '--to', 'bo@acme.example', '--limit', '1');
   expect(mail.out).toContain('Subject: Caudal: you are invited to Acme Wealth');
   expect(mail.out).toMatch(/\/en\/sesion\/invitation#/);
+  // Without SMTP the server only logs its mail: the outbox has it as not sent, link included (QA found
+  // it `[sent]` with no text, so an operator without the log could not hand the link on).
+  await sendMail();
+  const unsent = await caudal(env, 'mail', 'list', '--to', 'bo@acme.example', '--limit', '1');
+  expect(unsent.out).toContain('[not sent: SMTP_URL is not set]  To: bo@acme.example');
+  expect(unsent.out).toContain('Subject: Caudal: you are invited to Acme Wealth');
+  expect(unsent.out).toMatch(/\/en\/sesion\/invitation#[A-Za-z0-9_-]{43}/);
+  const unsentJson = await caudal(env, '--json', 'mail', 'list', '--to', 'ana@acme.example');
+  expect(JSON.parse(unsentJson.out)).toEqual({
+    ok: true,
+    result: [
+      expect.objectContaining({
+        to: 'ana@acme.example',
+        status: 'not_sent',
+        text: expect.stringContaining(answer.result.invitation_link),
+      }),
+    ],
+  });
   // Refusals are one readable line each, and change nothing.
   expect(await caudal(env, 'company', 'create', '--name', 'Tab\tName', '--modules', 'wealth')).toMatchObject({
     code: EXIT.refused,
@@ -320,7 +357,7 @@ describe('operator command line: embedded database', () => {
     expect(stat.isSocket()).toBe(true);
     expect(stat.mode & 0o777).toBe(0o600);
 
-    await walkThrough(env);
+    await walkThrough(env, sendWithoutSmtp(server.db));
     const companies = await server.db
       .selectFrom('companies')
       .select(['name', 'language'])
@@ -340,6 +377,10 @@ describe.runIf(process.env.DATABASE_URL)('operator command line: PostgreSQL', ()
     const name = `caudal_cli_${Math.random().toString(36).slice(2, 10)}`;
     await runAdmin(serverUrl, `create database ${name}`);
     cleanups.push(() => runAdmin(serverUrl, `drop database if exists ${name} with (force)`));
-    await walkThrough({ DATABASE_URL: databaseUrlOf(serverUrl, name) });
+    const databaseUrl = databaseUrlOf(serverUrl, name);
+    // Opened before the command line migrates it: the mail worker only reads and writes the outbox later.
+    const server = await openDatabase({ databaseUrl });
+    cleanups.push(() => server.close());
+    await walkThrough({ DATABASE_URL: databaseUrl }, sendWithoutSmtp(server.db));
   }, 60_000);
 });

@@ -150,9 +150,11 @@ export function buildProgram(
     );
   program
     .command('mail')
-    .description('read the mail outbox (where mail waits when SMTP_URL is not set)')
+    .description(
+      'read the mail outbox: mail nobody received (SMTP_URL not set, or SMTP failing) keeps its text there while its links are valid',
+    )
     .command('list')
-    .description('show the latest mails queued to an address, newest first')
+    .description('show the latest mails queued to an address, newest first, with the text of those not sent')
     .requiredOption('--to <email>', 'the address')
     .option('--limit <n>', 'how many (1-50)', (value) => Number.parseInt(value, 10), 5)
     .action((options: { to: string; limit: number }) => send('mail.list', options));

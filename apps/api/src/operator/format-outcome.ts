@@ -1,6 +1,15 @@
 import type { StaffMember } from '@caudal/contract';
 import type { CompanySummary } from '../features/companies/companies';
 import type { ChainVerdict } from '../shared/audit/verify-audit-chain';
+import type { MailStatus, OutboxMail } from '../shared/mail/outbox';
+
+/** `not_sent` says why: the operator may not know the server runs without SMTP. */
+const MAIL_STATUS_LABELS: Record<MailStatus, string> = {
+  pending: 'pending',
+  sent: 'sent',
+  not_sent: 'not sent: SMTP_URL is not set',
+  failed: 'failed',
+};
 
 /** A command's result as a person reads it (`--json` prints it whole instead). */
 export function formatOutcome(command: string, result: unknown): string {
@@ -71,24 +80,25 @@ export function formatOutcome(command: string, result: unknown): string {
       ].join('\n');
     }
     case 'mail.list': {
-      const mails = result as {
-        to: string;
-        subject: string;
-        status: string;
-        created_at: string;
-        text: string;
-      }[];
+      const mails = result as OutboxMail[];
       if (mails.length === 0) return 'No mail to that address.\n';
       return mails
         .map(
           (mail) =>
-            `--- ${mail.created_at}  [${mail.status}]  To: ${mail.to}\nSubject: ${mail.subject}\n\n${mail.text}\n`,
+            `--- ${mail.created_at}  [${MAIL_STATUS_LABELS[mail.status]}]  To: ${mail.to}\nSubject: ${mail.subject}\n\n${describeMailText(mail)}\n`,
         )
         .join('\n');
     }
     default:
       return `${JSON.stringify(result, null, 2)}\n`;
   }
+}
+
+/** An empty text was erased (outbox.ts): say so, rather than show a mail that seems to have none. */
+function describeMailText(mail: OutboxMail): string {
+  if (mail.text !== '' || mail.status === 'pending') return mail.text;
+  if (mail.status === 'sent') return '(text erased once sent: it may have held a one-time link)';
+  return '(text erased: the links it held have expired)';
 }
 
 function describeCompany(company: CompanySummary): string {

@@ -2,9 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../../db/database';
 import { createLogCapture, createTestClock } from '../../test/test-app';
 import { openTestDatabase } from '../../test/test-database';
-import { deliverMail, deliverPendingMail, MAX_MAIL_ATTEMPTS } from './mail-sender';
+import { deliverMail, deliverPendingMail, MAX_MAIL_ATTEMPTS, NO_SMTP_REASON } from './mail-sender';
 import { createLogTransport, type MailMessage, type MailTransport } from './mail-transport';
-import { queueMail } from './outbox';
+import { findOutboxMails, queueMail } from './outbox';
 
 let handle: DatabaseHandle;
 beforeAll(async () => {
@@ -50,11 +50,12 @@ describe('the mail sender', () => {
       { from: 'from@caudal.test', to: mail.to, subject: 'Hello', text: 'Body with a link' },
     ]);
     const row = await findRow(id);
-    expect(row).toMatchObject({ status: 'sent', attempts: 1, last_error: null });
+    // Its text goes with the delivery: it may hold a one-time link.
+    expect(row).toMatchObject({ status: 'sent', attempts: 1, last_error: null, body_text: '' });
     expect(row.sent_at).not.toBeNull();
   });
 
-  it('logs the mail, link included, when SMTP is not configured', async () => {
+  it('logs the mail, link included, when SMTP is not configured, and keeps it not sent with its text', async () => {
     const capture = createLogCapture();
     const deps = {
       db: handle.db,
@@ -63,11 +64,32 @@ describe('the mail sender', () => {
       transport: createLogTransport(capture.logger),
       mailFrom: 'from@caudal.test',
     };
-    const id = await queueMail(handle.db, { ...mail, text: 'Open https://portal.test/reset?token=abc' });
-    await deliverPendingMail(deps);
-    expect((await findRow(id)).status).toBe('sent');
+    const text = 'Open https://portal.test/reset?token=abc';
+    const id = await queueMail(handle.db, { ...mail, to: 'unsent@caudal.test', text });
+    expect(await deliverPendingMail(deps)).toEqual(['not_sent']);
     expect(capture.text()).toContain('SMTP_URL is not set');
     expect(capture.text()).toContain('https://portal.test/reset?token=abc');
+    // Nobody received it: recorded as such, its text kept for the operator (QA found it `sent`, text wiped).
+    expect(await findRow(id)).toMatchObject({
+      status: 'not_sent',
+      attempts: 1,
+      body_text: text,
+      sent_at: null,
+      last_error: NO_SMTP_REASON,
+    });
+    expect(await findOutboxMails(handle.db, { to: 'Unsent@caudal.test', limit: 5 })).toEqual([
+      {
+        to: 'unsent@caudal.test',
+        subject: 'Hello',
+        status: 'not_sent',
+        created_at: expect.any(String),
+        text,
+      },
+    ]);
+    // Final: neither a retried job nor the sweep writes it to the log again.
+    expect(await deliverMail(deps, id)).toBe('skipped');
+    expect(await deliverPendingMail(deps)).toEqual([]);
+    expect(capture.text().split('SMTP_URL is not set')).toHaveLength(2);
   });
 
   it('counts failed attempts, keeps retrying, and gives up after the limit', async () => {

@@ -16,7 +16,11 @@ export interface MailSenderDeps {
   mailFrom: string;
 }
 
-export type DeliveryResult = 'sent' | 'retry' | 'failed' | 'skipped';
+/** `not_sent`: no SMTP server is set up, so the mail only went to the log (`MailTransport.isLogOnly`). */
+export type DeliveryResult = 'sent' | 'not_sent' | 'retry' | 'failed' | 'skipped';
+
+/** Recorded as a `not_sent` mail's `last_error`, for support reading the outbox. */
+export const NO_SMTP_REASON = 'SMTP_URL is not set: the mail was written to the log only';
 
 /** Sends one outbox row. Throws after a failed attempt that may be retried, so the job queue retries. */
 export async function deliverMail(deps: MailSenderDeps, outboxId: string): Promise<DeliveryResult> {
@@ -73,6 +77,10 @@ async function attemptDelivery(deps: MailSenderDeps, outboxId: string): Promise<
     deps.log.warn({ outboxId, attempts: mail.attempts, isFinal }, 'mail delivery failed');
     return isFinal ? 'failed' : 'retry';
   }
+  if (deps.transport.isLogOnly) {
+    await recordNotSent(deps.db, outboxId);
+    return 'not_sent';
+  }
   await deps.db
     .updateTable('mail_outbox')
     // The body holds a single-use link: once delivered, nobody needs it in the database.
@@ -80,6 +88,20 @@ async function attemptDelivery(deps: MailSenderDeps, outboxId: string): Promise<
     .where('id', '=', outboxId)
     .execute();
   return 'sent';
+}
+
+/**
+ * Nobody received the mail, so its text (an invitation or reset link, say) is kept: an operator without
+ * the server's log reads it with `mail list` and hands the link on. Housekeeping erases it once any link
+ * in it has expired (mail-housekeeping.ts). Final, not pending: the sweep would log it again every 5
+ * minutes.
+ */
+function recordNotSent(db: Db, outboxId: string) {
+  return db
+    .updateTable('mail_outbox')
+    .set({ status: 'not_sent', claimed_until: null, last_error: NO_SMTP_REASON })
+    .where('id', '=', outboxId)
+    .execute();
 }
 
 function claimMail(db: Db, outboxId: string, now: Date) {

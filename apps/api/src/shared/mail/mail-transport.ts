@@ -9,6 +9,11 @@ export interface MailMessage {
 }
 
 export interface MailTransport {
+  /**
+   * No SMTP server is set up: `send` only writes the mail to the log and nobody receives it, so the
+   * sender records it as not sent (and keeps its text for the operator) instead of sent.
+   */
+  readonly isLogOnly?: boolean;
   send(message: MailMessage): Promise<void>;
 }
 
@@ -25,6 +30,7 @@ export function createMailTransport(smtpUrl: string | null, log: Logger): MailTr
 
 export function createLogTransport(log: Logger): MailTransport {
   return {
+    isLogOnly: true,
     async send(message) {
       // Deliberately the one place a reset link is logged: without SMTP this is how it is delivered.
       log.info(

@@ -44,8 +44,26 @@ export async function findMailTurn(db: Db, outboxId: string): Promise<number> {
   return rows[0]?.ahead ?? 0;
 }
 
-/** The latest mails queued to an address, newest first: the operator's view when no SMTP is set up. */
-export async function findOutboxMails(db: Db, query: { to: string; limit: number }) {
+/**
+ * Where a mail is: waiting, sent, `not_sent` (no SMTP is set up: it went only to the server's log) or
+ * `failed` (given up after its last attempt).
+ */
+export type MailStatus = 'pending' | 'sent' | 'not_sent' | 'failed';
+
+export interface OutboxMail {
+  to: string;
+  subject: string;
+  status: MailStatus;
+  created_at: string;
+  /** Empty once sent, and once an unsent mail's links expired (mail-housekeeping.ts): they are secrets. */
+  text: string;
+}
+
+/**
+ * The latest mails queued to an address, newest first: the operator's view when no SMTP is set up, or
+ * when it fails. Mail nobody received still has its text, links included, while those links are valid.
+ */
+export async function findOutboxMails(db: Db, query: { to: string; limit: number }): Promise<OutboxMail[]> {
   const rows = await db
     .selectFrom('mail_outbox')
     .select(['to_address', 'subject', 'body_text', 'status', 'created_at'])
