@@ -1,4 +1,4 @@
-import { audit, exports as exportCalls, wealth } from '@caudal/contract';
+import { applications, audit, exports as exportCalls, links, wealth } from '@caudal/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findAuditEvents } from '../../test/audit-events';
 import { createTestApp, createUser, login, post, type TestApp } from '../../test/test-app';
@@ -50,7 +50,8 @@ describe('exporting the audit log as CSV', () => {
       const lines = edits.text.slice(1).trim().split('\r\n');
       expect(lines[0]).toBe(
         'Fecha (UTC);Tipo;Acción;Código de acción;Tipo de actor;Quién;Id. del actor;Id. del cliente;Cliente;' +
-          'Credencial;Link;Aplicación;Usuario;IP;Navegador;Id. de petición;Campos cambiados',
+          'Credencial;Token del Link;Link;Client id de la aplicación;Aplicación;Usuario;IP;Navegador;' +
+          'Id. de petición;Campos cambiados',
       );
       expect(lines).toHaveLength(2);
       // A date and time a spreadsheet reads as one; the action by its name and its code; the client by
@@ -97,6 +98,26 @@ describe('exporting the audit log as CSV', () => {
     },
     WORKER_TEST_TIMEOUT_MS,
   );
+
+  it('names the Link and the application of each event, from the reader’s company only', async () => {
+    const tenant = await signInTenant(t);
+    const link = (await tenant.call(links.createLink.path, { name: 'Alta de otoño' })).json();
+    const application = (await tenant.call(applications.createApplication.path, { name: 'ERP' })).json();
+    const file = await exportAudit(tenant, { language: 'es' });
+    const rows = file.text
+      .slice(1)
+      .trim()
+      .split('\r\n')
+      .map((row) => row.split(';'));
+    const header = rows[0] ?? [];
+    const column = (name: string) => header.indexOf(name);
+    const linkRow = rows.find((row) => row[column('Código de acción')] === 'create-link');
+    expect(linkRow?.[column('Token del Link')]).toBe(link.token);
+    expect(linkRow?.[column('Link')]).toBe('Alta de otoño');
+    const applicationRow = rows.find((row) => row[column('Código de acción')] === 'create-application');
+    expect(applicationRow?.[column('Client id de la aplicación')]).toBe(application.client_id);
+    expect(applicationRow?.[column('Aplicación')]).toBe('ERP');
+  });
 
   it('is recorded as an action, with the filters it used', async () => {
     const tenant = await signInTenant(t);

@@ -28,8 +28,8 @@ const TARGET_CLIENT_UUID = sql<string>`case when audit_events.target_client_id ~
 /**
  * One statement (PostgreSQL: the export worker reads it through a cursor): every value as text, the
  * kinds and action names in the file's language (the words travel as parameters), the time in UTC as a
- * spreadsheet reads a date and time, a target client's name as it is called today (from the reader's
- * company only; none once deleted), the changed fields as their JSON.
+ * spreadsheet reads a date and time, a target client's, Link's and application's name as it is called
+ * today (from the reader's company only; none once deleted), the changed fields as their JSON.
  */
 export function auditRowsQuery(db: Db, query: AuditExportQuery) {
   const words = CATALOGUES[query.language].audit;
@@ -42,6 +42,16 @@ export function auditRowsQuery(db: Db, query: AuditExportQuery) {
       join
         .onRef('target_client.company_id', '=', 'audit_events.company_id')
         .on('target_client.id', '=', TARGET_CLIENT_UUID),
+    )
+    .leftJoin('links as target_link', (join) =>
+      join
+        .onRef('target_link.company_id', '=', 'audit_events.company_id')
+        .onRef('target_link.token', '=', 'audit_events.target_link_id'),
+    )
+    .leftJoin('applications as target_application', (join) =>
+      join
+        .onRef('target_application.company_id', '=', 'audit_events.company_id')
+        .onRef('target_application.client_id', '=', 'audit_events.target_application_id'),
     )
     .select([
       sql<string>`to_char(audit_events.occurred_at at time zone 'UTC', 'YYYY-MM-DD HH24:MI:SS')`.as(
@@ -61,7 +71,9 @@ export function auditRowsQuery(db: Db, query: AuditExportQuery) {
       'target_client.name as target_client_name',
       'audit_events.target_credential_id',
       'audit_events.target_link_id',
+      'target_link.name as target_link_name',
       'audit_events.target_application_id',
+      'target_application.name as target_application_name',
       'audit_events.target_user_id',
       'audit_events.ip',
       'audit_events.user_agent',
