@@ -1,4 +1,4 @@
-import type { Page } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
 import { callApi, signInByApi } from '../fixtures/api';
 import { searchClientPicker } from '../fixtures/client-picker';
 import { DEMO_USERS, type DemoUser } from '../fixtures/demo';
@@ -79,6 +79,20 @@ async function chooseClient(page: Page, lang: Lang, client: Client) {
   await expect(page.getByRole('listbox')).toBeHidden();
 }
 
+/** The demo book's first three clients by name, as the API lists them. */
+async function firstThreeClients(
+  request: APIRequestContext,
+  token: string,
+): Promise<[Client, Client, Client]> {
+  const [a, b, c] = await callApi<Client[]>(request, token, '/platform/wealth/client-list', {
+    sort: 'name',
+    page: 1,
+    page_size: 3,
+  });
+  if (!a || !b || !c) throw new Error('the demo book has at least three clients');
+  return [a, b, c];
+}
+
 /** The portal user's client list, as rows of the clients table (names are links). */
 const clientLinks = (page: Page) => page.getByRole('table').getByRole('link');
 
@@ -94,12 +108,7 @@ test.describe('portal users', () => {
   }) => {
     const t = TEXT.es;
     const token = await signInByApi(request, DEMO_USERS.wealth);
-    const [a, b, c] = await callApi<Client[]>(request, token, '/platform/wealth/client-list', {
-      sort: 'name',
-      page: 1,
-      page_size: 3,
-    });
-    if (!a || !b || !c) throw new Error('the demo book has at least three clients');
+    const [a, b, c] = await firstThreeClients(request, token);
     const username = `e2e-${Date.now().toString(36)}`;
 
     // Create, after the form's own checks (spec section 5).
@@ -184,12 +193,7 @@ test.describe('portal users', () => {
   }) => {
     const t = TEXT.es;
     const token = await signInByApi(request, DEMO_USERS.wealth);
-    const [a, b, c] = await callApi<Client[]>(request, token, '/platform/wealth/client-list', {
-      sort: 'name',
-      page: 1,
-      page_size: 3,
-    });
-    if (!a || !b || !c) throw new Error('the demo book has at least three clients');
+    const [a, b, c] = await firstThreeClients(request, token);
     const username = `e2e-conflicto-${Date.now().toString(36)}`;
     await callApi(request, token, '/platform/portals/create-portal', {
       username,
