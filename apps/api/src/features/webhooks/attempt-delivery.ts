@@ -18,6 +18,12 @@ export interface AttemptDeps {
   key: SecretKey;
   policy: UrlPolicy & Pick<SenderOptions, 'resolve' | 'timeoutMs'>;
   platformName: string;
+  /**
+   * Runs an attempt's database work (its claim, then its record) in turn with the other attempts', so a
+   * flood of deliveries holds a few of the pool's connections and the portal's calls keep the rest.
+   * Without it, at once (tests that attempt one delivery).
+   */
+  inDbTurn?: <T>(work: () => Promise<T>) => Promise<T>;
 }
 
 export type AttemptResult =
@@ -34,8 +40,36 @@ export type AttemptResult =
  */
 export async function attemptDelivery(deps: AttemptDeps, deliveryId: string): Promise<AttemptResult> {
   const now = deps.clock();
+  const inDbTurn = deps.inDbTurn ?? runAtOnce;
+  const claim = await inDbTurn(() => claimAttempt(deps, deliveryId, now));
+  if ('kind' in claim) return claim;
+  const { delivery, endpoint } = claim;
+  const refusal = findUrlRefusal(endpoint.url, deps.policy);
+  let outcome: SendOutcome;
+  if (refusal) {
+    outcome = { statusCode: null, error: 'refused_address', latencyMs: 0, excerpt: null, isDelivered: false };
+  } else {
+    const headers = signDelivery(
+      delivery.event_id,
+      delivery.payload,
+      activeSecrets(deps.key, endpoint, now),
+      (deps.signClock ?? deps.clock)(),
+    );
+    outcome = await sendWebhook(endpoint.url, headers, delivery.payload, deps.policy);
+  }
+  return inDbTurn(() => recordAttempt(deps, { ...delivery, endpoint }, outcome, now));
+}
+
+const runAtOnce = <T>(work: () => Promise<T>) => work();
+/** A duplicate job, or a delivery another attempt holds: nothing to do. */
+const NOTHING_DUE: AttemptResult = { kind: 'skipped' };
+/** Its endpoint paused or its company unable to send: failed, with no attempt made. */
+const STOPPED: AttemptResult = { kind: 'failed', isEndpointPaused: false, mailIds: [] };
+
+/** The claim and the endpoint it goes to; or, when there is nothing to send, the attempt's end. */
+async function claimAttempt(deps: AttemptDeps, deliveryId: string, now: Date) {
   const w = withWebhookTables(deps.db);
-  const claimed = await w
+  const delivery = await w
     .updateTable('webhook_deliveries')
     .set({ next_attempt_at: new Date(now.getTime() + ATTEMPT_LEASE_MS) })
     .where('id', '=', deliveryId)
@@ -43,13 +77,13 @@ export async function attemptDelivery(deps: AttemptDeps, deliveryId: string): Pr
     .where((eb) => eb.or([eb('next_attempt_at', 'is', null), eb('next_attempt_at', '<=', now)]))
     .returning(['id', 'endpoint_id', 'event_id', 'payload', 'attempts', 'window_started_at', 'company_id'])
     .executeTakeFirst();
-  if (!claimed) return { kind: 'skipped' };
+  if (!delivery) return NOTHING_DUE;
   const endpoint = await w
     .selectFrom('webhook_endpoints')
     .innerJoin('companies', 'companies.id', 'webhook_endpoints.company_id')
     .selectAll('webhook_endpoints')
     .select(['companies.disabled_at as company_disabled_at', 'companies.modules as company_modules'])
-    .where('webhook_endpoints.id', '=', claimed.endpoint_id)
+    .where('webhook_endpoints.id', '=', delivery.endpoint_id)
     .executeTakeFirst();
   if (!endpoint?.enabled || !isSendingCompany(endpoint.company_disabled_at, endpoint.company_modules)) {
     // Paused (by staff or for failing), or its company is off or lost the applications module (the
@@ -60,22 +94,9 @@ export async function attemptDelivery(deps: AttemptDeps, deliveryId: string): Pr
       .set({ status: 'failed', next_attempt_at: null })
       .where('id', '=', deliveryId)
       .execute();
-    return { kind: 'failed', isEndpointPaused: false, mailIds: [] };
+    return STOPPED;
   }
-  const refusal = findUrlRefusal(endpoint.url, deps.policy);
-  let outcome: SendOutcome;
-  if (refusal) {
-    outcome = { statusCode: null, error: 'refused_address', latencyMs: 0, excerpt: null, isDelivered: false };
-  } else {
-    const headers = signDelivery(
-      claimed.event_id,
-      claimed.payload,
-      activeSecrets(deps.key, endpoint, now),
-      (deps.signClock ?? deps.clock)(),
-    );
-    outcome = await sendWebhook(endpoint.url, headers, claimed.payload, deps.policy);
-  }
-  return recordAttempt(deps, { ...claimed, endpoint }, outcome, now);
+  return { delivery, endpoint };
 }
 
 /** Whether a company may send webhooks: on, and holding the applications module endpoints hang from. */

@@ -13,6 +13,7 @@ import {
 } from '../../shared/jobs/jobs';
 import type { Logger } from '../../shared/logger';
 import { notifyMailQueued } from '../../shared/mail/mail-jobs';
+import { createTurns } from '../../shared/process/turns';
 import { emitDueScaEvents } from '../connections';
 import { type AttemptDeps, attemptDelivery } from './attempt-delivery';
 import { findDeliveryTurn } from './delivery-priority';
@@ -43,6 +44,11 @@ const DELIVER_SLOTS_PER_COMPANY = 10;
 const DELIVER_SLOTS_PER_ENDPOINT = 3;
 /** Slots kept for companies with nothing in flight: a company's second attempt never takes them. */
 const DELIVER_SLOTS_RESERVE = 20;
+/**
+ * Attempts in their database work (claim, record) at once: the pool has 10 connections, and a flood of
+ * deliveries to fast receivers must leave most of them to the portal's calls.
+ */
+const DELIVER_DB_TURNS = 4;
 /** A company's jobs taken while it may not start them, waiting here for a slot it may take. */
 const DELIVER_PARKED_PER_COMPANY = 10;
 /** How long a stopping instance lets its attempts in flight end (longer than a request's timeout). */
@@ -134,6 +140,7 @@ async function startWebhookJobs(boss: PgBoss, deps: WebhookJobDeps, log: Logger)
     key,
     platformName: deps.config.platformName,
     policy: { ...deps.config.webhooks, resolve: deps.resolve, timeoutMs: deps.timeoutMs },
+    inDbTurn: createTurns(DELIVER_DB_TURNS),
   };
   const queue = queueOf(boss);
   const slots = createDeliverySlots({
