@@ -31,6 +31,15 @@ test('an admin invites a colleague with only Links; the colleague sets a passwor
   const row = page.getByRole('row').filter({ hasText: username });
   await expect(row).toContainText('Invited');
   await expect(row).toContainText('Member');
+  // Nor may an edit leave the member with no section: said on the field, nothing saved.
+  await row.getByRole('button', { name: `Actions for ${username}` }).click();
+  await page.getByRole('menuitem', { name: 'Edit role and permissions' }).click();
+  const edit = page.getByRole('dialog', { name: `Role and permissions of ${username}` });
+  await edit.getByRole('checkbox', { name: 'Links' }).uncheck();
+  await edit.getByRole('button', { name: 'Save' }).click();
+  await expect(edit.getByText('Choose at least one section they can use')).toBeVisible();
+  await edit.getByRole('button', { name: 'Cancel' }).click();
+  await expect(edit).toHaveCount(0);
 
   // The colleague, in a browser of their own, opens the link of the mail (read from the outbox).
   const link = await invitationLinkMailedTo(email);

@@ -47,6 +47,16 @@ export const ZStaffListRequest = z
 
 export const listStaff = defineCall(routes.listStaff, { request: ZStaffListRequest, response: ZStaffList });
 
+/** A member with no permission would be in a portal with no section to open (invited or edited so). */
+function requirePermissionOfMember(
+  value: { role: string; permissions: readonly string[] },
+  ctx: z.RefinementCtx,
+) {
+  if (value.role === 'member' && value.permissions.length === 0) {
+    ctx.addIssue({ code: 'custom', path: ['permissions'], message: VALIDATION.permissionRequired });
+  }
+}
+
 const ZPermissions = z
   .array(ZPermission, { error: VALIDATION.invalid })
   .max(20, { error: VALIDATION.invalid })
@@ -62,12 +72,7 @@ export const ZInviteStaffRequest = z
     /** The inviter's language: the mail is written in it, and the link opens the portal in it. */
     language: z.enum(LOCALE_CODES).default('es'),
   })
-  .superRefine((value, ctx) => {
-    // A member with no permission would accept the invitation into a portal with no section to open.
-    if (value.role === 'member' && value.permissions.length === 0) {
-      ctx.addIssue({ code: 'custom', path: ['permissions'], message: VALIDATION.permissionRequired });
-    }
-  });
+  .superRefine(requirePermissionOfMember);
 export type InviteStaffRequest = z.input<typeof ZInviteStaffRequest>;
 
 export const inviteStaff = defineCall(routes.inviteStaff, {
@@ -91,11 +96,13 @@ export const revokeInvitation = defineCall(routes.revokeInvitation, {
   response: ZSuccess,
 });
 
-export const ZUpdateStaffRequest = z.object({
-  username: ZUsernameRef,
-  role: ZStaffRole,
-  permissions: ZPermissions,
-});
+export const ZUpdateStaffRequest = z
+  .object({
+    username: ZUsernameRef,
+    role: ZStaffRole,
+    permissions: ZPermissions,
+  })
+  .superRefine(requirePermissionOfMember);
 export const updateStaff = defineCall(routes.updateStaff, {
   request: ZUpdateStaffRequest,
   response: ZStaffMember,

@@ -145,7 +145,7 @@ describe('invitations', () => {
     expect(clash.json().error.code).toBe('DuplicatedUsername');
   });
 
-  it('refuses a member invited with no permission (they could open no section); an admin needs none', async () => {
+  it('refuses a member invited or edited to no permission (they could open no section); an admin needs none', async () => {
     const admin = await signInTenant(t);
     const body = { email: 'sin-permisos@acme.test', username: 'sin-permisos', name: 'Sin Permisos' };
     const refused = await admin.call(team.inviteStaff.path, { ...body, role: 'member', permissions: [] });
@@ -161,6 +161,16 @@ describe('invitations', () => {
     expect(users).toEqual([]);
     const asAdmin = await admin.call(team.inviteStaff.path, { ...body, role: 'admin', permissions: [] });
     expect(asAdmin.statusCode, asAdmin.body).toBe(200);
+    // Nor is a user made such a member by an edit (QA: invited as an admin, then demoted with none).
+    const demoted = await admin.call(team.updateStaff.path, {
+      username: body.username,
+      role: 'member',
+      permissions: [],
+    });
+    expect(demoted.statusCode).toBe(400);
+    expect(demoted.json().error.issues[0]).toMatchObject({ path: ['permissions'] });
+    const row = await t.db.selectFrom('users').select('role').where('username', '=', body.username).execute();
+    expect(row).toEqual([{ role: 'admin' }]);
   });
 
   it('refuses permissions outside the company modules', async () => {
@@ -319,7 +329,7 @@ describe('roles, permissions and states', () => {
     const admin = await signInTenant(t);
     const own = admin.user.username;
     for (const [call, payload] of [
-      [team.updateStaff, { username: own, role: 'member', permissions: [] }],
+      [team.updateStaff, { username: own, role: 'member', permissions: ['links'] }],
       [team.disableStaff, { username: own }],
       [team.deleteStaff, { username: own }],
     ] as const) {
@@ -336,7 +346,7 @@ describe('roles, permissions and states', () => {
     });
     const demoted = await post(t.app, team.updateStaff.path, {
       token: secondToken,
-      payload: { username: own, role: 'member', permissions: [] },
+      payload: { username: own, role: 'member', permissions: ['links'] },
     });
     expect(demoted.statusCode, demoted.body).toBe(200);
     // Now `second` is the last active admin: an invited admin does not count.

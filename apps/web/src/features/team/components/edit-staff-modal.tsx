@@ -1,4 +1,4 @@
-import type { Permission, StaffMember } from '@caudal/contract';
+import { type Permission, type StaffMember, team } from '@caudal/contract';
 import { Button, Group, Stack, Text } from '@mantine/core';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -26,25 +26,30 @@ export function EditStaffModal({
   const member = last.current;
   const [role, setRole] = useState<'admin' | 'member'>('member');
   const [permissions, setPermissions] = useState<Permission[]>([]);
+  const [permissionsError, setPermissionsError] = useState<string | null>(null);
   const update = useUpdateStaffMutation();
   useEffect(() => {
     if (selected) {
       setRole(selected.role);
       setPermissions(selected.permissions);
+      setPermissionsError(null);
     }
   }, [selected]);
   const save = () => {
     if (!member) return;
-    update.mutate(
-      { username: member.username, role, permissions },
-      {
-        onSuccess: () => {
-          notifySuccess(t('team.edit.done', { username: member.username }));
-          onClose();
-        },
-        onError: (error) => notifyFailure(t('team.edit.failed'), translateDynamic(errorMessageKey(error))),
+    const body = { username: member.username, role, permissions };
+    // The contract's own rule (a member needs a section), said on the field before anything is sent.
+    const checked = team.ZUpdateStaffRequest.safeParse(body);
+    const issue = checked.success ? undefined : checked.error.issues.find((i) => i.path[0] === 'permissions');
+    setPermissionsError(issue ? translateDynamic(issue.message) : null);
+    if (issue) return;
+    update.mutate(body, {
+      onSuccess: () => {
+        notifySuccess(t('team.edit.done', { username: member.username }));
+        onClose();
       },
-    );
+      onError: (error) => notifyFailure(t('team.edit.failed'), translateDynamic(errorMessageKey(error))),
+    });
   };
   return (
     <AppModal
@@ -59,7 +64,11 @@ export function EditStaffModal({
         </Text>
         {/* Nobody removes their own admin role: the choice is not offered (the server refuses it too). */}
         <RoleRadio value={role} onChange={setRole} disabled={isSelf} />
-        <PermissionCheckboxes value={permissions} onChange={setPermissions} />
+        <PermissionCheckboxes
+          value={permissions}
+          onChange={setPermissions}
+          error={permissionsError ?? undefined}
+        />
         <Group justify="flex-end" gap="sm">
           <Button variant="default" onClick={onClose}>
             {t('team.edit.cancel')}
