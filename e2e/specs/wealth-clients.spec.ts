@@ -196,16 +196,18 @@ test.describe('an edit on a stale form', () => {
     const dialog = page.getByRole('dialog', { name: 'Editar cliente' });
     await dialog.getByRole('textbox', { name: /^Alias/ }).fill(`conflicto-${suffix}-b`);
 
-    // A colleague renames the client while the form is open.
+    // A colleague renames the client and adds an entity while the form is open.
     await callApi(request, token, '/platform/wealth/client-edit', {
       client_id: created.id,
       name: `Conflicto ${suffix} (Patrimonio)`,
       alias: created.alias,
-      entities: [],
+      entities: ['bbva'],
     });
     await dialog.getByRole('button', { name: 'Guardar cambios' }).click();
     const warning = dialog.getByRole('alert').filter({ hasText: 'Otra persona ha cambiado este cliente' });
     await expect(warning).toContainText(`«Conflicto ${suffix} (Patrimonio)»`);
+    // Their entities are said too: the form keeps what was typed, so a second save would drop them.
+    await expect(warning).toContainText('las entidades BBVA');
     await expect(dialog.getByRole('textbox', { name: /^Alias/ })).toHaveValue(`conflicto-${suffix}-b`);
 
     // Saved again knowingly: the typed form replaces it.

@@ -60,7 +60,9 @@ export const wealth = {
     saveFailed: 'No se han podido guardar los cambios',
     conflictTitle: 'Otra persona ha cambiado este cliente',
     conflictText:
-      'Mientras lo editabas se guardó con el nombre «{name}» y el alias «{alias}». Revisa tus cambios y vuelve a guardar para sustituirlo.',
+      'Mientras lo editabas se guardó con el nombre «{name}», el alias «{alias}» y las entidades {entities}. Revisa tus cambios y vuelve a guardar para sustituirlo.',
+    conflictTextNoEntities:
+      'Mientras lo editabas se guardó con el nombre «{name}», el alias «{alias}» y sin entidades. Revisa tus cambios y vuelve a guardar para sustituirlo.',
   },
   remove: {
     title: 'Eliminar cliente',

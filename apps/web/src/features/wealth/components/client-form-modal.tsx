@@ -57,7 +57,7 @@ function ClientFormBody({
   onSaved?: (client: Client) => void;
 }) {
   const { t } = useTranslation();
-  const { options } = useEntityCatalogue();
+  const { options, name: entityName } = useEntityCatalogue();
   const create = useCreateClientMutation();
   const edit = useEditClientMutation();
   const refreshClient = useRefreshEditedClient();
@@ -137,10 +137,17 @@ function ClientFormBody({
       <Stack gap="md">
         {changedMeanwhile ? (
           <Alert color="yellow" role="alert" title={t('wealth.form.conflictTitle')}>
-            {t('wealth.form.conflictText', {
-              name: changedMeanwhile.name,
-              alias: changedMeanwhile.alias,
-            })}
+            {t(
+              changedMeanwhile.entities.length > 0
+                ? 'wealth.form.conflictText'
+                : 'wealth.form.conflictTextNoEntities',
+              {
+                name: changedMeanwhile.name,
+                alias: changedMeanwhile.alias,
+                // Its entities too: the form keeps what was typed, so a second save would drop theirs unseen.
+                entities: changedMeanwhile.entities.map(entityName).join(', '),
+              },
+            )}
           </Alert>
         ) : null}
         <TextInput
