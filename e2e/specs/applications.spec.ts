@@ -137,3 +137,14 @@ test.describe('applications of the apps company', () => {
     expect(foreign).toEqual([]);
   });
 });
+
+test('an application that does not exist is said not to, with the way back (not an unexpected error)', async ({
+  page,
+}) => {
+  await page.goto('/es/applications/caudal_ci_no_existe/webhooks');
+  await expect(page.getByRole('heading', { name: 'Aplicación no encontrada' })).toBeVisible();
+  await expect(page.getByText('Esta aplicación no existe o ya no está disponible')).toBeVisible();
+  await expect(page.getByText('Ha ocurrido un error inesperado')).toHaveCount(0);
+  await page.getByRole('link', { name: 'Volver a aplicaciones' }).click();
+  await expect(page).toHaveURL(/\/es\/applications$/);
+});

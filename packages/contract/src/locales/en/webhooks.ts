@@ -4,7 +4,9 @@ export const webhooks: typeof es = {
   page: {
     back: 'Applications',
     tabs: { webhooks: 'Webhooks', secret: 'Client secret' },
+    notFoundTitle: 'Application not found',
     notFound: 'This application does not exist or is no longer available',
+    backToApplications: 'Back to applications',
     loadError: 'The application could not be loaded',
     retry: 'Retry',
   },

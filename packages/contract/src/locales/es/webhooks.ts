@@ -3,7 +3,9 @@ export const webhooks = {
   page: {
     back: 'Aplicaciones',
     tabs: { webhooks: 'Webhooks', secret: 'Secreto del cliente' },
+    notFoundTitle: 'Aplicación no encontrada',
     notFound: 'Esta aplicación no existe o ya no está disponible',
+    backToApplications: 'Volver a aplicaciones',
     loadError: 'No se han podido cargar los datos de la aplicación',
     retry: 'Reintentar',
   },

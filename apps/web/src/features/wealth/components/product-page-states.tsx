@@ -1,8 +1,8 @@
 import { Paper, Skeleton, Stack } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { NotFoundPanel } from '../../../shared/components/not-found-panel';
 import { ErrorPanel } from '../../../shared/components/state-panel';
 import { clientPath } from '../lib/wealth-paths';
-import { NotFoundPanel } from './not-found-panel';
 
 /** While a product's list loads: the shape of its header. */
 export function ProductHeaderSkeleton() {

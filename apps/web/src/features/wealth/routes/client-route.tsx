@@ -3,9 +3,9 @@ import { Paper, Skeleton, Stack } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useParams } from 'react-router';
 import { isCallError } from '../../../shared/api/api-error';
+import { NotFoundPanel } from '../../../shared/components/not-found-panel';
 import { ErrorPanel } from '../../../shared/components/state-panel';
 import { useClientQuery } from '../api/client-queries';
-import { NotFoundPanel } from '../components/not-found-panel';
 import { CLIENTS_PATH } from '../lib/wealth-paths';
 import type { ClientContext } from './client-context';
 

@@ -2,6 +2,7 @@ import { Anchor, Tabs } from '@mantine/core';
 import { IconArrowLeft } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
+import { NotFoundPanel } from '../../../shared/components/not-found-panel';
 import { PageHeader } from '../../../shared/components/page-header';
 import { ErrorPanel } from '../../../shared/components/state-panel';
 import { useLocale } from '../../../shared/i18n/use-locale';
@@ -20,10 +21,20 @@ export function ApplicationRoute() {
   const current = TABS.find((name) => name === tab) ?? 'webhooks';
   const application = useApplicationQuery(clientId);
   const base = `/${language}/applications`;
-  if (application.isError || application.data === null) {
+  if (application.data === null) {
+    return (
+      <NotFoundPanel
+        title={t('webhooks.page.notFoundTitle')}
+        text={t('webhooks.page.notFound')}
+        backLabel={t('webhooks.page.backToApplications')}
+        backPath="/applications"
+      />
+    );
+  }
+  if (application.isError) {
     return (
       <ErrorPanel
-        title={application.data === null ? t('webhooks.page.notFound') : t('webhooks.page.loadError')}
+        title={t('webhooks.page.loadError')}
         retryLabel={t('webhooks.page.retry')}
         error={application.error}
         onRetry={() => application.refetch()}

@@ -1,8 +1,8 @@
 import { Button } from '@mantine/core';
 import { IconArrowLeft } from '@tabler/icons-react';
 import { Link } from 'react-router';
-import { StatusPage } from '../../../shared/components/status-page';
-import { useLocalePath } from '../../../shared/i18n/use-locale';
+import { useLocalePath } from '../i18n/use-locale';
+import { StatusPage } from './status-page';
 
 interface NotFoundPanelProps {
   title: string;
@@ -11,7 +11,7 @@ interface NotFoundPanelProps {
   backPath: string;
 }
 
-/** A client or product that does not exist (404): say so and offer the way back up. */
+/** A client, product or application that does not exist (404): say so and offer the way back up. */
 export function NotFoundPanel({ title, text, backLabel, backPath }: NotFoundPanelProps) {
   const to = useLocalePath();
   return (
