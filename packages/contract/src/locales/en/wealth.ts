@@ -62,9 +62,9 @@ export const wealth: typeof es = {
     saveFailed: 'The changes could not be saved',
     conflictTitle: 'Someone else changed this client',
     conflictText:
-      'While you were editing, it was saved with the name “{name}”, the alias “{alias}” and the entities {entities}. Review your changes and save again to replace it.',
+      'While you were editing, it was saved with the name “{name}”, the alias “{alias}” and the institutions {entities}. Review your changes and save again to replace it.',
     conflictTextNoEntities:
-      'While you were editing, it was saved with the name “{name}”, the alias “{alias}” and no entities. Review your changes and save again to replace it.',
+      'While you were editing, it was saved with the name “{name}”, the alias “{alias}” and no institutions. Review your changes and save again to replace it.',
   },
   remove: {
     title: 'Delete client',
