@@ -27,7 +27,7 @@ export async function findAuditPage(
 }
 
 /** The names of the company's clients among `ids` (ids of deleted clients, or of none, are absent). */
-export async function findClientNames(db: Db, companyId: string, ids: readonly string[]) {
+async function findClientNames(db: Db, companyId: string, ids: readonly string[]) {
   const wanted = [...new Set(ids)].filter(isUuid);
   if (wanted.length === 0) return new Map<string, string>();
   const rows = await db
@@ -43,7 +43,7 @@ export async function findClientNames(db: Db, companyId: string, ids: readonly s
  * The names of the company's Links among `tokens` (a Link is targeted by its token): one statement,
  * scoped to the company, so another company's Link with the same token is never named here.
  */
-export async function findLinkNames(db: Db, companyId: string, tokens: readonly string[]) {
+async function findLinkNames(db: Db, companyId: string, tokens: readonly string[]) {
   const wanted = [...new Set(tokens)];
   if (wanted.length === 0) return new Map<string, string>();
   const rows = await db
@@ -56,7 +56,7 @@ export async function findLinkNames(db: Db, companyId: string, tokens: readonly 
 }
 
 /** The names of the company's applications among `clientIds` (an application is targeted by its client id). */
-export async function findApplicationNames(db: Db, companyId: string, clientIds: readonly string[]) {
+async function findApplicationNames(db: Db, companyId: string, clientIds: readonly string[]) {
   const wanted = [...new Set(clientIds)];
   if (wanted.length === 0) return new Map<string, string>();
   const rows = await db
@@ -73,6 +73,25 @@ export interface TargetNames {
   client: ReadonlyMap<string, string>;
   link: ReadonlyMap<string, string>;
   application: ReadonlyMap<string, string>;
+}
+
+type TargetColumn = 'target_client_id' | 'target_link_id' | 'target_application_id';
+
+/**
+ * The names of a page's targets: one grouped lookup per kind (at most three statements a page, however
+ * many events), each scoped to the caller's company, so an id never names another company's row.
+ */
+export async function findTargetNames(
+  db: Db,
+  companyId: string,
+  page: readonly Record<TargetColumn, string | null>[],
+): Promise<TargetNames> {
+  const idsOf = (column: TargetColumn) => page.flatMap((row) => row[column] ?? []);
+  return {
+    client: await findClientNames(db, companyId, idsOf('target_client_id')),
+    link: await findLinkNames(db, companyId, idsOf('target_link_id')),
+    application: await findApplicationNames(db, companyId, idsOf('target_application_id')),
+  };
 }
 
 /**

@@ -3,14 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { AppError } from '../../shared/app-error';
 import { toAuditFilter } from '../../shared/audit/audit-filter';
 import { registerCall } from '../../shared/http/register-call';
-import {
-  type AuditCursor,
-  findApplicationNames,
-  findAuditPage,
-  findClientNames,
-  findLinkNames,
-  toAuditEvent,
-} from './audit.repository';
+import { type AuditCursor, findAuditPage, findTargetNames, toAuditEvent } from './audit.repository';
 
 export function registerListAuditEvents(app: FastifyInstance) {
   registerCall(app, audit.listAuditEvents, async ({ input, actor, db }) => {
@@ -21,14 +14,7 @@ export function registerListAuditEvents(app: FastifyInstance) {
     const page = rows.slice(0, limit);
     const last = page.at(-1);
     const next = rows.length > limit && last ? encodeCursor(last.position) : null;
-    // One grouped lookup per kind of target (at most three statements a page, however many events),
-    // each scoped to the caller's company: the log keeps ids, which never name another company's row.
-    type TargetColumn = 'target_client_id' | 'target_link_id' | 'target_application_id';
-    const idsOf = (column: TargetColumn) => page.flatMap((row) => row[column] ?? []);
-    const client = await findClientNames(db, actor.companyId, idsOf('target_client_id'));
-    const link = await findLinkNames(db, actor.companyId, idsOf('target_link_id'));
-    const application = await findApplicationNames(db, actor.companyId, idsOf('target_application_id'));
-    const names = { client, link, application };
+    const names = await findTargetNames(db, actor.companyId, page);
     return { items: page.map((row) => toAuditEvent(row, names)), next_cursor: next };
   });
 }
