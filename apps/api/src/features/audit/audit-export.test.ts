@@ -119,6 +119,59 @@ describe('exporting the audit log as CSV', () => {
     expect(applicationRow?.[column('Aplicación')]).toBe('ERP');
   });
 
+  it(
+    'names a deleted Link, application and client on every event about them, by what their delete recorded',
+    async () => {
+      const tenant = await signInTenant(t);
+      const link = (await tenant.call(links.createLink.path, { name: 'Link Borrado' })).json();
+      expect((await tenant.call(links.pauseLink.path, { token: link.token })).statusCode).toBe(200);
+      expect((await tenant.call(links.deleteLink.path, { token: link.token })).statusCode).toBe(200);
+      const app = (await tenant.call(applications.createApplication.path, { name: 'App Borrada' })).json();
+      const rotate = { client_id: app.client_id };
+      expect((await tenant.call(applications.rotateApplicationSecret.path, rotate)).statusCode).toBe(200);
+      expect((await tenant.call(applications.deleteApplication.path, rotate)).statusCode).toBe(200);
+      const client = (
+        await tenant.call(wealth.clientCreate.path, { ...form, name: 'Cliente Borrado' })
+      ).json();
+      expect((await tenant.call(wealth.clientDelete.path, { client_id: client.id })).statusCode).toBe(200);
+      // Another company's deleted Link, whose token a (forged) event of this company holds.
+      const other = await signInTenant(t);
+      const theirs = (await other.call(links.createLink.path, { name: 'Link Ajeno' })).json();
+      expect((await other.call(links.deleteLink.path, { token: theirs.token })).statusCode).toBe(200);
+      await t.db
+        .insertInto('audit_events')
+        .values({
+          company_id: tenant.companyId,
+          occurred_at: t.clock(),
+          kind: 'change',
+          action: 'resume-link',
+          actor_kind: 'staff',
+          target_link_id: theirs.token,
+          changes: JSON.stringify({}),
+        })
+        .execute();
+
+      const file = await exportAudit(tenant, { language: 'es' });
+      const rows = file.text
+        .slice(1)
+        .trim()
+        .split('\r\n')
+        .map((row) => row.split(';'));
+      const header = rows[0] ?? [];
+      const column = (name: string) => header.indexOf(name);
+      const named = (action: string, name: string) =>
+        rows.find((row) => row[column('Código de acción')] === action)?.[column(name)];
+      expect(named('pause-link', 'Link')).toBe('Link Borrado');
+      expect(named('create-link', 'Link')).toBe('Link Borrado');
+      expect(named('rotate-application-secret', 'Aplicación')).toBe('App Borrada');
+      expect(named('client-create', 'Cliente')).toBe('Cliente Borrado');
+      expect(named('resume-link', 'Token del Link')).toBe(theirs.token);
+      expect(named('resume-link', 'Link')).toBe('');
+      expect(file.text).not.toContain('Link Ajeno');
+    },
+    WORKER_TEST_TIMEOUT_MS,
+  );
+
   it('is recorded as an action, with the filters it used', async () => {
     const tenant = await signInTenant(t);
     const queued = await tenant.call(audit.exportAuditEvents.path, { action: 'login', language: 'en' });

@@ -1,5 +1,5 @@
 import type { AuditEvent } from '@caudal/contract';
-import type { Selectable } from 'kysely';
+import { type Selectable, sql } from 'kysely';
 import type { Db } from '../../db/database';
 import type { AuditEventsTable } from '../../db/schema';
 import { type AuditFilter, whereAuditEvents } from '../../shared/audit/audit-filter';
@@ -75,22 +75,66 @@ export interface TargetNames {
   application: ReadonlyMap<string, string>;
 }
 
-type TargetColumn = 'target_client_id' | 'target_link_id' | 'target_application_id';
+type TargetKind = keyof TargetNames;
+
+/** Where each kind's id sits in an event, and the action whose event keeps the name of one deleted. */
+const TARGETS = {
+  client: { column: 'target_client_id', deleteAction: 'client-delete' },
+  link: { column: 'target_link_id', deleteAction: 'delete-link' },
+  application: { column: 'target_application_id', deleteAction: 'delete-application' },
+} as const satisfies Record<TargetKind, { column: string; deleteAction: string }>;
+
+type TargetColumn = (typeof TARGETS)[TargetKind]['column'];
+
+const FIND_LIVE_NAMES = {
+  client: findClientNames,
+  link: findLinkNames,
+  application: findApplicationNames,
+} as const satisfies Record<TargetKind, unknown>;
 
 /**
- * The names of a page's targets: one grouped lookup per kind (at most three statements a page, however
- * many events), each scoped to the caller's company, so an id never names another company's row.
+ * The names that the company's delete events of `kind` recorded for `ids` (the name it had when it was
+ * deleted). The action is a literal, not a parameter, so a prepared plan still sees the partial index
+ * on it (migration 0047; a client's events are found by the client index).
+ */
+async function findDeletedNames(db: Db, companyId: string, kind: TargetKind, ids: readonly string[]) {
+  if (ids.length === 0) return new Map<string, string>();
+  const { column, deleteAction } = TARGETS[kind];
+  const rows = await db
+    .selectFrom('audit_events')
+    .select((eb) => [eb.ref(column).as('id'), sql<string | null>`changes -> 'name' ->> 'old'`.as('name')])
+    .where('company_id', '=', companyId)
+    .where('action', '=', sql.lit(deleteAction))
+    .where(column, 'in', ids)
+    .execute();
+  const names = new Map<string, string>();
+  for (const row of rows) if (row.id && row.name) names.set(row.id, row.name);
+  return names;
+}
+
+/** Today's name of each of `ids`, else the name its delete event recorded; an id of neither is absent. */
+async function findNamesOf(db: Db, companyId: string, kind: TargetKind, ids: readonly string[]) {
+  const wanted = [...new Set(ids)];
+  const names = new Map(await FIND_LIVE_NAMES[kind](db, companyId, wanted));
+  const deleted = wanted.filter((id) => !names.has(id));
+  for (const [id, name] of await findDeletedNames(db, companyId, kind, deleted)) names.set(id, name);
+  return names;
+}
+
+/**
+ * The names of a page's targets: at most two grouped lookups per kind (today's rows, then the delete
+ * events of those gone), each scoped to the caller's company, so an id never names another company's row.
  */
 export async function findTargetNames(
   db: Db,
   companyId: string,
   page: readonly Record<TargetColumn, string | null>[],
 ): Promise<TargetNames> {
-  const idsOf = (column: TargetColumn) => page.flatMap((row) => row[column] ?? []);
+  const idsOf = (kind: TargetKind) => page.flatMap((row) => row[TARGETS[kind].column] ?? []);
   return {
-    client: await findClientNames(db, companyId, idsOf('target_client_id')),
-    link: await findLinkNames(db, companyId, idsOf('target_link_id')),
-    application: await findApplicationNames(db, companyId, idsOf('target_application_id')),
+    client: await findNamesOf(db, companyId, 'client', idsOf('client')),
+    link: await findNamesOf(db, companyId, 'link', idsOf('link')),
+    application: await findNamesOf(db, companyId, 'application', idsOf('application')),
   };
 }
 
@@ -104,8 +148,9 @@ const NAMING_ACTIONS = {
 } as const;
 
 /**
- * A Link's or application's name: today's while it exists, else the one the event recorded of it (a
- * deleted one's create, edit or delete event still says which it was), else none: the screen shows the id.
+ * A Link's or application's name: today's while it exists, else the one its delete event recorded, else
+ * the one this event recorded of it (a create or edit whose delete the retention purge already took),
+ * else none: the screen shows the id.
  */
 function targetName(
   kind: keyof typeof NAMING_ACTIONS,

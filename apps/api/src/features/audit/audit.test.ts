@@ -407,7 +407,7 @@ describe('reading the log', () => {
     expect((await listEvents(tenant, { client_id: otherClient.id })).items).toEqual([]);
   });
 
-  it('names a target client that still exists, and only one of the reader’s company', async () => {
+  it('names a target client, deleted or not, and only one of the reader’s company', async () => {
     const tenant = await signInTenant(t);
     const kept = (await tenant.call(wealth.clientCreate.path, { ...form, name: 'Cliente Que Sigue' })).json();
     const gone = (
@@ -418,9 +418,8 @@ describe('reading the log', () => {
     const nameOf = (id: string) =>
       events.filter((event) => event.targets.client === id).map((event) => event.target_names.client);
     expect(nameOf(kept.id)).toEqual(['Cliente Que Sigue']);
-    // The deleted client's events keep its id; the name read beside them is gone with it (the
-    // delete's own event keeps it as an old value: wealth/clients-audit.test.ts).
-    expect(nameOf(gone.id)).toEqual([null, null]);
+    // The deleted client's events keep its id, and are named by the name its delete recorded.
+    expect(nameOf(gone.id)).toEqual(['Cliente Borrado', 'Cliente Borrado']);
     // An event of another company naming this company's client (a forged row) never reads its name.
     const other = await signInTenant(t);
     await t.db
@@ -459,6 +458,10 @@ describe('reading the log', () => {
     });
     expect(rotated.statusCode, rotated.body).toBe(200);
     const goneApp = (await tenant.call(applications.createApplication.path, { name: 'App Borrada' })).json();
+    const goneRotated = await tenant.call(applications.rotateApplicationSecret.path, {
+      client_id: goneApp.client_id,
+    });
+    expect(goneRotated.statusCode, goneRotated.body).toBe(200);
     const deleted = await tenant.call(applications.deleteApplication.path, { client_id: goneApp.client_id });
     expect(deleted.statusCode, deleted.body).toBe(200);
 
@@ -477,14 +480,15 @@ describe('reading the log', () => {
       ['create-application', 'App Que Sigue'],
       ['rotate-application-secret', 'App Que Sigue'],
     ]);
-    // Deleted: the name its create and delete recorded; an event that recorded none keeps the id alone.
+    // Deleted: the name its delete recorded, on every event about it, one that recorded none included.
     expect(named('link', gone.token)).toEqual([
       ['create-link', 'Link Borrado'],
-      ['pause-link', null],
+      ['pause-link', 'Link Borrado'],
       ['delete-link', 'Link Borrado'],
     ]);
     expect(named('application', goneApp.client_id)).toEqual([
       ['create-application', 'App Borrada'],
+      ['rotate-application-secret', 'App Borrada'],
       ['delete-application', 'App Borrada'],
     ]);
     // A client target is named as before, and no Link or application name leaks onto other events.
@@ -494,15 +498,55 @@ describe('reading the log', () => {
     }
   });
 
+  it('names a renamed and then deleted Link, and a deleted client, by the name they had when deleted', async () => {
+    const tenant = await signInTenant(t);
+    const link = await createLinkFor(tenant, { name: 'Primer Nombre' });
+    const renamed = await tenant.call(links.editLink.path, {
+      token: link.token,
+      name: 'Último Nombre',
+      redirect_uri: link.redirect_uri,
+      terms_and_conditions_url: link.terms_and_conditions_url,
+      privacy_policy_url: link.privacy_policy_url,
+    });
+    expect(renamed.statusCode, renamed.body).toBe(200);
+    expect((await tenant.call(links.deleteLink.path, { token: link.token })).statusCode).toBe(200);
+    const client = (await tenant.call(wealth.clientCreate.path, { ...form, name: 'Cliente Borrado' })).json();
+    const edited = await tenant.call(wealth.clientEdit.path, {
+      ...form,
+      client_id: client.id,
+      name: 'Cliente Que Se Irá',
+    });
+    expect(edited.statusCode, edited.body).toBe(200);
+    expect((await tenant.call(wealth.clientDelete.path, { client_id: client.id })).statusCode).toBe(200);
+
+    const events = (await listEvents(tenant)).items;
+    expect(
+      events.filter((event) => event.targets.link === link.token).map((event) => event.target_names.link),
+    ).toEqual(['Último Nombre', 'Último Nombre', 'Último Nombre']);
+    expect(
+      events
+        .filter((event) => event.targets.client === client.id)
+        .map((event) => [event.action, event.target_names.client]),
+    ).toEqual([
+      ['client-delete', 'Cliente Que Se Irá'],
+      ['client-edit', 'Cliente Que Se Irá'],
+      ['client-create', 'Cliente Que Se Irá'],
+    ]);
+  });
+
   it('never names another company’s Link or application, even one whose id an event holds', async () => {
     const tenant = await signInTenant(t);
     const other = await signInTenant(t);
     const theirLink = await createLinkFor(other, { name: 'Link Ajeno' });
     const theirApp = (await other.call(applications.createApplication.path, { name: 'App Ajena' })).json();
+    // Nor one they deleted: their delete event names it in their log only.
+    const theirGone = await createLinkFor(other, { name: 'Link Ajeno Borrado' });
+    expect((await other.call(links.deleteLink.path, { token: theirGone.token })).statusCode).toBe(200);
     // Events of the reader's company holding the other company's ids (forged rows: the log keeps values,
     // not references, so nothing stops an id from meaning something elsewhere).
     for (const [action, targets] of [
       ['pause-link', { target_link_id: theirLink.token }],
+      ['pause-link', { target_link_id: theirGone.token }],
       ['rotate-application-secret', { target_application_id: theirApp.client_id }],
     ] as const) {
       await t.db
@@ -524,9 +568,11 @@ describe('reading the log', () => {
     expect(forged.map((event) => [event.action, event.target_names])).toEqual([
       ['rotate-application-secret', { client: null, link: null, application: null }],
       ['pause-link', { client: null, link: null, application: null }],
+      ['pause-link', { client: null, link: null, application: null }],
     ]);
     const page = JSON.stringify(await listEvents(tenant));
     expect(page).not.toContain('Link Ajeno');
+    expect(page).not.toContain('Link Ajeno Borrado');
     expect(page).not.toContain('App Ajena');
     // Their own log names them.
     const theirs = (await listEvents(other)).items;
