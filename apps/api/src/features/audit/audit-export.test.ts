@@ -33,6 +33,17 @@ async function exportAudit(tenant: SignedInTenant, request: Record<string, unkno
   return { id, text: file.rawPayload.toString('utf8'), rows: status.json().rows_written as number };
 }
 
+/** A Spanish file's rows (BOM, `;`, CRLF; no field here holds either) and a column's index by its title. */
+function readSpanishCsv(text: string) {
+  const rows = text
+    .slice(1)
+    .trim()
+    .split('\r\n')
+    .map((row) => row.split(';'));
+  const header = rows[0] ?? [];
+  return { rows, column: (name: string) => header.indexOf(name) };
+}
+
 describe('exporting the audit log as CSV', () => {
   it(
     'holds exactly the filtered events of the caller’s company, in Spanish (; and BOM) or English (,)',
@@ -104,13 +115,7 @@ describe('exporting the audit log as CSV', () => {
     const link = (await tenant.call(links.createLink.path, { name: 'Alta de otoño' })).json();
     const application = (await tenant.call(applications.createApplication.path, { name: 'ERP' })).json();
     const file = await exportAudit(tenant, { language: 'es' });
-    const rows = file.text
-      .slice(1)
-      .trim()
-      .split('\r\n')
-      .map((row) => row.split(';'));
-    const header = rows[0] ?? [];
-    const column = (name: string) => header.indexOf(name);
+    const { rows, column } = readSpanishCsv(file.text);
     const linkRow = rows.find((row) => row[column('Código de acción')] === 'create-link');
     expect(linkRow?.[column('Token del Link')]).toBe(link.token);
     expect(linkRow?.[column('Link')]).toBe('Alta de otoño');
@@ -152,13 +157,7 @@ describe('exporting the audit log as CSV', () => {
         .execute();
 
       const file = await exportAudit(tenant, { language: 'es' });
-      const rows = file.text
-        .slice(1)
-        .trim()
-        .split('\r\n')
-        .map((row) => row.split(';'));
-      const header = rows[0] ?? [];
-      const column = (name: string) => header.indexOf(name);
+      const { rows, column } = readSpanishCsv(file.text);
       const named = (action: string, name: string) =>
         rows.find((row) => row[column('Código de acción')] === action)?.[column(name)];
       expect(named('pause-link', 'Link')).toBe('Link Borrado');

@@ -56,6 +56,23 @@ async function listEvents(tenant: SignedInTenant, filter: Record<string, unknown
   return audit.listAuditEvents.response.parse(response.json());
 }
 
+/** Renames a Link through the API, its other fields as they were. */
+async function renameLink(
+  tenant: SignedInTenant,
+  link: Awaited<ReturnType<typeof createLinkFor>>,
+  name: string,
+) {
+  const { token, redirect_uri, terms_and_conditions_url, privacy_policy_url } = link;
+  const edited = await tenant.call(links.editLink.path, {
+    token,
+    name,
+    redirect_uri,
+    terms_and_conditions_url,
+    privacy_policy_url,
+  });
+  expect(edited.statusCode, edited.body).toBe(200);
+}
+
 describe('every change appends exactly one event', () => {
   it('records client create, edit and delete with the actor, the target and the allowlisted fields', async () => {
     const tenant = await signInTenant(t);
@@ -442,14 +459,7 @@ describe('reading the log', () => {
     const tenant = await signInTenant(t);
     const kept = await createLinkFor(tenant, { name: 'Link Que Sigue' });
     const gone = await createLinkFor(tenant, { name: 'Link Borrado' });
-    const edited = await tenant.call(links.editLink.path, {
-      token: kept.token,
-      name: 'Link Renombrado',
-      redirect_uri: kept.redirect_uri,
-      terms_and_conditions_url: kept.terms_and_conditions_url,
-      privacy_policy_url: kept.privacy_policy_url,
-    });
-    expect(edited.statusCode, edited.body).toBe(200);
+    await renameLink(tenant, kept, 'Link Renombrado');
     expect((await tenant.call(links.pauseLink.path, { token: gone.token })).statusCode).toBe(200);
     expect((await tenant.call(links.deleteLink.path, { token: gone.token })).statusCode).toBe(200);
     const app = (await tenant.call(applications.createApplication.path, { name: 'App Que Sigue' })).json();
@@ -501,14 +511,7 @@ describe('reading the log', () => {
   it('names a renamed and then deleted Link, and a deleted client, by the name they had when deleted', async () => {
     const tenant = await signInTenant(t);
     const link = await createLinkFor(tenant, { name: 'Primer Nombre' });
-    const renamed = await tenant.call(links.editLink.path, {
-      token: link.token,
-      name: 'Último Nombre',
-      redirect_uri: link.redirect_uri,
-      terms_and_conditions_url: link.terms_and_conditions_url,
-      privacy_policy_url: link.privacy_policy_url,
-    });
-    expect(renamed.statusCode, renamed.body).toBe(200);
+    await renameLink(tenant, link, 'Último Nombre');
     expect((await tenant.call(links.deleteLink.path, { token: link.token })).statusCode).toBe(200);
     const client = (await tenant.call(wealth.clientCreate.path, { ...form, name: 'Cliente Borrado' })).json();
     const edited = await tenant.call(wealth.clientEdit.path, {
