@@ -184,7 +184,9 @@ async function createXlsxWriter(
   });
   sheet.columns = columns.map((column) => ({ key: column.key, width: column.width }));
   sheet.autoFilter = { from: { row: 1, column: 1 }, to: { row: 1, column: columns.length } };
-  const header = sheet.addRow(columns.map((column) => neutraliseFormula(column.header)));
+  // Unlike CSV, a cell here is typed: text is a string cell, and only a cell with a formula element is
+  // ever calculated. Text goes in as it is (an apostrophe would be shown, and change `-1-1` or `@home`).
+  const header = sheet.addRow(columns.map((column) => column.header));
   header.height = 20;
   header.eachCell((cell) => {
     cell.style = HEADER_STYLE as unknown as typeof cell.style;
@@ -199,7 +201,7 @@ async function createXlsxWriter(
         const cells = columns.map((column) => {
           const value = row[column.key];
           if (value === null || value === undefined) return null;
-          if (column.kind === 'text') return neutraliseFormula(value);
+          if (column.kind === 'text') return value;
           if (column.kind === 'date') return toDateCell(value);
           // A number cell: XLSX keeps doubles, exact for every value of numeric(20,2) under 10^13.
           return Number(value);

@@ -92,7 +92,7 @@ describe('CSV export', { timeout: WORKER_TEST_TIMEOUT_MS }, () => {
 });
 
 describe('XLSX and JSON exports', { timeout: WORKER_TEST_TIMEOUT_MS }, () => {
-  it('XLSX: numbers are number cells (negative too), text formulas neutralised, en headers', async () => {
+  it('XLSX: numbers are number cells (negative too), text is string cells exactly as stored, en headers', async () => {
     const a = await signInTenant(t);
     const { client } = await createExportBook(t, a.companyId);
     const id = await generateExport(
@@ -110,7 +110,10 @@ describe('XLSX and JSON exports', { timeout: WORKER_TEST_TIMEOUT_MS }, () => {
     expect(sheet?.rowCount).toBe(4);
     expect(sheet?.getRow(1).getCell(10).value).toBe('Amount');
     const formulaRow = sheet?.getRow(3);
-    expect(formulaRow?.getCell(9).value).toBe(`'=HYPERLINK("http://x.test","pulsa")`);
+    // A typed string cell: never calculated (a formula is its own element), so no apostrophe is added
+    // to it, as the CSV must, and the text reads as the bank wrote it.
+    expect(formulaRow?.getCell(9).value).toBe(`=HYPERLINK("http://x.test","pulsa")`);
+    expect(formulaRow?.getCell(9).type).toBe(ExcelJS.ValueType.String);
     expect(formulaRow?.getCell(10).value).toBe(-1234.56);
     expect(formulaRow?.getCell(10).type).toBe(ExcelJS.ValueType.Number);
     expect(formulaRow?.getCell(7).value).toEqual(new Date('2025-01-11T00:00:00Z'));
