@@ -224,3 +224,21 @@ test.describe('an edit on a stale form', () => {
     expect(stored).toMatchObject({ name: `Conflicto ${suffix}`, alias: `conflicto-${suffix}-b` });
   });
 });
+
+test.describe('a client list address beyond the end', () => {
+  test.use({ signedInAs: DEMO_USERS.wealth });
+
+  test('goes to the last page that exists, and drops a page that has no rows', async ({ page }) => {
+    const warnings: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'warning' || message.type() === 'error') warnings.push(message.text());
+    });
+    await page.goto('/es/wealth/clients?page=99');
+    await expect(page).not.toHaveURL(/page=99/);
+    await expect(page.getByRole('table').getByRole('row').nth(1)).toBeVisible();
+    // A page with no row past the first one is dropped from the address altogether.
+    await page.goto('/es/wealth/clients?page=2&q=zzzzzz-nadie');
+    await expect(page).toHaveURL(/\/es\/wealth\/clients\?q=zzzzzz-nadie$/);
+    expect(warnings.filter((text) => text.includes('navigate()'))).toEqual([]);
+  });
+});

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { keepsScroll, listPageView, type PagedListState } from './use-list-page';
+import { keepsScroll, listPageView, type PagedListState, pageToRedirectTo } from './use-list-page';
 
 const state: PagedListState = { search: '', page: 3, pageSize: 25 };
 
@@ -11,41 +11,29 @@ function query(items: number, total: number, isPlaceholderData = false) {
   };
 }
 
-/** The redirect is queued as a microtask (never a state change during render): wait for it. */
-const flush = () => new Promise<void>((resolve) => queueMicrotask(resolve));
+describe('pageToRedirectTo', () => {
+  it('sends a page beyond the end to the last page', () => {
+    expect(pageToRedirectTo(query(0, 30), state)).toBe(2);
+  });
+
+  it('waits for the real page: placeholder rows are the previous page', () => {
+    expect(pageToRedirectTo(query(0, 30, true), state)).toBeNull();
+    expect(listPageView(query(0, 30, true), state, vi.fn()).refreshing).toBe(true);
+  });
+
+  it('sends an emptied list (its last rows assigned or deleted) from a later page back to page 1', () => {
+    expect(pageToRedirectTo(query(0, 0), state)).toBe(1);
+    expect(listPageView(query(0, 0), state, vi.fn()).pager).toBeNull();
+  });
+
+  it('leaves an empty list on page 1, and a page with rows, where they are', () => {
+    expect(pageToRedirectTo(query(0, 0), { ...state, page: 1 }), 'empty page 1').toBeNull();
+    expect(pageToRedirectTo(query(5, 55), state), 'rows').toBeNull();
+    expect(listPageView(query(0, 0), { ...state, page: 1 }, vi.fn()).pager).toBeNull();
+  });
+});
 
 describe('listPageView', () => {
-  it('sends a page beyond the end to the last page, replacing the history entry', async () => {
-    const update = vi.fn();
-    listPageView(query(0, 30), state, update);
-    await flush();
-    expect(update).toHaveBeenCalledWith({ page: 2 }, { replace: true });
-  });
-
-  it('waits for the real page: placeholder rows are the previous page', async () => {
-    const update = vi.fn();
-    const view = listPageView(query(0, 30, true), state, update);
-    await flush();
-    expect(update).not.toHaveBeenCalled();
-    expect(view.refreshing).toBe(true);
-  });
-
-  it('sends an emptied list (its last rows assigned or deleted) from a later page back to page 1', async () => {
-    const update = vi.fn();
-    const view = listPageView(query(0, 0), state, update);
-    await flush();
-    expect(update).toHaveBeenCalledWith({ page: 1 }, { replace: true });
-    expect(view.pager).toBeNull();
-  });
-
-  it('leaves an empty list on page 1 and shows no pager', async () => {
-    const update = vi.fn();
-    const view = listPageView(query(0, 0), { ...state, page: 1 }, update);
-    await flush();
-    expect(update).not.toHaveBeenCalled();
-    expect(view.pager).toBeNull();
-  });
-
   it('pages forward in a new history entry; a new page size starts again at page 1', () => {
     const update = vi.fn();
     const view = listPageView(query(25, 80), state, update);

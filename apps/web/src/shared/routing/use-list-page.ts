@@ -1,4 +1,4 @@
-import { useCallback } from 'react';
+import { useCallback, useEffect } from 'react';
 import type { Page } from '../api/call-api';
 import { lastPage } from '../components/page-range';
 import type { FeaturePagerProps } from '../components/pager';
@@ -56,6 +56,18 @@ export interface ListQuery<Item> {
 }
 
 /**
+ * The page a list at `state.page` must go to instead, when it is beyond the end (rows deleted, a stale
+ * link): the last page that exists, page 1 when none is left. Placeholder rows are the previous page's,
+ * so they say nothing yet about this one.
+ */
+export function pageToRedirectTo<Item>(list: ListQuery<Item>, state: PagedListState): number | null {
+  const page = list.data;
+  if (!page || list.isPlaceholderData || page.items.length > 0 || state.page <= 1) return null;
+  const last = lastPage(page.total, state.pageSize);
+  return last === state.page ? null : last;
+}
+
+/**
  * What a list page shows of its query: the rows, whether older rows stand in while new ones load, and
  * the pager's props (none until there is at least one row to page through).
  */
@@ -65,12 +77,6 @@ export function listPageView<Item, S extends PagedListState>(
   update: ListUpdate<S>,
 ) {
   const page = list.data;
-  // A page beyond the end (rows deleted, a stale link) goes to the last page that exists, page 1 when
-  // none is left. Placeholder rows are the previous page's, so they say nothing yet about this one.
-  if (page && !list.isPlaceholderData && page.items.length === 0 && state.page > 1) {
-    const last = lastPage(page.total, state.pageSize);
-    if (last !== state.page) queueMicrotask(() => update({ page: last } as Partial<S>, { replace: true }));
-  }
   const pager: FeaturePagerProps | null =
     page && page.total > 0
       ? {
@@ -83,4 +89,17 @@ export function listPageView<Item, S extends PagedListState>(
         }
       : null;
   return { page, refreshing: list.isPlaceholderData && list.isFetching, pager };
+}
+
+/** `listPageView`, and a page beyond the end replaced by the last one, once rendered (never during it). */
+export function useListPageView<Item, S extends PagedListState>(
+  list: ListQuery<Item>,
+  state: S,
+  update: ListUpdate<S>,
+) {
+  const redirect = pageToRedirectTo(list, state);
+  useEffect(() => {
+    if (redirect !== null) update({ page: redirect } as Partial<S>, { replace: true });
+  }, [redirect, update]);
+  return listPageView(list, state, update);
 }

@@ -13,7 +13,7 @@ import { StatusPage } from '../../../shared/components/status-page';
 import { useFormatters } from '../../../shared/format/use-formatters';
 import { translateDynamic } from '../../../shared/i18n/i18n';
 import { useLocalePath } from '../../../shared/i18n/use-locale';
-import { listPageView, useListUrlState } from '../../../shared/routing/use-list-page';
+import { useListPageView, useListUrlState } from '../../../shared/routing/use-list-page';
 import { useSession } from '../../../shared/session/session-context';
 import { useCanCall } from '../../../shared/session/use-can-call';
 import { EntityHealthCard } from '../../funnel';
@@ -67,7 +67,7 @@ function EntityConnections({ entityId, isKnown }: { entityId: string; isKnown: b
   // Search, sort and page live in the address (back and forward keep them) and go to the server.
   const { state, update, onSearch } = useListUrlState(parseEntityListParams, toEntityListParams);
   const credentials = useEntityCredentialsQuery(entityId, state);
-  const { page, refreshing, pager } = listPageView(credentials, state, update);
+  const { page, refreshing, pager } = useListPageView(credentials, state, update);
   const list = page?.items;
   const tokens = useMemo(() => (list ?? []).map((credential) => credential.credentials_token), [list]);
   const identities = useCredentialsIdentityQuery(tokens);

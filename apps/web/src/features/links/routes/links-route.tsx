@@ -9,7 +9,7 @@ import { ListPanel } from '../../../shared/components/list-panel';
 import { notifyFailure, notifySuccess } from '../../../shared/components/notify';
 import { PageHeader } from '../../../shared/components/page-header';
 import { type FeaturePagerProps, Pager, type PagerLabels } from '../../../shared/components/pager';
-import { listPageView, useListUrlState } from '../../../shared/routing/use-list-page';
+import { useListPageView, useListUrlState } from '../../../shared/routing/use-list-page';
 import { useSetLinkActiveMutation } from '../api/links-mutations';
 import { useLinkListQuery } from '../api/links-queries';
 import { DeleteLinkModal } from '../components/delete-link-modal';
@@ -25,7 +25,7 @@ export function LinksRoute() {
   const { state, update, onSearch } = useListUrlState(parseListParams, toListParams);
   const [dialog, setDialog] = useState<Dialog>(null);
   const list = useLinkListQuery(state);
-  const { page, refreshing, pager } = listPageView(list, state, update);
+  const { page, refreshing, pager } = useListPageView(list, state, update);
   const setActive = useSetLinkActiveMutation();
 
   const onSetActive = (link: Link, active: boolean) =>

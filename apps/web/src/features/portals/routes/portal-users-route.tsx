@@ -9,7 +9,7 @@ import { ListEmptyPanel } from '../../../shared/components/list-empty-panel';
 import { ListPanel } from '../../../shared/components/list-panel';
 import { PageHeader } from '../../../shared/components/page-header';
 import { useLocalePath } from '../../../shared/i18n/use-locale';
-import { listPageView, useListUrlState } from '../../../shared/routing/use-list-page';
+import { useListPageView, useListUrlState } from '../../../shared/routing/use-list-page';
 import { usePortalListQuery } from '../api/portal-queries';
 import { DeletePortalUserModal } from '../components/delete-portal-user-modal';
 import { EditClientsModal } from '../components/edit-clients-modal';
@@ -30,7 +30,7 @@ export function PortalUsersRoute() {
   const { state, update, onSearch } = useListUrlState(parseListParams, toListParams);
   const [dialog, setDialog] = useState<Dialog>(null);
   const list = usePortalListQuery(state);
-  const { page, refreshing, pager } = listPageView(list, state, update);
+  const { page, refreshing, pager } = useListPageView(list, state, update);
 
   const createButton = (
     <Button

@@ -11,7 +11,7 @@ import { notifyFailure, notifySuccess } from '../../../shared/components/notify'
 import { PageHeader } from '../../../shared/components/page-header';
 import { translateDynamic } from '../../../shared/i18n/i18n';
 import { useLocale } from '../../../shared/i18n/use-locale';
-import { listPageView, useListUrlState } from '../../../shared/routing/use-list-page';
+import { useListPageView, useListUrlState } from '../../../shared/routing/use-list-page';
 import { useSession } from '../../../shared/session/session-context';
 import { useResendInvitationMutation } from '../api/team-mutations';
 import { useStaffListQuery } from '../api/team-queries';
@@ -31,7 +31,7 @@ export function TeamRoute() {
   const { identity } = useSession();
   const { state, update, onSearch } = useListUrlState(parseListParams, toListParams);
   const list = useStaffListQuery(state);
-  const { page, refreshing, pager } = listPageView(list, state, update);
+  const { page, refreshing, pager } = useListPageView(list, state, update);
   const [inviting, setInviting] = useState(false);
   const [editing, setEditing] = useState<StaffMember | null>(null);
   const [pending, setPending] = useState<PendingAction | null>(null);

@@ -11,7 +11,7 @@ import { PageHeader } from '../../../shared/components/page-header';
 import { EmptyPanel } from '../../../shared/components/state-panel';
 import { translateDynamic } from '../../../shared/i18n/i18n';
 import { useLocalePath } from '../../../shared/i18n/use-locale';
-import { listPageView, useListUrlState } from '../../../shared/routing/use-list-page';
+import { useListPageView, useListUrlState } from '../../../shared/routing/use-list-page';
 import { useUnmatchedCountQuery } from '../../../shared/unmatched-count/unmatched-count-query';
 import { useConfirmAllMutation } from '../api/unmatched-mutations';
 import { useUnmatchedListQuery } from '../api/unmatched-queries';
@@ -55,7 +55,7 @@ function UnmatchedScreen() {
   const to = useLocalePath();
   const { state, update, onSearch } = useListUrlState(parseListParams, toListParams);
   const list = useUnmatchedListQuery('pending', state);
-  const { page, refreshing, pager } = listPageView(list, state, update);
+  const { page, refreshing, pager } = useListPageView(list, state, update);
   const counts = useUnmatchedCountQuery(true);
   const [choices, setChoices] = useState<AssignmentState>(EMPTY_ASSIGNMENTS);
   const [failures, setFailures] = useState<Record<string, string>>({});

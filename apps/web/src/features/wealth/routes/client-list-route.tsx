@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { ListEmptyPanel } from '../../../shared/components/list-empty-panel';
 import { ListPanel } from '../../../shared/components/list-panel';
 import { PageHeader } from '../../../shared/components/page-header';
-import { listPageView, useListUrlState } from '../../../shared/routing/use-list-page';
+import { useListPageView, useListUrlState } from '../../../shared/routing/use-list-page';
 import { useCanCall } from '../../../shared/session/use-can-call';
 import { useClientListQuery } from '../api/client-queries';
 import { ClientPager } from '../components/client-pager';
@@ -34,7 +34,7 @@ export function ClientListRoute() {
   const { state, update, onSearch } = useListUrlState(parseListParams, toListParams);
   const [dialog, setDialog] = useState<Dialog>(null);
   const list = useClientListQuery(state);
-  const { page, refreshing, pager } = listPageView(list, state, update);
+  const { page, refreshing, pager } = useListPageView(list, state, update);
   // Each action only when its (staff-only) call would be allowed: the contract answers, not a role check.
   const canCreate = useCanCall(wealth.clientCreate);
   const canEdit = useCanCall(wealth.clientEdit);
