@@ -16,6 +16,15 @@ export function isUniqueViolation(error: unknown, constraint: string): boolean {
  * connections, a serialization failure or deadlock. The same request may succeed when retried.
  */
 const RETRIABLE_SQLSTATES = new Set(['57P01', '57P02', '57P03', '57014', '55P03', '53300', '40001', '40P01']);
+/**
+ * SQLSTATEs a new connection meets while the database is there but refuses it: taken out of service
+ * (`ALTER DATABASE … ALLOW_CONNECTIONS false` answers 55000 with this message; 55000 elsewhere is a
+ * statement's own error, so only this message counts), dropped or renamed (3D000), or the role's
+ * password or access changed under us (28P01, 28000). The operator's fix needs no new code, so the
+ * caller is told "not now" (503 with Retry-After), as for a restart, not "our bug" (500).
+ */
+const REFUSED_CONNECTION_SQLSTATES = new Set(['3D000', '28P01', '28000']);
+const NOT_ACCEPTING_CONNECTIONS = /is not currently accepting connections/;
 /** Class 08: connection exception. */
 const CONNECTION_EXCEPTION = /^08[0-9A-Z]{3}$/;
 /** Socket errors node-postgres passes through when the server vanishes or cannot be reached. */
@@ -54,6 +63,9 @@ export function isDatabaseUnavailable(error: unknown): boolean {
   const { code, message } = error as { code?: unknown; message?: unknown };
   if (typeof code === 'string') {
     if (RETRIABLE_SQLSTATES.has(code) || CONNECTION_EXCEPTION.test(code) || SOCKET_ERRORS.has(code))
+      return true;
+    if (REFUSED_CONNECTION_SQLSTATES.has(code)) return true;
+    if (code === '55000' && typeof message === 'string' && NOT_ACCEPTING_CONNECTIONS.test(message))
       return true;
     // PGlite's mutex wait ran out (db/mutex.ts).
     if (code === 'MUTEX_TIMEOUT') return true;

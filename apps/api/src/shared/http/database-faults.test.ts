@@ -104,6 +104,30 @@ describe.runIf(serverUrl)('PostgreSQL failing under the API', () => {
     }
   }
 
+  it('answers 503 while the database refuses connections (ALLOW_CONNECTIONS false), then recovers', async () => {
+    const allow = (isAllowed: boolean) =>
+      admin((client) =>
+        client.query(`alter database "${databaseName()}" allow_connections ${isAllowed ? 'true' : 'false'}`),
+      );
+    await allow(false);
+    try {
+      // The pool's open connections are dropped too, so the next call must open a new one, refused.
+      await admin((client) =>
+        client.query(
+          'select pg_terminate_backend(pid) from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()',
+          [databaseName()],
+        ),
+      );
+      // A connection the pool held before the drop fails first (57P01); the next calls open new ones,
+      // which the database refuses (55000): "not now" too, never a 500.
+      for (let call = 0; call < 3; call += 1) expectRetriable(await me());
+      expect((await liveness()).statusCode).toBe(200);
+    } finally {
+      await allow(true);
+    }
+    await expectRecovery();
+  });
+
   it('survives its in-use connections being terminated (57P01): 503 for those calls, then recovers', async () => {
     const inFlight = Array.from({ length: 3 }, () => post(t.app, '/test/slow-query'));
     await waitForSleepingQueries(3);
