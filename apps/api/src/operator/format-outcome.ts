@@ -65,6 +65,10 @@ export function formatOutcome(command: string, result: unknown): string {
         const e = verdict.removed_before;
         return `${broken} Event #${e.missing_seq} was removed (the chain breaks before #${e.seq} ${e.id}, ${e.action}, ${e.occurred_at}).${waiting}\n`;
       }
+      if (verdict.outside_chain) {
+        const e = verdict.outside_chain;
+        return `${broken} Event ${e.id} (${e.action}, ${e.occurred_at}, position ${e.position}) is in the log but not in its chain, nor waiting for the sealer: it was written around the API or moved from another company.${waiting}\n`;
+      }
       if (verdict.removed_last) {
         const e = verdict.removed_last;
         return `${broken} Its last events were removed, from #${e.missing_seq} to #${e.last_seq}.${waiting}\n`;

@@ -691,6 +691,44 @@ describe('tamper evidence', () => {
     });
   });
 
+  it('finds an event inserted around the API: in the log, neither sealed nor waiting for the sealer', async () => {
+    const tenant = await companyWithEvents();
+    await t.db
+      .insertInto('audit_events')
+      .values({
+        company_id: tenant.companyId,
+        occurred_at: new Date(t.clock().getTime() - 5 * 60_000),
+        kind: 'change',
+        action: 'delete-staff',
+        actor_kind: 'staff',
+        actor_name: 'carla',
+        target_user_id: 'Ana',
+        ip: '6.6.6.6',
+        changes: JSON.stringify({}),
+      })
+      .execute();
+    const forged = (await eventsOf(tenant.companyId)).at(-1);
+    // The sealer chains only what the API queued for it: a pass changes nothing.
+    await sealAuditEvents(t.db);
+    expect(await verifyAuditChain(t.db, tenant.companyId)).toMatchObject({
+      ok: false,
+      unsealed: 0,
+      outside_chain: { id: forged?.id, action: 'delete-staff', position: String(forged?.position) },
+    });
+  });
+
+  it('finds an event moved from another company: removed from its chain, outside the other’s', async () => {
+    const from = await companyWithEvents();
+    const to = await companyWithEvents();
+    const moved = (await eventsOf(from.companyId))[2];
+    await sql`update audit_events set company_id = ${to.companyId} where id = ${moved?.id}`.execute(t.db);
+    expect(await verifyAuditChain(t.db, from.companyId)).toMatchObject({ ok: false, removed: { seq: '3' } });
+    expect(await verifyAuditChain(t.db, to.companyId)).toMatchObject({
+      ok: false,
+      outside_chain: { id: moved?.id },
+    });
+  });
+
   it('finds a removed chain head while sealed events remain', async () => {
     const tenant = await companyWithEvents();
     await sql`delete from audit_chain_heads where company_key = ${tenant.companyId}`.execute(t.db);

@@ -116,5 +116,5 @@ function canonicalJson(value: unknown): string {
 
 /** The chain key of a company; failed sign-ins to unknown companies share one chain of their own. */
 export function chainKeyOf(companyId: string | null): string {
-  return companyId ?? 'none';
+  return companyId?.toLowerCase() ?? 'none';
 }

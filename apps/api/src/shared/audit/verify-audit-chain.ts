@@ -31,6 +31,11 @@ export type ChainVerdict =
       removed_last?: { missing_seq: string; last_seq: string };
       /** Sealed events exist but the chain's head row is gone (the sealer writes it with every seal). */
       head_missing?: true;
+      /**
+       * The first event of the company that is neither in its chain nor waiting for the sealer: written
+       * around the API (an INSERT straight into the table) or moved from another company's chain.
+       */
+      outside_chain?: Omit<EventAt, 'seq'> & { position: string };
     };
 
 const BATCH = 1_000;
@@ -45,7 +50,8 @@ const BATCH = 1_000;
  */
 export async function verifyAuditChain(db: Db, companyId: string | null): Promise<ChainVerdict> {
   const companyKey = chainKeyOf(companyId);
-  const unsealed = await countUnsealed(db, companyId);
+  const { unsealed, outside } = await findEventsOffTheChain(db, companyId, companyKey);
+  if (outside) return { ok: false, events: 0, unsealed, outside_chain: outside };
   const head = await db
     .selectFrom('audit_chain_heads')
     .select(['purged_through_seq', 'purged_through_hash', 'last_seq', 'last_hash'])
@@ -160,12 +166,40 @@ export async function verifyAuditChain(db: Db, companyId: string | null): Promis
   }
 }
 
-/** The company's events with no seal: committed, waiting for the sealer's next pass. */
-async function countUnsealed(db: Db, companyId: string | null): Promise<number> {
-  const row = await sql<{ n: string }>`
-    select count(*)::text as n from audit_events e
-    where ${companyId === null ? sql`e.company_id is null` : sql`e.company_id = ${companyId}::uuid`}
-      and not exists (select 1 from audit_seals s where s.position = e.position)
+/**
+ * The company's events that are not in its chain: those waiting for the sealer (an event is written
+ * with its marker in one statement, and the sealer removes the marker in the transaction that writes
+ * the seal, so every event the API wrote has one or the other), and the first that has neither.
+ */
+async function findEventsOffTheChain(db: Db, companyId: string | null, companyKey: string) {
+  const ofCompany = companyId === null ? sql`e.company_id is null` : sql`e.company_id = ${companyId}::uuid`;
+  const counted = await sql<{ waiting: string; first_outside: string | null }>`
+    select count(*) filter (where waiting)::text as waiting,
+           min(position) filter (where not waiting)::text as first_outside
+    from (
+      select e.position, exists (
+        select 1 from audit_unsealed u where u.position = e.position and u.company_key = ${companyKey}
+      ) as waiting
+      from audit_events e
+      where ${ofCompany}
+        and not exists (
+          select 1 from audit_seals s where s.position = e.position and s.company_key = ${companyKey}
+        )
+    ) off_chain
   `.execute(db);
-  return Number(row.rows[0]?.n ?? 0);
+  const unsealed = Number(counted.rows[0]?.waiting ?? 0);
+  const position = counted.rows[0]?.first_outside ?? null;
+  if (position === null) return { unsealed, outside: null };
+  const event = await db
+    .selectFrom('audit_events')
+    .select(['id', 'occurred_at', 'action'])
+    .where('position', '=', position)
+    .executeTakeFirst();
+  const outside = {
+    id: event?.id ?? '',
+    position,
+    occurred_at: event ? new Date(event.occurred_at).toISOString() : '',
+    action: event?.action ?? '',
+  };
+  return { unsealed, outside };
 }
