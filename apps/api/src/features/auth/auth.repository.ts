@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/database';
+import { toCompanyNameKey } from '../../shared/company-name-key';
 
 /** Lockout counters are keyed by the names as typed (case-insensitive), whether or not they exist. */
 export interface LockoutKey {
@@ -8,7 +9,7 @@ export interface LockoutKey {
 }
 
 export function toLockoutKey(company: string, username: string): LockoutKey {
-  return { company: company.trim().toLowerCase(), username: username.trim().toLowerCase() };
+  return { company: toCompanyNameKey(company), username: username.trim().toLowerCase() };
 }
 
 export function findLoginCandidate(db: Db, key: LockoutKey) {

@@ -1,10 +1,11 @@
 import { connections, links } from '@caudal/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, post, type TestApp } from '../../test/test-app';
+import { createTestApp, login, post, type TestApp } from '../../test/test-app';
 import { createLink, publicCall } from '../connections/connections-fixtures';
 import { enqueueDueRefreshes } from '../connections/refresh';
 import { createApplicationFor, dataGet, getToken, requestToken } from '../data-api/data-api-fixtures';
 import { createLinkFor, startSession } from '../links/links-fixtures';
+import { createUser } from '../seed/factories';
 import { createCredentials } from '../seed/wealth-factories';
 import { signInPortalUser, signInTenant } from '../wealth/wealth-fixtures';
 import { createCompany, disableCompany, enableCompany, listCompanies, setCompanyModules } from './companies';
@@ -64,6 +65,30 @@ describe('companies (operator)', () => {
     expect((await setCompanyModules(deps(), { company: ' spaced co ', modules: ['links'] })).name).toBe(
       'Spaced Co',
     );
+  });
+
+  it('stores a run of spaces as one, so two companies never look alike, and finds it typed either way', async () => {
+    const created = await createCompany(deps(), { name: '  Beta   Co  ', modules: ['wealth'] });
+    expect(created.name).toBe('Beta Co');
+    // What a page shows of "Beta   Co" is "Beta Co": the same company, refused as a duplicate.
+    await expect(createCompany(deps(), { name: 'Beta Co', modules: ['wealth'] })).rejects.toMatchObject({
+      code: 'DuplicatedName',
+    });
+    await expect(createCompany(deps(), { name: 'beta  co', modules: ['wealth'] })).rejects.toMatchObject({
+      code: 'DuplicatedName',
+    });
+    expect((await setCompanyModules(deps(), { company: 'BETA    CO', modules: ['links'] })).name).toBe(
+      'Beta Co',
+    );
+    // Its staff sign in with the name typed with one space or several.
+    const companyId = (
+      await t.db.selectFrom('companies').select('id').where('name', '=', 'Beta Co').executeTakeFirstOrThrow()
+    ).id;
+    const staff = await createUser(t.db, { companyId });
+    for (const company of ['Beta Co', ' beta   co ']) {
+      const token = await login(t.app, { company, username: staff.user.username, password: staff.password });
+      expect(token, company).toBeTruthy();
+    }
   });
 
   it('refuses a company without modules, at creation and when they are replaced', async () => {

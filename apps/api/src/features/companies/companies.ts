@@ -15,6 +15,7 @@ import { isUniqueViolation } from '../../db/errors';
 import { AppError } from '../../shared/app-error';
 import { noteAudit } from '../../shared/audit/audit-scope';
 import type { Clock } from '../../shared/clock';
+import { collapseSpaces, toCompanyNameKey } from '../../shared/company-name-key';
 import { readableCharacter } from '../../shared/readable-character';
 
 /**
@@ -60,10 +61,12 @@ export function parseModules(names: readonly string[]): Module[] {
 
 /**
  * Trimmed, as the sign-in form trims what staff type; only visible characters and the plain space
- * (COMPANY_NAME_CHARACTERS), so admins can type it and two companies never look alike.
+ * (COMPANY_NAME_CHARACTERS), so admins can type it and two companies never look alike; a run of spaces
+ * is one (a page shows it as one).
  */
 function validName(name: string): string {
-  const trimmed = name.trim();
+  // Plain spaces only: a tab or line break is refused below, not folded away.
+  const trimmed = name.trim().replace(/ {2,}/g, ' ');
   if (trimmed.length === 0 || trimmed.length > LIMITS.companyName.max) {
     throw new AppError('ValidationError', `A company name has 1 to ${LIMITS.companyName.max} characters`);
   }
@@ -108,14 +111,14 @@ export async function listCompanies(deps: Pick<CompanyDeps, 'db'>): Promise<Comp
   return rows.map(toSummary);
 }
 
-/** The company's id by its name (any case); NotFound otherwise. */
+/** The company's id by its name (any case, a run of spaces as one); NotFound otherwise. */
 export async function findCompanyId(db: Db, name: string): Promise<string> {
   const row = await db
     .selectFrom('companies')
     .select('id')
-    .where(sql<boolean>`lower(companies.name) = ${name.trim().toLowerCase()}`)
+    .where(sql<boolean>`lower(companies.name) = ${toCompanyNameKey(name)}`)
     .executeTakeFirst();
-  if (!row) throw new AppError('NotFound', `No company named "${name.trim()}"`);
+  if (!row) throw new AppError('NotFound', `No company named "${collapseSpaces(name)}"`);
   return row.id;
 }
 
@@ -218,9 +221,9 @@ function selectSummaries(db: Db) {
 
 async function requireCompanySummary(db: Db, name: string): Promise<CompanySummary> {
   const row = await selectSummaries(db)
-    .where(sql<boolean>`lower(companies.name) = ${name.trim().toLowerCase()}`)
+    .where(sql<boolean>`lower(companies.name) = ${toCompanyNameKey(name)}`)
     .executeTakeFirst();
-  if (!row) throw new AppError('NotFound', `No company named "${name.trim()}"`);
+  if (!row) throw new AppError('NotFound', `No company named "${collapseSpaces(name)}"`);
   return toSummary(row);
 }
 

@@ -4,6 +4,7 @@ import { sql } from 'kysely';
 import type { Config } from '../../config';
 import type { Db } from '../../db/database';
 import { AppError } from '../app-error';
+import { toCompanyNameKey } from '../company-name-key';
 import type { AccessTokenClaims } from './access-token';
 import { createSession } from './session-store';
 
@@ -79,7 +80,7 @@ async function findOidcUser(db: Db, payload: JWTPayload, companyClaim: string) {
     .selectFrom('users')
     .innerJoin('companies', 'companies.id', 'users.company_id')
     .select(['users.id', 'users.company_id'])
-    .where(sql<boolean>`lower(companies.name) = lower(${company})`)
+    .where(sql<boolean>`lower(companies.name) = ${toCompanyNameKey(company)}`)
     .where('users.kind', '=', 'staff')
     .where('users.disabled_at', 'is', null)
     .where((eb) =>
