@@ -7,6 +7,11 @@ import { APPLICATION_SECRET_OVERLAP_MAX_HOURS } from './constants';
  * staff): a new secret, in this answer only; the one it replaces keeps getting tokens for
  * `overlap_hours` (default 24, 0 ends it now), so the systems switch without downtime. Tokens already
  * issued keep working until they expire. Audited under the application.
+ *
+ * The bearer token names the application, and the body must also carry its current `client_secret`
+ * (the token endpoint's body field): a 15-minute token alone must not mint a permanent secret. Only the
+ * current secret rotates, not the one a rotation is retiring (it may be the leaked one). A missing or
+ * wrong secret is `401 Unauthorized`, and nothing changes.
  */
 export const rotateSecret = defineDataApiCall({
   method: 'POST',
@@ -14,12 +19,20 @@ export const rotateSecret = defineDataApiCall({
   operationId: 'rotateApplicationSecret',
   tag: 'Application',
   summary: 'Rotate this application’s client secret, with an overlap',
+  description:
+    'Needs the bearer token and the current client secret in the body. The new secret is shown only in this answer; the replaced one keeps getting tokens for overlap_hours.',
   audit: {
     action: 'rotate-application-secret',
     targets: { application: { response: 'client_id' } },
     fields: ['overlap_hours'],
   },
   body: z.object({
+    // Optional in the schema so that a missing secret answers 401 like a wrong one (as the token
+    // endpoint answers missing credentials), not 400; the handler requires it.
+    client_secret: z.string().optional().meta({
+      description:
+        'Required: the application’s current client secret (not one a rotation is retiring); missing or wrong: 401',
+    }),
     overlap_hours: z
       .number()
       .int()
@@ -39,5 +52,6 @@ export const rotateSecret = defineDataApiCall({
     })
     .meta({ id: 'RotatedSecret', description: 'The new client secret' }),
   // Conflict: another rotation of this application's secret won the race; ask again.
+  // Unauthorized (generic) also covers a missing or wrong client_secret.
   errors: ['Conflict'],
 });

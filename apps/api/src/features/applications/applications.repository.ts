@@ -8,6 +8,7 @@ import {
   generateClientId,
   generateClientSecret,
   hashClientSecret,
+  isClientSecretValid,
 } from '../../shared/data-api/application-secrets';
 
 /** The database's unique index on (company_id, lower(name)): the one arbiter of duplicate names. */
@@ -62,13 +63,21 @@ export async function listApplications(db: Db, companyId: string, now = new Date
 }
 
 /**
+ * Who asks for a rotation: staff (their session is enough), or the application itself through the data
+ * API, which must also prove its current client secret (a short-lived token alone must not mint a
+ * permanent secret).
+ */
+export type RotationProof = { by: 'staff' } | { by: 'application'; clientSecret: string | undefined };
+
+/**
  * A new client secret, in the answer only. The current one becomes the previous and keeps getting
  * tokens until `overlapHours` from now (0: at once); a previous one still overlapping is dropped.
- * Only onto the secret read, so two rotations racing cannot both keep "the previous" one.
+ * Only onto the secret read, so two rotations racing cannot both keep "the previous" one, and the
+ * secret an application proved is the very one replaced.
  */
 export async function rotateApplicationSecret(
   db: Db,
-  input: { companyId: string; clientId: string; overlapHours: number; now: Date },
+  input: { companyId: string; clientId: string; overlapHours: number; now: Date; proof: RotationProof },
 ) {
   const current = await db
     .selectFrom('applications')
@@ -76,6 +85,7 @@ export async function rotateApplicationSecret(
     .where('company_id', '=', input.companyId)
     .where('client_id', '=', input.clientId)
     .executeTakeFirst();
+  if (input.proof.by === 'application') checkCurrentSecret(input.proof.clientSecret, current?.secret_hash);
   if (!current) throw new AppError('NotFound', 'No such application');
   const clientSecret = generateClientSecret();
   const hasOverlap = input.overlapHours > 0;
@@ -97,6 +107,20 @@ export async function rotateApplicationSecret(
     .executeTakeFirst();
   if (!row) throw new AppError('Conflict', 'The secret changed meanwhile');
   return { ...toApplication(row, input.now), client_secret: clientSecret };
+}
+
+/**
+ * The application's current secret only (compared hashed, in constant time, as the token endpoint
+ * does): not the one a rotation is retiring, which may be the leaked one and would otherwise let its
+ * holder end the owner's new secret.
+ */
+function checkCurrentSecret(clientSecret: string | undefined, currentHash: string | undefined) {
+  if (clientSecret === undefined) {
+    throw new AppError('Unauthorized', 'The body must carry the application’s current client_secret');
+  }
+  if (!isClientSecretValid(clientSecret, currentHash ?? null)) {
+    throw new AppError('Unauthorized', 'client_secret is not the application’s current secret');
+  }
 }
 
 /**

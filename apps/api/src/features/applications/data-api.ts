@@ -3,7 +3,10 @@ import type { FastifyInstance } from 'fastify';
 import { registerDataApiCall } from '../../shared/data-api/register-data-api-call';
 import { rotateApplicationSecret } from './applications.repository';
 
-/** The calling application rotates its own secret: the same rotation as the portal's, same overlap. */
+/**
+ * The calling application rotates its own secret: the same rotation as the portal's, same overlap, once
+ * it proves its current client secret (the token alone is not enough).
+ */
 export function registerApplicationsDataApi(app: FastifyInstance) {
   registerDataApiCall(app, applicationsDataApi.rotateSecret, async ({ input, application, db, clock }) => {
     const rotated = await rotateApplicationSecret(db, {
@@ -11,6 +14,7 @@ export function registerApplicationsDataApi(app: FastifyInstance) {
       clientId: application.clientId,
       overlapHours: input.body.overlap_hours,
       now: clock(),
+      proof: { by: 'application', clientSecret: input.body.client_secret },
     });
     return {
       client_id: rotated.client_id,

@@ -11,6 +11,7 @@ export function registerRotateApplicationSecret(app: FastifyInstance) {
       clientId: input.client_id,
       overlapHours: input.overlap_hours,
       now: clock(),
+      proof: { by: 'staff' },
     }),
   );
 }

@@ -44,7 +44,7 @@ export const applications: typeof es = {
   secret: {
     title: 'Copy the client secret now',
     warning:
-      "This is the only time you will see the client secret of “{name}”. Copy it and keep it somewhere safe: it can't be shown again. If you lose it, delete the application and create another.",
+      "This is the only time you will see the client secret of “{name}”. Copy it and keep it somewhere safe: it can't be shown again. If you lose it, rotate the client secret in the application's “Client secret” tab to get a new one.",
     clientId: 'Client ID',
     clientSecret: 'Client secret',
     copyClientId: 'Copy the client ID',

@@ -43,7 +43,7 @@ export const applications = {
   secret: {
     title: 'Copia el client secret ahora',
     warning:
-      'Es la única vez que verás el client secret de «{name}». Cópialo y guárdalo en un lugar seguro: no se puede volver a consultar. Si lo pierdes, elimina la aplicación y crea otra.',
+      'Es la única vez que verás el client secret de «{name}». Cópialo y guárdalo en un lugar seguro: no se puede volver a consultar. Si lo pierdes, rota el client secret en la pestaña «Secreto del cliente» de la aplicación para obtener uno nuevo.',
     clientId: 'Client ID',
     clientSecret: 'Client secret',
     copyClientId: 'Copiar el client ID',
