@@ -38,11 +38,38 @@ function hasAmbiguousCharacters(value: string): boolean {
   return value.includes('\\') || [...value].some((c) => c.charCodeAt(0) <= 0x20 || c.charCodeAt(0) === 0x7f);
 }
 
-/** Optional: a path on the portal (`/link-callback`) or any absolute http(s) URL. */
+/** `scheme://authority` at the start of an absolute URL; a portal path has no authority. */
+const AUTHORITY = /^[a-z][a-z\d+.-]*:\/\/([^/?#]*)/i;
+
+/**
+ * Credentials in the URL (`https://user:pw@host/`): the visitor's browser would carry them, with the
+ * code appended, to wherever they name; and `https://portal@evil.test/` reads as the portal's.
+ */
+function hasUserinfo(value: string): boolean {
+  return AUTHORITY.exec(value)?.[1]?.includes('@') ?? false;
+}
+
+/**
+ * A `.` or `..` path segment, also percent-encoded (`%2e`): the browser resolves it, so
+ * `/link-callback/../admin` lands visitors, code and all, on `/admin`, not where staff seem to send them.
+ */
+function hasDotSegments(value: string): boolean {
+  const path = value.replace(AUTHORITY, '').split(/[?#]/, 1)[0] ?? '';
+  return path.split('/').some((segment) => {
+    const decoded = segment.replace(/%2e/gi, '.');
+    return decoded === '.' || decoded === '..';
+  });
+}
+
+/**
+ * Optional: a path on the portal (`/link-callback`) or any absolute http(s) URL; without credentials
+ * nor dot segments, so where the visitor lands (with the code) is what the field reads.
+ */
 const ZRedirectUri = z.preprocess(
   blankToNull,
   zUrl({ allowPath: true })
     .refine((value) => !hasAmbiguousCharacters(value), { error: VALIDATION.url })
+    .refine((value) => !hasUserinfo(value) && !hasDotSegments(value), { error: VALIDATION.url })
     .nullish(),
 );
 /** Optional: an absolute http(s) URL of a document the visitor accepts. */

@@ -1,9 +1,9 @@
 import type { LinkSession } from '@caudal/contract';
 import type { Config } from '../../config';
 import type { Db } from '../../db/database';
-import { AppError } from '../../shared/app-error';
+import { AppError, retryLater } from '../../shared/app-error';
 import type { Clock } from '../../shared/clock';
-import { isWithinRateLimit } from '../../shared/rate-limit';
+import { hitRateLimit, type RateLimitRule } from '../../shared/rate-limit';
 import { hashToken, randomToken } from '../../shared/secure-tokens';
 import { getConnectSession } from '../connections';
 import { findPublicLink, type PublicLink } from './links.repository';
@@ -16,18 +16,69 @@ export interface LinkDeps {
 
 /** A visitor's connect session lives this long: long enough for a bank's SCA, short for a shared screen. */
 const LINK_SESSION_TTL_MS = 60 * 60 * 1000;
-/** The hosted Link page and /link-callback are open to the internet: each IP gets this many calls. */
-const PER_IP = { limit: 120, windowMinutes: 10 };
+/**
+ * Session starts on hosted Link pages are counted per visitor address *and company*, never per address
+ * alone: end customers of different companies share addresses (a carrier's NAT, office Wi-Fi, a branch
+ * kiosk), and one company's traffic, or someone hammering its Link, must not lock another company's
+ * customers out. Per company rather than per Link: a visitor cycling through one company's Links still
+ * meets one budget, and the key holds the company's id instead of the Link's token (the URL's only
+ * secret). The counters live in PostgreSQL (`rate_limits`), so every API instance shares them. The page
+ * view itself is not counted (hosted-link-page.ts): it only reads whether this budget is spent.
+ */
+const SESSION_STARTS: Omit<RateLimitRule, 'key'> = { limit: 120, windowMinutes: 10 };
+/** Tokens that name no Link belong to no company: counted on the address alone, against probing. */
+const UNKNOWN_LINKS: Omit<RateLimitRule, 'key'> = { limit: 120, windowMinutes: 10 };
+/** /link-callback checks a code of any company (it names none until checked): counted per address. */
+const CALLBACKS_PER_IP: Omit<RateLimitRule, 'key'> = { limit: 120, windowMinutes: 10 };
 
+const sessionStarts = (companyId: string, ip: string): RateLimitRule => ({
+  key: `links:start:${companyId}:${ip}`,
+  ...SESSION_STARTS,
+});
+
+/** The /link-callback guard: RateLimited with `Retry-After` once the address spent its calls. */
 export async function enforceLinkRateLimit(db: Db, ip: string, now: Date): Promise<void> {
-  if (!(await isWithinRateLimit(db, { key: `links:ip:${ip}`, ...PER_IP }, now))) {
-    throw new AppError('RateLimited', 'Too many Link requests');
-  }
+  const hit = await hitRateLimit(db, { key: `links:callback:ip:${ip}`, ...CALLBACKS_PER_IP }, now);
+  if (!hit.isAllowed) throw retryLater('RateLimited', 'Too many Link requests', hit.resetSeconds);
+}
+
+/**
+ * Counts one session start by `ip` on the Link's company (an unknown token on the address alone), or
+ * refuses it with RateLimited and `Retry-After`. Counted before anything is written or read further.
+ */
+async function spendSessionStart(db: Db, link: PublicLink | undefined, ip: string, now: Date) {
+  const rule = link
+    ? sessionStarts(link.company_id, ip)
+    : { key: `links:unknown:ip:${ip}`, ...UNKNOWN_LINKS };
+  const hit = await hitRateLimit(db, rule, now);
+  if (!hit.isAllowed) throw retryLater('RateLimited', 'Too many Link requests', hit.resetSeconds);
+}
+
+/**
+ * Seconds until `ip` may start a session on this Link's company again, or null while it still may. Only
+ * reads the counter (the page view spends nothing); same window rule as `hitRateLimit`.
+ */
+export async function sessionStartsBlockedFor(
+  db: Db,
+  link: PublicLink,
+  ip: string,
+  now: Date,
+): Promise<number | null> {
+  const rule = sessionStarts(link.company_id, ip);
+  const row = await db
+    .selectFrom('rate_limits')
+    .select(['hits', 'window_started_at'])
+    .where('key', '=', rule.key)
+    .executeTakeFirst();
+  if (!row || row.hits < rule.limit) return null;
+  const endsAt = new Date(row.window_started_at).getTime() + rule.windowMinutes * 60_000;
+  // The window is over: the next start opens a new one.
+  if (endsAt <= now.getTime()) return null;
+  return Math.max(1, Math.ceil((endsAt - now.getTime()) / 1000));
 }
 
 /** The Link behind a public URL, when it can take visitors: unknown (or deleted) 404, paused 423. */
-export async function findOpenLink(db: Db, token: string): Promise<PublicLink> {
-  const link = await findPublicLink(db, token);
+function openLink(link: PublicLink | undefined): PublicLink {
   if (!link) throw new AppError('NotFound', 'No such Link');
   if (link.company_disabled_at) throw new AppError('CompanyDisabled', 'The company is disabled');
   if (!link.active) throw new AppError('LinkPaused', 'The Link is paused');
@@ -79,12 +130,16 @@ async function mintConnectToken(db: Db, link: PublicLink, language: string, now:
   return token;
 }
 
+/** A visitor of the Link's page (`ip`: the address its limit counts on) opens or resumes a session. */
 export async function startLinkSession(
   deps: LinkDeps,
   input: { token: string; language?: string | undefined; connect_token?: string | undefined },
+  visitor: { ip: string },
 ): Promise<LinkSession> {
   const now = deps.clock();
-  const link = await findOpenLink(deps.db, input.token);
+  const found = await findPublicLink(deps.db, input.token);
+  await spendSessionStart(deps.db, found, visitor.ip, now);
+  const link = openLink(found);
   const connectToken =
     (await findResumableToken(deps.db, link, input.connect_token, now)) ??
     (await mintConnectToken(deps.db, link, input.language ?? 'es', now));

@@ -90,6 +90,45 @@ describe('Link screens calls', () => {
     });
   });
 
+  it('refuses a redirect URI with dot segments (also %2e) or credentials, on create and on edit', async () => {
+    const tenant = await signInTenant(t);
+    const link = await createLinkFor(tenant, {
+      redirect_uri: 'https://bank-client.example/a..b/.well-known?to=../x',
+    });
+    expect(link.redirect_uri).toBe('https://bank-client.example/a..b/.well-known?to=../x');
+    for (const redirect_uri of [
+      '/link-callback/../admin',
+      '/link-callback/./x',
+      '/link-callback/..',
+      '/link-callback/%2e%2E/admin',
+      '/link-callback/.%2e/admin',
+      '/link-callback/%2E/x',
+      'https://bank-client.example/return/../../admin',
+      'https://bank-client.example/%2e%2e/admin',
+      'https://user:pw@evil.test/',
+      'https://user@evil.test/',
+      'https://@evil.test/',
+      'https://portal.caudal.test@evil.test/link-callback',
+    ]) {
+      for (const [path, body] of [
+        [links.createLink.path, { name: `Bad ${Math.random()}`, redirect_uri }],
+        [links.editLink.path, { token: link.token, name: link.name, redirect_uri }],
+      ] as const) {
+        const response = await tenant.call(path, body);
+        expect(response.statusCode, `${path} ${redirect_uri}`).toBe(400);
+        expect(response.json().error.issues[0]).toMatchObject({
+          path: ['redirect_uri'],
+          message: VALIDATION.url,
+        });
+      }
+    }
+    // Nothing was written: the Link keeps its redirect, and no other Link was created.
+    const listed = await tenant.call(links.listLinks.path, {});
+    expect(listed.json()).toEqual([
+      expect.objectContaining({ token: link.token, redirect_uri: link.redirect_uri }),
+    ]);
+  });
+
   it('refuses an edit from a stale form with Conflict and writes nothing; one without `expected` replaces it', async () => {
     const tenant = await signInTenant(t);
     const link = await createLinkFor(tenant);
@@ -374,17 +413,16 @@ describe('hosted Link page and codes', () => {
     expect(foreign.json().connect_token).not.toBe(first.connect_token);
   });
 
-  it('limits the public calls per IP', async () => {
+  it('limits /link-callback per IP, on its own budget (session starts: link-rate-limit.test.ts)', async () => {
     const ip = '10.250.0.1';
-    let last = 0;
-    for (let i = 0; i < 121; i++) {
-      last = (await publicCall(t, links.linkCallback.path, { code: `x${i}` }, ip)).statusCode;
-    }
-    expect(last).toBe(429);
+    let last = await publicCall(t, links.linkCallback.path, { code: 'x' }, ip);
+    for (let i = 0; i < 120; i++) last = await publicCall(t, links.linkCallback.path, { code: `x${i}` }, ip);
+    expect(last.statusCode).toBe(429);
+    expect(last.headers['retry-after']).toBeDefined();
+    // Probing codes spends no Link's budget: its visitors from the same address still start.
     const tenant = await signInTenant(t);
     const link = await createLinkFor(tenant);
-    expect((await startSession(t, link.token, ip)).statusCode).toBe(429);
-    expect((await startSession(t, link.token, '10.250.0.2')).statusCode).toBe(200);
+    expect((await startSession(t, link.token, ip)).statusCode).toBe(200);
   });
 
   it('seeds two Links, one active and one paused, for each company with the module', async () => {

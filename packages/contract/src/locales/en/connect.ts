@@ -89,5 +89,11 @@ export const connect: typeof es = {
   error: {
     title: 'The page could not be loaded',
   },
+  /** Rendered by the API (hosted-link-page.ts) when the visitor's address spent its Link budget. */
+  rateLimited: {
+    title: 'Too many attempts',
+    text_one: 'We have received too many requests from your network. Try again in {count} minute.',
+    text_other: 'We have received too many requests from your network. Try again in {count} minutes.',
+  },
   retry: 'Try again',
 };

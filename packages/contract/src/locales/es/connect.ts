@@ -91,5 +91,13 @@ export const connect = {
   error: {
     title: 'No se ha podido cargar la página',
   },
+  /** Rendered by the API (hosted-link-page.ts) when the visitor's address spent its Link budget. */
+  rateLimited: {
+    title: 'Demasiados intentos',
+    text_one:
+      'Hemos recibido demasiadas peticiones desde tu red. Vuelve a intentarlo dentro de {count} minuto.',
+    text_other:
+      'Hemos recibido demasiadas peticiones desde tu red. Vuelve a intentarlo dentro de {count} minutos.',
+  },
   retry: 'Reintentar',
 };
