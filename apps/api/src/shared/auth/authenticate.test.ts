@@ -145,6 +145,55 @@ describe('the session guard', () => {
     expect(await lastSeen()).toBe(t.clock().getTime());
   });
 
+  it('checks a background call but does not count it as activity: the session still ends when idle', async () => {
+    const { token, user } = await signIn();
+    const background = () =>
+      t.app.inject({
+        method: 'POST',
+        url: '/platform/me',
+        headers: { authorization: `Bearer ${token}`, 'x-caudal-background': '1' },
+        payload: {},
+      });
+    const lastSeen = async () =>
+      (
+        await t.db
+          .selectFrom('sessions')
+          .select('last_seen_at')
+          .where('user_id', '=', user.id)
+          .executeTakeFirstOrThrow()
+      ).last_seen_at.getTime();
+    // A call the user made extends the session...
+    t.clock.advanceMinutes(2);
+    expect((await me(token)).statusCode).toBe(200);
+    const seen = await lastSeen();
+    expect(seen).toBe(t.clock().getTime());
+    // ...a tab polling every five minutes with nobody there does not.
+    for (let step = 0; step < 6; step++) {
+      t.clock.advanceMinutes(5);
+      const response = await background();
+      expect(response.statusCode).toBe(200);
+      expect(await lastSeen()).toBe(seen);
+    }
+    // Past SESSION_IDLE_MINUTES (30) since the user's last call: the next poll finds the session over.
+    t.clock.advanceMinutes(1);
+    const response = await background();
+    expect(response.statusCode).toBe(401);
+    expect(codeOf(response)).toBe('SessionExpired');
+    expect(codeOf(await me(token))).toBe('Unauthorized');
+  });
+
+  it('still refuses an ended session on a background call', async () => {
+    const { token, user } = await signIn();
+    await t.db.updateTable('sessions').set({ ended_at: t.clock() }).where('user_id', '=', user.id).execute();
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/platform/me',
+      headers: { authorization: `Bearer ${token}`, 'x-caudal-background': '1' },
+      payload: {},
+    });
+    expect(response.statusCode).toBe(401);
+  });
+
   it('rejects the token of a user disabled after sign-in', async () => {
     const { token, user } = await signIn();
     await t.db.updateTable('users').set({ disabled_at: t.clock() }).where('id', '=', user.id).execute();

@@ -21,12 +21,33 @@ export interface AuthDeps {
 /** Activity is recorded at most this often per session: the guard must not write on every request. */
 const TOUCH_INTERVAL_MS = 60_000;
 
-export async function authenticate(deps: AuthDeps, authorization: string | undefined): Promise<Actor> {
+/**
+ * Set to `1` by the portal on a call its user did not make (a screen polling in an unattended tab,
+ * apps/web/src/shared/api/session-activity.ts). Such a call is checked like any other but is no sign
+ * of presence: counted as activity, background polls kept an abandoned tab's session alive forever.
+ */
+export const BACKGROUND_CALL_HEADER = 'x-caudal-background';
+
+/** Whether a request's headers mark it as a background call (Fastify lower-cases header names). */
+export function isBackgroundCall(headers: Record<string, string | string[] | undefined>): boolean {
+  return headers[BACKGROUND_CALL_HEADER] === '1';
+}
+
+export interface AuthenticateOptions {
+  /** A call the user did not make: it must not extend the session's idle time (`last_seen_at`). */
+  isBackground?: boolean;
+}
+
+export async function authenticate(
+  deps: AuthDeps,
+  authorization: string | undefined,
+  options: AuthenticateOptions = {},
+): Promise<Actor> {
   const token = parseBearer(authorization);
   if (!token) throw new AppError('Unauthorized', 'A Bearer token is required');
   const now = deps.clock();
   const claims = deps.oidc && isOidcToken(token) ? await deps.oidc.verify(token, now) : null;
-  return loadActor(deps, claims ?? (await verifyLocalToken(deps, token, now)), now);
+  return loadActor(deps, claims ?? (await verifyLocalToken(deps, token, now)), now, options);
 }
 
 /** Our own tokens are HS256; an identity provider's id_token is signed with its asymmetric keys. */
@@ -46,7 +67,12 @@ async function verifyLocalToken(deps: AuthDeps, token: string, now: Date): Promi
 }
 
 /** The token only names a session: the server-side row decides whether it is still alive. */
-async function loadActor(deps: AuthDeps, claims: AccessTokenClaims, now: Date): Promise<Actor> {
+async function loadActor(
+  deps: AuthDeps,
+  claims: AccessTokenClaims,
+  now: Date,
+  options: AuthenticateOptions,
+): Promise<Actor> {
   if (!isUuid(claims.sessionId)) throw new AppError('Unauthorized', 'Unknown session');
   const session = await findSessionWithUser(deps.db, claims.sessionId);
   const isSameTenant =
@@ -70,7 +96,11 @@ async function loadActor(deps: AuthDeps, claims: AccessTokenClaims, now: Date): 
     await endSession(deps.db, session.sessionId, now);
     throw new AppError('SessionExpired', 'The session expired after inactivity');
   }
-  if (idleMs >= TOUCH_INTERVAL_MS) await touchSession(deps.db, session.sessionId, now);
+  // "Last seen" is the user's last sign of presence: a background call passed every check above
+  // (so an idle session still ends) but leaves it where it was.
+  if (!options.isBackground && idleMs >= TOUCH_INTERVAL_MS) {
+    await touchSession(deps.db, session.sessionId, now);
+  }
 
   const modules = toModules(session.modules);
   return {

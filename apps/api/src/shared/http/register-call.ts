@@ -7,7 +7,7 @@ import { AppError } from '../app-error';
 import { auditActorOf, toAuditedCall } from '../audit/audit-call';
 import { runAudited } from '../audit/audit-scope';
 import type { Actor } from '../auth/actor';
-import { authenticate } from '../auth/authenticate';
+import { authenticate, isBackgroundCall } from '../auth/authenticate';
 import type { Clock } from '../clock';
 import type { JobQueue } from '../jobs/jobs';
 import type { AppDeps } from './app-deps';
@@ -141,7 +141,9 @@ function mountCall<C extends CallContract>(
 async function guard(deps: AppDeps, contract: CallContract, request: FastifyRequest): Promise<Actor | null> {
   const access = contract.access;
   if (access.kind === 'public') return null;
-  const actor = await authenticate(deps, request.headers.authorization);
+  const actor = await authenticate(deps, request.headers.authorization, {
+    isBackground: isBackgroundCall(request.headers),
+  });
   if (access.staffOnly && actor.kind !== 'staff') throw new AppError('Forbidden', 'Staff only');
   if (access.adminOnly && actor.role !== 'admin') throw new AppError('Forbidden', 'Admins only');
   if (access.module) {

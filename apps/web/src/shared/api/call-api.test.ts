@@ -6,6 +6,7 @@ import { ApiError } from './api-error';
 import { buildRequest } from './build-request';
 import { callApi, callApiPage } from './call-api';
 import { startEarlyCall } from './early-calls';
+import { lastSessionCallAt, noteUserAction } from './session-activity';
 
 function memoryStorage(): Storage {
   const values = new Map<string, string>();
@@ -186,5 +187,60 @@ describe('callApi', () => {
       database: 'down',
     });
     expect(fetchMock.mock.calls[0]?.[1]?.method).toBe('GET');
+  });
+
+  describe('a call made while the user is away', () => {
+    const backgroundHeaderOf = (call: number) =>
+      ((fetchMock.mock.calls[call]?.[1]?.headers ?? {}) as Record<string, string>)['x-caudal-background'];
+
+    beforeEach(() => {
+      vi.useFakeTimers({ toFake: ['Date'] });
+      fetchMock.mockImplementation(async () => answer(200, identity));
+    });
+    afterEach(() => {
+      vi.useRealTimers();
+    });
+
+    it('is marked as background and does not restart the idle clock the keep-alive warns by', async () => {
+      const userCallAt = Date.now() + 60 * 60_000;
+      vi.setSystemTime(userCallAt);
+      noteUserAction(userCallAt - 1_000);
+      await callApi(platform.me, {});
+      expect(backgroundHeaderOf(0)).toBeUndefined();
+      expect(lastSessionCallAt()).toBe(userCallAt);
+
+      // Nobody touched the tab for five minutes: its poll is no sign of presence.
+      vi.setSystemTime(userCallAt + 5 * 60_000);
+      await callApi(platform.me, {});
+      expect(backgroundHeaderOf(1)).toBe('1');
+      expect(lastSessionCallAt()).toBe(userCallAt);
+
+      // The keep-alive's ping is the user's doing (a long form, or "stay signed in").
+      await callApi(platform.me, {}, { activity: 'user' });
+      expect(backgroundHeaderOf(2)).toBeUndefined();
+      expect(lastSessionCallAt()).toBe(userCallAt + 5 * 60_000);
+
+      // The user clicks again: the call it triggers is theirs.
+      vi.setSystemTime(userCallAt + 6 * 60_000);
+      noteUserAction();
+      await callApi(platform.me, {});
+      expect(backgroundHeaderOf(3)).toBeUndefined();
+    });
+
+    it('still ends the session when the server answers that it expired', async () => {
+      vi.setSystemTime(Date.now() + 120 * 60_000);
+      fetchMock.mockImplementation(async () =>
+        answer(401, { error: { code: 'SessionExpired', message: 'expired after inactivity' } }),
+      );
+      await expect(callApi(platform.me, {})).rejects.toBeInstanceOf(ApiError);
+      expect(backgroundHeaderOf(0)).toBe('1');
+      expect(sessionEnded).toHaveBeenCalled();
+    });
+
+    it('never marks a public call (there is no session to extend)', async () => {
+      vi.setSystemTime(Date.now() + 120 * 60_000);
+      await callApi(platform.ready, undefined, { acceptStatuses: [503] });
+      expect(backgroundHeaderOf(0)).toBeUndefined();
+    });
   });
 });

@@ -11,7 +11,7 @@ import { getRuntimeConfig } from '../config/runtime-config';
 import { ApiError, endsSession, NETWORK_STATUS, narrowToCall, toApiError } from './api-error';
 import { buildRequest } from './build-request';
 import { takeEarlyCall } from './early-calls';
-import { noteSessionCall } from './session-activity';
+import { BACKGROUND_CALL_HEADER, isBackgroundCall, noteSessionCall } from './session-activity';
 import { parseTotalCount } from './total-count';
 
 export interface CallOptions {
@@ -20,6 +20,12 @@ export interface CallOptions {
   acceptStatuses?: readonly number[];
   /** Logout must not bounce to the login page when the session is already gone. */
   skipSessionEnd?: boolean;
+  /**
+   * Whether the call shows the user is there, which extends the session's idle time. By default it
+   * does when the user acted within the last minute (`isBackgroundCall`); the keep-alive says so itself:
+   * its ping is the user's (they worked in a form, or chose to stay), its check after the idle time is not.
+   */
+  activity?: 'user' | 'background';
 }
 
 /**
@@ -69,6 +75,11 @@ async function send<C extends CallRoute>(
   const request = buildRequest(contract, body, token, getRuntimeConfig().apiBaseUrl);
   const early = takeEarlyCall(request);
   if (options.signal) request.init.signal = options.signal;
+  // A screen polling in a tab nobody uses must not keep its session alive forever: such a call says so.
+  const isSessionCall = token !== null && contract.access.kind !== 'public';
+  const isBackground =
+    isSessionCall && (options.activity ? options.activity === 'background' : isBackgroundCall());
+  if (isBackground) request.init.headers[BACKGROUND_CALL_HEADER] = '1';
 
   let response: Response;
   try {
@@ -78,8 +89,9 @@ async function send<C extends CallRoute>(
     throw new ApiError('UnexpectedError', NETWORK_STATUS);
   }
 
-  // Any answer to a signed-in call but the one that ends the session restarts the server's idle clock.
-  if (token !== null && contract.access.kind !== 'public' && response.status !== 401) noteSessionCall();
+  // Any answer to a signed-in call but the one that ends the session restarts the server's idle clock,
+  // unless it was a background call: the keep-alive's warning then still comes for an unattended tab.
+  if (isSessionCall && !isBackground && response.status !== 401) noteSessionCall();
   const payload = await readBody(response);
   if (response.ok || options.acceptStatuses?.includes(response.status)) {
     return { data: payload as ResponseOf<C>, response };

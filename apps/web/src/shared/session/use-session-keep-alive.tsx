@@ -5,7 +5,13 @@ import type { TFunction } from 'i18next';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { callApi } from '../api/call-api';
-import { decideKeepAlive, lastSessionCallAt, warningLeadMs } from '../api/session-activity';
+import {
+  decideKeepAlive,
+  lastSessionCallAt,
+  lastUserActionAt,
+  noteUserAction,
+  warningLeadMs,
+} from '../api/session-activity';
 import { getRuntimeConfig } from '../config/runtime-config';
 
 const WARNING_ID = 'session-idle-warning';
@@ -13,26 +19,27 @@ const WARNING_ID = 'session-idle-warning';
 const ACTIONS = ['keydown', 'pointerdown', 'input'] as const;
 
 /**
- * The server ends a session after `sessionIdleMinutes` without a call, however busy its user is in a
- * form that calls nothing (a session ended mid-form lost what was typed). While signed in, this keeps
- * a working user's session with one call (`/platform/me`, which any call would do) and warns an absent
- * one shortly before the end, with a button to stay. A session ended anyway is handled as before.
+ * The server ends a session after `sessionIdleMinutes` without a call from its user, however busy they
+ * are in a form that calls nothing (a session ended mid-form lost what was typed); a screen polling on
+ * its own does not count (call-api.ts marks it). While signed in, this notes what the user does, keeps
+ * a working user's session with one call (`/platform/me`, which any call would do), warns an absent one
+ * shortly before the end, with a button to stay, and once the time is up asks the server, whose answer
+ * signs the tab out. The warning reads only calls that counted, so background polls do not put it off.
  */
 export function useSessionKeepAlive(): void {
   const { t } = useTranslation();
   useEffect(() => {
     const idleMs = getRuntimeConfig().sessionIdleMinutes * 60_000;
-    let lastActionAt = 0;
     let warnedFor = -1;
+    let checkedFor = -1;
     let isPinging = false;
-    const onAction = () => {
-      lastActionAt = Date.now();
-    };
+    const onAction = () => noteUserAction();
     const ping = () => {
       if (isPinging) return;
       isPinging = true;
       notifications.hide(WARNING_ID);
-      callApi(platform.me, {})
+      // The user's own doing (they worked in a form, or chose to stay), however long ago they last acted.
+      callApi(platform.me, {}, { activity: 'user' })
         .catch(() => {
           // A failed ping is the next call's business: a session that ended is handled by callApi.
         })
@@ -45,11 +52,22 @@ export function useSessionKeepAlive(): void {
       const step = decideKeepAlive({
         now: Date.now(),
         lastCallAt,
-        lastActionAt,
+        lastActionAt: lastUserActionAt(),
         idleMs,
         isWarned: warnedFor === lastCallAt,
+        isChecked: checkedFor === lastCallAt,
       });
+      // A call of the user's since the warning (they came back and clicked) put the end off.
+      if (warnedFor !== -1 && warnedFor !== lastCallAt) {
+        warnedFor = -1;
+        notifications.hide(WARNING_ID);
+      }
       if (step === 'ping') ping();
+      if (step === 'check') {
+        checkedFor = lastCallAt;
+        // No sign of presence: an ended session answers SessionExpired and callApi signs the tab out.
+        callApi(platform.me, {}, { activity: 'background' }).catch(() => {});
+      }
       if (step === 'warn') {
         warnedFor = lastCallAt;
         notifications.show({
