@@ -6,7 +6,7 @@ import { enforceConnectRateLimit } from './connect-flow';
 
 export function registerChooseConnectInstitution(app: FastifyInstance) {
   registerPublicCall(app, connections.chooseConnectInstitution, async ({ input, db, clock, request }) => {
-    await enforceConnectRateLimit(db, request.ip, clock());
+    await enforceConnectRateLimit(db, request.ip, input.token, clock());
     return chooseConnectInstitution({ db, clock }, input);
   });
 }

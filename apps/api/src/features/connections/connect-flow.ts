@@ -9,14 +9,15 @@ import {
 } from '../../engine/connectors';
 import { consentExpiryFrom, SANDBOX_TEST_CREDENTIALS } from '../../engine/sandbox';
 import { writeSnapshot } from '../../engine/snapshot-writer';
-import { AppError } from '../../shared/app-error';
+import { AppError, retryLater } from '../../shared/app-error';
 import { noteAudit } from '../../shared/audit/audit-scope';
 import { findHostedCustomCss } from '../../shared/branding/custom-css';
 import type { Clock } from '../../shared/clock';
 import { loadSecretKey } from '../../shared/crypto/sealing';
 import { findListedEntities } from '../../shared/entity-catalogue';
 import { emitEvent } from '../../shared/events/emit-event';
-import { isWithinRateLimit } from '../../shared/rate-limit';
+import { hitRateLimit, isWithinRateLimit } from '../../shared/rate-limit';
+import { hashToken } from '../../shared/secure-tokens';
 import { findTroubledInstitutions } from '../funnel';
 import { consumeToken, findLiveToken, type LiveToken, savePendingSca } from './connect-tokens';
 import { findCompanyCredential, findTitularName, insertCredential } from './connections.repository';
@@ -49,11 +50,22 @@ const PER_IP = { limit: 120, windowMinutes: 10 };
 /** Six-digit codes: a handful of tries per token, so nobody walks the code space. */
 const SCA_TRIES_PER_TOKEN = { limit: 10, windowMinutes: 60 };
 
-/** Every hosted-page call counts against the visitor's IP, in the database (shared by instances). */
-export async function enforceConnectRateLimit(db: Db, ip: string, now: Date): Promise<void> {
-  if (!(await isWithinRateLimit(db, { key: `connect:ip:${ip}`, ...PER_IP }, now))) {
-    throw new AppError('RateLimited', 'Too many connect requests');
-  }
+/**
+ * Every hosted-page call counts against the visitor's address *and the token's company*, in the
+ * database (shared by instances): end customers of different companies share addresses (a carrier's
+ * NAT, office Wi-Fi), and one company's visitors, or someone hammering its pages, must not lock another
+ * company's customers out (as for Link session starts: links/link-session.ts). A token that names no
+ * session belongs to no company: counted on the address alone, against probing.
+ */
+export async function enforceConnectRateLimit(db: Db, ip: string, token: string, now: Date): Promise<void> {
+  const owner = await db
+    .selectFrom('connect_tokens')
+    .select('company_id')
+    .where('token_hash', '=', hashToken(token))
+    .executeTakeFirst();
+  const key = owner ? `connect:${owner.company_id}:${ip}` : `connect:unknown:ip:${ip}`;
+  const hit = await hitRateLimit(db, { key, ...PER_IP }, now);
+  if (!hit.isAllowed) throw retryLater('RateLimited', 'Too many connect requests', hit.resetSeconds);
 }
 
 const SANDBOX_CREDENTIALS: ConnectSession['sandbox_credentials'] = [

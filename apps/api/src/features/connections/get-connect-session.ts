@@ -5,7 +5,7 @@ import { enforceConnectRateLimit, getConnectSession } from './connect-flow';
 
 export function registerGetConnectSession(app: FastifyInstance) {
   registerPublicCall(app, connections.getConnectSession, async ({ input, db, clock, request }) => {
-    await enforceConnectRateLimit(db, request.ip, clock());
+    await enforceConnectRateLimit(db, request.ip, input.token, clock());
     return getConnectSession({ db, clock }, input.token);
   });
 }

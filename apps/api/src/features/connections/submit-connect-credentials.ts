@@ -8,7 +8,7 @@ export function registerSubmitConnectCredentials(app: FastifyInstance, finishLin
     app,
     connections.submitConnectCredentials,
     async ({ input, db, config, clock, request }) => {
-      await enforceConnectRateLimit(db, request.ip, clock());
+      await enforceConnectRateLimit(db, request.ip, input.token, clock());
       return submitConnectCredentials({ db, config, clock, finishLinkVisit }, input);
     },
   );

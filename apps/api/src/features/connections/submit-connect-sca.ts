@@ -5,7 +5,7 @@ import { enforceConnectRateLimit, type FinishLinkVisit, submitConnectSca } from 
 
 export function registerSubmitConnectSca(app: FastifyInstance, finishLinkVisit: FinishLinkVisit) {
   registerPublicCall(app, connections.submitConnectSca, async ({ input, db, config, clock, request }) => {
-    await enforceConnectRateLimit(db, request.ip, clock());
+    await enforceConnectRateLimit(db, request.ip, input.token, clock());
     return submitConnectSca({ db, config, clock, finishLinkVisit }, input);
   });
 }
