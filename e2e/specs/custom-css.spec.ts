@@ -16,10 +16,16 @@ import { expect, test } from '../fixtures/signed-in';
 
 /** A light colour, so the accessibility sweep of the hosted page (same server) is never hurt by it. */
 const BRAND_BACKGROUND = 'rgb(240, 248, 255)';
+/** Dark enough to keep the hosted page's text contrast. */
+const BRAND_INK = 'rgb(11, 61, 46)';
 const CSS = [
   `body { background-color: ${BRAND_BACKGROUND} !important; }`,
   '@import url("https://evil.example/x.css");',
   '.mantine-Paper-root { background-image: url(https://evil.example/p.png); }',
+  // A stable hook (css-hooks.ts), and a plain element selector that the component library's classes
+  // used to beat: both must show (the library's styles sit in a cascade layer).
+  `.caudal-title { color: ${BRAND_INK}; }`,
+  `input { border-color: ${BRAND_INK}; }`,
   '',
 ].join('\n');
 
@@ -100,6 +106,8 @@ test.describe('custom CSS', () => {
     expect(await visitor.evaluate(() => getComputedStyle(document.body).backgroundColor)).toBe(
       BRAND_BACKGROUND,
     );
+    await expect(visitor.locator('.caudal-title')).toHaveCSS('color', BRAND_INK);
+    await expect(visitor.getByRole('searchbox')).toHaveCSS('border-top-color', BRAND_INK);
     expect(offSite).toEqual([]);
     await visitor.close();
   });

@@ -4,6 +4,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router';
 import logoInverseUrl from '../../assets/logo-inverse.svg';
+import { CSS_HOOKS } from '../branding/css-hooks';
 import { COPYRIGHT_YEAR } from '../config/copyright';
 import { getRuntimeConfig } from '../config/runtime-config';
 import { LanguageMenu } from '../i18n/language-menu';
@@ -36,8 +37,8 @@ export function SessionFrame({ brand, children }: SessionFrameProps) {
   // Read at once (not in an effect): the button must not repaint in the other tone after the first frame.
   const isStacked = useMediaQuery(STACKED_QUERY, false, { getInitialValueInEffect: false });
   return (
-    <div className={classes.root}>
-      <div className={classes.formSide}>
+    <div className={`${classes.root} ${CSS_HOOKS.page}`}>
+      <div className={`${classes.formSide} ${CSS_HOOKS.content}`}>
         <div className={classes.formTop}>
           <LanguageMenu tone={isStacked ? 'dark' : 'light'} />
         </div>
@@ -45,9 +46,9 @@ export function SessionFrame({ brand, children }: SessionFrameProps) {
           <div className={classes.formInner}>{children}</div>
         </Box>
       </div>
-      <aside className={classes.brand} aria-label={brand?.name ?? platformName}>
+      <aside className={`${classes.brand} ${CSS_HOOKS.brand}`} aria-label={brand?.name ?? platformName}>
         {brand ? (
-          <p className={classes.brandName}>{brand.name}</p>
+          <p className={`${classes.brandName} ${CSS_HOOKS.brandName}`}>{brand.name}</p>
         ) : (
           <img src={logoInverseUrl} alt={platformName} className={classes.brandLogo} />
         )}

@@ -33,4 +33,25 @@ export const customCss = {
       'Attribute selectors are allowed only on type, dir, lang, role, disabled and a few aria-* and data-* states: others could read or single out what is typed',
     unicode_range: 'unicode-range is not allowed: a font per character would tell which characters are typed',
   },
+  hooks: {
+    title: 'Classes for your rules',
+    intro:
+      'The connect and Link pages carry these classes in every release. Use them in your rules: the page’s other classes change with each release. Your rules apply over the page’s own styles.',
+    className: 'Class',
+    part: 'Part of the page',
+    parts: {
+      page: 'The whole page (its background)',
+      content: 'The form column',
+      brand: 'The panel with your company’s name',
+      brandName: 'Your company’s name in that panel',
+      title: 'Each step’s title',
+      subtitle: 'The text under the title',
+      progress: 'The steps of the process',
+      institution: 'Each institution in the list to choose from',
+      label: 'Each field’s label',
+      input: 'Each text and password field',
+      button: 'Each step’s main button',
+    },
+    example: 'For example:',
+  },
 };

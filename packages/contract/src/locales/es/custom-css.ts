@@ -34,4 +34,25 @@ export const customCss = {
     unicode_range:
       'unicode-range no está permitido: una fuente por carácter revelaría qué caracteres se escriben',
   },
+  hooks: {
+    title: 'Clases para tus reglas',
+    intro:
+      'Las páginas de conexión y de Links llevan estas clases en cada versión. Úsalas en tus reglas: las demás clases de la página cambian con cada versión. Tus reglas se aplican por encima de los estilos de la página.',
+    className: 'Clase',
+    part: 'Parte de la página',
+    parts: {
+      page: 'La página entera (su fondo)',
+      content: 'La columna del formulario',
+      brand: 'El panel con el nombre de tu compañía',
+      brandName: 'El nombre de tu compañía en ese panel',
+      title: 'El título de cada paso',
+      subtitle: 'El texto bajo el título',
+      progress: 'Los pasos del proceso',
+      institution: 'Cada entidad de la lista para elegir',
+      label: 'La etiqueta de cada campo',
+      input: 'Cada campo de texto y contraseña',
+      button: 'El botón principal de cada paso',
+    },
+    example: 'Por ejemplo:',
+  },
 };

@@ -1,6 +1,7 @@
 import { VisuallyHidden } from '@mantine/core';
 import { IconCheck } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { CSS_HOOKS } from '../../../shared/branding/css-hooks';
 import type { ConnectStep } from '../lib/connect-flow';
 import classes from './connect.module.css';
 
@@ -25,7 +26,7 @@ export function ConnectProgress({ steps, current }: { steps: readonly ConnectSte
       <VisuallyHidden aria-live="polite">
         {t('connect.progress.current', { n: index + 1, total: steps.length, step: t(LABELS[current]) })}
       </VisuallyHidden>
-      <ol aria-hidden className={classes.progress} data-testid="connect-progress">
+      <ol aria-hidden className={`${classes.progress} ${CSS_HOOKS.progress}`} data-testid="connect-progress">
         {steps.map((step, position) => {
           const state = position < index ? 'done' : position === index ? 'current' : 'todo';
           return (

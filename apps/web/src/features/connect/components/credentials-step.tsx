@@ -3,6 +3,7 @@ import { Anchor, Button, Checkbox, PasswordInput, Stack, TextInput } from '@mant
 import { useForm } from '@mantine/form';
 import { IconArrowLeft } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { CSS_HOOKS, FIELD_HOOKS } from '../../../shared/branding/css-hooks';
 import type { CredentialsValues } from '../api/connect-api';
 import { SandboxPanel } from './sandbox-panel';
 import { StepError } from './step-error';
@@ -51,6 +52,7 @@ export function CredentialsStep({
           <TextInput
             label={t('connect.credentials.username')}
             autoComplete="username"
+            classNames={FIELD_HOOKS}
             required
             size="md"
             {...form.getInputProps('username')}
@@ -58,6 +60,7 @@ export function CredentialsStep({
           <PasswordInput
             label={t('connect.credentials.password')}
             autoComplete="current-password"
+            classNames={FIELD_HOOKS}
             required
             size="md"
             {...form.getInputProps('password')}
@@ -67,7 +70,7 @@ export function CredentialsStep({
             required
             {...form.getInputProps('accept_terms', { type: 'checkbox' })}
           />
-          <Button type="submit" size="md" fullWidth loading={pending}>
+          <Button type="submit" size="md" fullWidth loading={pending} className={CSS_HOOKS.button}>
             {reset ? t('connect.credentials.submitReset') : t('connect.credentials.submit')}
           </Button>
           {onBack ? (

@@ -13,6 +13,7 @@ import {
 import { IconAlertTriangle, IconBuildingBank, IconChevronRight, IconSearch } from '@tabler/icons-react';
 import { useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { CSS_HOOKS, FIELD_HOOKS } from '../../../shared/branding/css-hooks';
 import { filterEntities } from '../lib/connect-flow';
 import classes from './connect.module.css';
 import { StepHeading } from './step-heading';
@@ -53,6 +54,7 @@ export function InstitutionStep({ company, entities, states = [], onPick }: Inst
       <TextInput
         label={t('connect.institution.search')}
         placeholder={t('connect.institution.searchPlaceholder')}
+        classNames={FIELD_HOOKS}
         leftSection={<IconSearch size={16} aria-hidden />}
         value={search}
         onChange={(event) => setSearch(event.currentTarget.value)}
@@ -79,7 +81,7 @@ export function InstitutionStep({ company, entities, states = [], onPick }: Inst
               {shown.map((entity) => (
                 <li key={entity.id} className={classes.entityItem}>
                   <UnstyledButton
-                    className={classes.entityButton}
+                    className={`${classes.entityButton} ${CSS_HOOKS.institution}`}
                     onClick={() => onPick(entity)}
                     // The state is told as the button's description: its name stays the institution's.
                     aria-describedby={stateOf.has(entity.id) ? `${listId}-${entity.id}-state` : undefined}

@@ -2,6 +2,7 @@ import type { ConnectSession } from '@caudal/contract';
 import { Button, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
+import { CSS_HOOKS, FIELD_HOOKS } from '../../../shared/branding/css-hooks';
 import { SandboxPanel } from './sandbox-panel';
 import { StepError } from './step-error';
 import { StepHeading } from './step-heading';
@@ -41,6 +42,7 @@ export function ScaStep({ session, entityName, pending, error, onSubmit }: ScaSt
           <TextInput
             label={t('connect.sca.code')}
             autoComplete="one-time-code"
+            classNames={FIELD_HOOKS}
             inputMode="numeric"
             required
             size="md"
@@ -48,7 +50,7 @@ export function ScaStep({ session, entityName, pending, error, onSubmit }: ScaSt
             styles={{ input: { letterSpacing: '0.2em', fontVariantNumeric: 'tabular-nums' } }}
             {...form.getInputProps('code')}
           />
-          <Button type="submit" size="md" fullWidth loading={pending}>
+          <Button type="submit" size="md" fullWidth loading={pending} className={CSS_HOOKS.button}>
             {session.mode === 'renew' ? t('connect.renew.submit') : t('connect.sca.submit')}
           </Button>
         </Stack>

@@ -1,7 +1,12 @@
 import { Stack, Text, Title } from '@mantine/core';
 import { useEffect, useRef } from 'react';
+import { CSS_HOOKS } from '../../../shared/branding/css-hooks';
+import classes from './connect.module.css';
 
-/** Each step opens with its heading, which takes focus so screen readers announce the new step. */
+/**
+ * Each step opens with its heading, which takes focus so screen readers announce the new step. Its
+ * look is in classes, not style props (inline styles): a company's custom CSS can restyle it.
+ */
 export function StepHeading({ title, subtitle }: { title: string; subtitle?: string }) {
   const ref = useRef<HTMLHeadingElement>(null);
   useEffect(() => {
@@ -9,11 +14,11 @@ export function StepHeading({ title, subtitle }: { title: string; subtitle?: str
   }, []);
   return (
     <Stack gap={6} mb="lg">
-      <Title ref={ref} tabIndex={-1} order={1} fz={26} fw={700} c="secondary.9" style={{ outline: 'none' }}>
+      <Title ref={ref} tabIndex={-1} order={1} className={`${classes.stepTitle} ${CSS_HOOKS.title}`}>
         {title}
       </Title>
       {subtitle ? (
-        <Text c="dimmed" size="sm" lh={1.55}>
+        <Text size="sm" className={`${classes.stepSubtitle} ${CSS_HOOKS.subtitle}`}>
           {subtitle}
         </Text>
       ) : null}

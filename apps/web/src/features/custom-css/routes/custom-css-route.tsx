@@ -11,6 +11,7 @@ import { useFormatters } from '../../../shared/format/use-formatters';
 import { translateDynamic } from '../../../shared/i18n/i18n';
 import { useCustomCssQuery, useRefreshCustomCss, useSaveCustomCssMutation } from '../api/custom-css-api';
 import { CssEditor, type CssEditorHandle } from '../components/css-editor';
+import { CssHookList } from '../components/css-hook-list';
 import { RemovalList } from '../components/removal-list';
 import { byteLength } from '../lib/base64';
 import { findRemovalRanges, type RemovalRange } from '../lib/removal-ranges';
@@ -139,6 +140,7 @@ function Editor({ saved }: { saved: CustomCss }) {
       {saved.updated_at ? (
         <RemovalList ranges={ranges} onGoTo={dirty ? null : (range) => editor.current?.focusAt(range.from)} />
       ) : null}
+      <CssHookList />
     </Stack>
   );
 }

@@ -1,4 +1,4 @@
-import '@mantine/charts/styles.css';
+import '@mantine/charts/styles.layer.css';
 import type { SummaryEntity } from '@caudal/contract';
 import { BarChart } from '@mantine/charts';
 import { Paper, SegmentedControl, Table, Text, VisuallyHidden } from '@mantine/core';
