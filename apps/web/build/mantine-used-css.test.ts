@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { findMantineClasses, keepUsedMantineRules } from './mantine-used-css';
+import { findMantineClasses, keepUsedMantineRules, mantineUsedCss } from './mantine-used-css';
 
 const CSS = `:root { --x: 1; }
 .m_aa11 { color: red; }
@@ -31,5 +31,25 @@ describe('Mantine stylesheet trimmed to the portal', () => {
   it('drops rules and selectors that need a class nothing renders, and at-rules left empty', () => {
     expect(kept).not.toContain('m_bb22');
     expect(kept).not.toContain('min-width: 1px');
+  });
+});
+
+describe('Mantine’s layered stylesheet (decision 0065)', () => {
+  it('is trimmed the same way inside its cascade layer, which it keeps', () => {
+    const used = findMantineClasses(['"m_aa11"']);
+    const kept = keepUsedMantineRules(`@layer mantine { ${CSS} }`, used);
+    expect(kept).toContain('@layer mantine {');
+    expect(kept).toContain('.m_aa11 { color: red; }');
+    expect(kept).not.toContain('m_bb22');
+  });
+
+  it('is the file the plugin trims: the layered one, as the plain one', () => {
+    const plugin = mantineUsedCss(new Set(['m_aa11']));
+    const transform = plugin.transform as (code: string, id: string) => { code: string } | null;
+    for (const file of ['styles.layer.css', 'styles.css']) {
+      const trimmed = transform(`@layer mantine { ${CSS} }`, `/n/node_modules/@mantine/core/${file}`);
+      expect(trimmed?.code, file).not.toContain('m_bb22');
+    }
+    expect(transform(CSS, '/n/node_modules/@mantine/dates/styles.layer.css')).toBeNull();
   });
 });

@@ -1,7 +1,7 @@
 import postcss, { type Container } from 'postcss';
 import type { Plugin } from 'vite';
 
-const MANTINE_STYLES = /@mantine[\\/](core|notifications|nprogress)[\\/]styles\.css$/;
+const MANTINE_STYLES = /@mantine[\\/](core|notifications|nprogress)[\\/]styles(\.layer)?\.css$/;
 const MANTINE_CLASS = /\.(m_[0-9a-f]+)\b/g;
 
 /** The Mantine class names (`m_…`) the portal's code carries: only it puts them on elements. */
