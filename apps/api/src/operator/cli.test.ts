@@ -1,12 +1,14 @@
 import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { sql } from 'kysely';
 import { afterAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../config';
 import { type DatabaseHandle, type Db, openDatabase } from '../db/database';
 import { systemClock } from '../shared/clock';
-import { noJobQueue } from '../shared/jobs/jobs';
+import { noJobQueue, startJobs } from '../shared/jobs/jobs';
 import { createLogger } from '../shared/logger';
+import { mailJobs } from '../shared/mail/mail-jobs';
 import { deliverPendingMail } from '../shared/mail/mail-sender';
 import { createLogTransport } from '../shared/mail/mail-transport';
 import { databaseUrlOf, runAdmin } from '../test/database-templates';
@@ -382,5 +384,53 @@ describe.runIf(process.env.DATABASE_URL)('operator command line: PostgreSQL', ()
     const server = await openDatabase({ databaseUrl });
     cleanups.push(() => server.close());
     await walkThrough({ DATABASE_URL: databaseUrl }, sendWithoutSmtp(server.db));
-  }, 60_000);
+
+    // A server's mail worker runs on it now: a mail the command line queues is sent at once, not at the
+    // sweep five minutes later (the command sends its job to the servers' queue).
+    const log = createLogger('silent');
+    const transport = createLogTransport(log);
+    const deps = { db: server.db, clock: systemClock, log, transport, mailFrom: 'caudal@caudal.test' };
+    const jobs = await startJobs(server, [mailJobs(deps, 0.5)], log, { isScheduling: false });
+    cleanups.push(() => jobs.stop());
+    // The worker's first sweep (sent when it starts) is over before the command runs: it is not what
+    // sends the command's mail.
+    await expect
+      .poll(
+        async () => {
+          const swept = await sql<{ n: number }>`select count(*)::int as n from pgboss.job
+          where name = 'mail.sweep' and state = 'completed'`.execute(server.db);
+          return swept.rows[0]?.n;
+        },
+        { timeout: 15_000 },
+      )
+      .toBeGreaterThan(0);
+    const invited = await caudal(
+      { DATABASE_URL: databaseUrl },
+      'staff',
+      'invite',
+      '--company',
+      'Acme Wealth',
+      '--email',
+      'bruno@acme.example',
+      '--username',
+      'bruno',
+    );
+    expect(invited.code, invited.err).toBe(EXIT.done);
+    expect(invited.err).toBe('');
+    const deadline = Date.now() + 15_000;
+    for (;;) {
+      const newest = await server.db
+        .selectFrom('mail_outbox')
+        .select(['status', 'subject'])
+        .orderBy('created_at', 'desc')
+        .limit(1)
+        .executeTakeFirstOrThrow();
+      if (newest.status !== 'pending') {
+        expect(newest.status).toBe('not_sent');
+        break;
+      }
+      expect(Date.now(), 'the invitation is still pending: no job was sent').toBeLessThan(deadline);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  }, 90_000);
 });

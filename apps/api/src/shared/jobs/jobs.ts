@@ -53,17 +53,24 @@ export function queueWhenStarted(starting: Promise<JobQueue>): JobQueue {
 export interface JobBossOptions {
   /** False: scheduled jobs (cron) never start here; a test then sees only the jobs it sends. */
   isScheduling?: boolean;
+  /**
+   * Only sends (the operator's command line): no schedules, no maintenance, no schema migration (the
+   * servers own those), one connection.
+   */
+  isSendOnly?: boolean;
 }
 
 export function openJobBoss(handle: DatabaseHandle, log: Logger, options: JobBossOptions = {}): PgBoss {
-  const schedule = options.isScheduling ?? true;
+  const schedule = !options.isSendOnly && (options.isScheduling ?? true);
+  const sendOnly = options.isSendOnly ? { supervise: false, migrate: false } : {};
   // With PGlite, pg-boss goes through the same mutex as Kysely (see db/pglite-dialect.ts).
   const boss = handle.executor
-    ? new PgBoss({ db: handle.executor as PgBoss.Db, schedule })
+    ? new PgBoss({ db: handle.executor as PgBoss.Db, schedule, ...sendOnly })
     : new PgBoss({
         connectionString: handle.connectionString ?? undefined,
-        max: 4,
+        max: options.isSendOnly ? 1 : 4,
         schedule,
+        ...sendOnly,
         // pg-boss opens its own pool (pg.Pool takes these options): its statements are bounded as the
         // API's are, by the server's statement_timeout and past it by the client's deadline, and so is
         // opening a connection, so a fetch sent into a partition fails and the worker polls again

@@ -4,7 +4,8 @@ import type { Logger } from '../logger';
 import { deliverMail, deliverPendingMail, type MailSenderDeps } from './mail-sender';
 import { findMailTurn, MAIL_BACKLOG_CAP } from './outbox';
 
-const MAIL_SEND = 'mail.send';
+/** The queue of mail to send now (the operator's command line sends to it too). */
+export const MAIL_SEND_QUEUE = 'mail.send';
 const MAIL_SWEEP = 'mail.sweep';
 
 /**
@@ -19,16 +20,21 @@ export function mailJobs(
   return {
     name: 'mail',
     async start(boss) {
-      await boss.createQueue(MAIL_SEND, {
-        name: MAIL_SEND,
+      await boss.createQueue(MAIL_SEND_QUEUE, {
+        name: MAIL_SEND_QUEUE,
         retryLimit: 4,
         retryDelay: 30,
         retryBackoff: true,
       });
       await boss.createQueue(MAIL_SWEEP, { name: MAIL_SWEEP, policy: 'singleton' });
-      await workQueue<{ outboxId: string }>(boss, MAIL_SEND, { pollingIntervalSeconds }, async (jobs) => {
-        for (const job of jobs) await deliverMail(deps, job.data.outboxId);
-      });
+      await workQueue<{ outboxId: string }>(
+        boss,
+        MAIL_SEND_QUEUE,
+        { pollingIntervalSeconds },
+        async (jobs) => {
+          for (const job of jobs) await deliverMail(deps, job.data.outboxId);
+        },
+      );
       await boss.work(MAIL_SWEEP, async () => {
         await deliverPendingMail(deps);
       });
@@ -76,7 +82,7 @@ export async function notifyMailQueued(
 ): Promise<void> {
   try {
     const priority = mailJobPriority(urgency, await findMailTurn(db, outboxId));
-    await jobs.send(MAIL_SEND, { outboxId }, { priority });
+    await jobs.send(MAIL_SEND_QUEUE, { outboxId }, { priority });
   } catch (error) {
     log.warn({ err: error, outboxId }, 'could not enqueue mail; the sweep will send it');
   }
