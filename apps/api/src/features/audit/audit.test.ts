@@ -255,6 +255,23 @@ describe('every change appends exactly one event', () => {
     expect(all).not.toContain(tenant.password);
   });
 
+  it('names a signed-in user as stored, whatever case they typed their username in', async () => {
+    const tenant = await createTenant(t.db);
+    const user = await createUser(t.db, { companyId: tenant.company.id, username: 'Ana-Mixed' });
+    await login(t.app, { company: tenant.company.name, username: 'ana-mixed', password: user.password });
+    const wrong = { company: tenant.company.name, username: 'ANA-MIXED', password: 'Wrong-password-123' };
+    expect((await post(t.app, '/auth/v0/login', { payload: wrong })).statusCode).toBe(401);
+    const events = (await eventsOf(tenant.company.id)).filter((event) =>
+      /ana-mixed/i.test(event.actor_name ?? ''),
+    );
+    // A wrong password proves nobody: that attempt keeps the name typed (lower case, as the lockout
+    // counts it) and names no user.
+    expect(events.map((event) => [event.kind, event.actor_name, event.target_user_id])).toEqual([
+      ['sign-in', 'Ana-Mixed', 'Ana-Mixed'],
+      ['sign-in-failed', 'ana-mixed', null],
+    ]);
+  });
+
   it('records operator commands as the operator, under the company they touch', async () => {
     const tenant = await createTenant(t.db);
     const member = await createUser(t.db, { companyId: tenant.company.id, role: 'member' });

@@ -33,6 +33,8 @@ export async function recordSignIn(
 ): Promise<void> {
   const user = outcome.kind === 'sign-in' ? outcome : (outcome.user ?? null);
   const companyId = user ? user.companyId : await findCompanyIdByName(db, key);
+  // A known user is named as stored ("Ana"), as every other event names them, not as typed ("ana").
+  const username = (user && (await findUsername(db, user.userId))) ?? key.username;
   await appendAuditEventAlone(
     db,
     {
@@ -42,9 +44,9 @@ export async function recordSignIn(
       actor: {
         kind: user ? user.userKind : 'anonymous',
         id: user ? user.userId : null,
-        name: key.username.slice(0, 200),
+        name: username.slice(0, 200),
       },
-      targets: user ? { user: key.username } : {},
+      targets: user ? { user: username } : {},
       ...origin,
       changes: outcome.factor ? { factor: { new: outcome.factor } } : {},
     },
@@ -59,4 +61,9 @@ async function findCompanyIdByName(db: Db, key: LockoutKey): Promise<string | nu
     .where(sql<boolean>`lower(companies.name) = ${key.company}`)
     .executeTakeFirst();
   return company?.id ?? null;
+}
+
+async function findUsername(db: Db, userId: string): Promise<string | null> {
+  const row = await db.selectFrom('users').select('username').where('id', '=', userId).executeTakeFirst();
+  return row?.username ?? null;
 }
