@@ -4,8 +4,17 @@ import { pickInstitution, submitCredentials } from '../fixtures/connect';
 import { DEMO_USERS } from '../fixtures/demo';
 
 const TEXT = {
-  es: { title: 'Conexión completada', text: /Ya puedes cerrar esta página/ },
-  en: { title: 'Connection complete', text: /You can close this page/ },
+  es: {
+    title: 'Conexión completada',
+    text: /Ya puedes cerrar esta página/,
+    // A connect link has no terms or privacy policy to link to: the holder allows the reading itself.
+    consent: 'Autorizo a Demo Wealth a consultar mis datos de Unicaja Banco, solo en modo de lectura',
+  },
+  en: {
+    title: 'Connection complete',
+    text: /You can close this page/,
+    consent: 'I allow Demo Wealth to read my data at Unicaja Banco, read-only',
+  },
 } as const;
 
 for (const lang of ['es', 'en'] as const) {
@@ -24,6 +33,7 @@ for (const lang of ['es', 'en'] as const) {
     const page = await holder.newPage();
     await page.goto(new URL(url).pathname);
     await pickInstitution(page, lang, 'Unicaja Banco');
+    await expect(page.getByRole('checkbox', { name: TEXT[lang].consent })).toBeVisible();
     await submitCredentials(page, lang, { username: `holder-${lang}`, password: 'demo' });
 
     await expect(page).toHaveURL(new RegExp(`/${lang}/connect/done$`));

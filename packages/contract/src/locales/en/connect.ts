@@ -38,6 +38,7 @@ export const connect: typeof es = {
     and: ' and ',
     privacy: 'the privacy policy',
     accept: 'I accept the terms and conditions and the privacy policy',
+    consent: 'I allow {company} to read my data at {entity}, read-only',
     submit: 'Connect',
     submitReset: 'Update credentials',
   },

@@ -38,6 +38,7 @@ export const connect = {
     and: ' y ',
     privacy: 'la política de privacidad',
     accept: 'Acepto los términos y condiciones y la política de privacidad',
+    consent: 'Autorizo a {company} a consultar mis datos de {entity}, solo en modo de lectura',
     submit: 'Conectar',
     submitReset: 'Actualizar credenciales',
   },

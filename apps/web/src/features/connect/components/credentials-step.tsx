@@ -66,7 +66,7 @@ export function CredentialsStep({
             {...form.getInputProps('password')}
           />
           <Checkbox
-            label={<TermsLabel session={session} />}
+            label={<TermsLabel session={session} entityName={entityName} />}
             required
             {...form.getInputProps('accept_terms', { type: 'checkbox' })}
           />
@@ -98,22 +98,25 @@ export function CredentialsStep({
 }
 
 /** The documents become links when the company configured them; the sentence reads the same either way. */
-function TermsLabel({ session }: { session: ConnectSession }) {
+function TermsLabel({ session, entityName }: { session: ConnectSession; entityName: string }) {
   const { t } = useTranslation();
-  const doc = (url: string | null, text: string) =>
-    url ? (
-      <Anchor href={url} target="_blank" rel="noopener noreferrer" inherit>
-        {text}
-      </Anchor>
-    ) : (
-      text
-    );
+  const terms = session.terms_and_conditions_url;
+  const privacy = session.privacy_policy_url;
+  // With no document to read, the visitor agrees to what happens, not to texts that do not exist.
+  if (!terms && !privacy) {
+    return <>{t('connect.credentials.consent', { company: session.company_name, entity: entityName })}</>;
+  }
+  const doc = (url: string, text: string) => (
+    <Anchor href={url} target="_blank" rel="noopener noreferrer" inherit>
+      {text}
+    </Anchor>
+  );
   return (
     <>
       {t('connect.credentials.acceptPrefix')}
-      {doc(session.terms_and_conditions_url, t('connect.credentials.terms'))}
-      {t('connect.credentials.and')}
-      {doc(session.privacy_policy_url, t('connect.credentials.privacy'))}
+      {terms ? doc(terms, t('connect.credentials.terms')) : null}
+      {terms && privacy ? t('connect.credentials.and') : null}
+      {privacy ? doc(privacy, t('connect.credentials.privacy')) : null}
     </>
   );
 }
