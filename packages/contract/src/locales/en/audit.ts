@@ -200,6 +200,7 @@ export const audit: typeof es = {
     yes: 'Yes',
     no: 'No',
     none: 'None',
+    noneOf: { entities: 'None' },
     factor: {
       totp: 'Authenticator app code',
       'recovery-code': 'Recovery code',

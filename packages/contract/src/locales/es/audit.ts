@@ -199,6 +199,8 @@ export const audit = {
     yes: 'Sí',
     no: 'No',
     none: 'Ninguno',
+    /** An empty list of a field whose noun is feminine. */
+    noneOf: { entities: 'Ninguna' },
     factor: {
       totp: 'Código de la aplicación',
       'recovery-code': 'Código de recuperación',

@@ -126,6 +126,9 @@ describe('the audit event’s recorded fields', () => {
       'Wealth, CSS personalizado, a_new_module',
     );
     expect(changeValueText(es, 'permissions', [])).toBe('Ninguno');
+    // Agreed with the field: "entidades" is feminine.
+    expect(changeValueText(es, 'entities', [])).toBe('Ninguna');
+    expect(changeValueText(en, 'entities', [])).toBe('None');
     expect(changeValueText(es, 'language', 'en')).toBe('Inglés');
     expect(changeValueText(es, 'type', 'transactions')).toBe('Movimientos');
     expect(changeValueText(es, 'format', 'xlsx')).toBe('Excel (XLSX)');

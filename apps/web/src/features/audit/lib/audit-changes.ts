@@ -38,7 +38,12 @@ export function fieldLabel(t: Translate, field: string): string {
 export function changeValueText(t: Translate, field: string, value: unknown): string {
   if (value === undefined || value === null) return '—';
   if (Array.isArray(value)) {
-    if (value.length === 0) return t('audit.values.none', { defaultValue: '[]' });
+    // Agreed with the field in languages that inflect it (es: "Ninguna" entidad, "Ninguno" permiso).
+    if (value.length === 0) {
+      return t(`audit.values.noneOf.${field}`, {
+        defaultValue: t('audit.values.none', { defaultValue: '[]' }),
+      });
+    }
     return value.map((item) => changeValueText(t, field, item)).join(', ');
   }
   if (typeof value === 'boolean') {
