@@ -332,6 +332,25 @@ describe('operator command line: refused arguments', () => {
   });
 });
 
+describe('operator command line: the database unreachable', () => {
+  it('says so in one line and exits 1, with no stack trace', async () => {
+    const down = await caudal(
+      { DATABASE_URL: 'postgres://postgres@127.0.0.1:1/caudal' },
+      'company',
+      'create',
+      '--name',
+      'Nowhere Co',
+      '--modules',
+      'wealth',
+    );
+    expect(down.code).toBe(EXIT.refused);
+    expect(down.out).toBe('');
+    expect(down.err).toBe(
+      'Refused (DatabaseUnavailable): The database cannot be reached or refuses connections (ECONNREFUSED); nothing changed\n',
+    );
+  });
+});
+
 describe('operator command line: embedded database', () => {
   it('works on a data directory nobody holds, then through the socket of a server that holds it', async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'caudal-cli-'));

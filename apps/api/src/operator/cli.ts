@@ -1,5 +1,6 @@
 import { Command, CommanderError, Option } from 'commander';
 import { ConfigError, loadConfig } from '../config';
+import { isDatabaseUnavailable } from '../db/errors';
 import { createLogger } from '../shared/logger';
 import { formatOutcome } from './format-outcome';
 import type { OperatorOutcome, OperatorRequest } from './operator-commands';
@@ -199,6 +200,16 @@ export async function runCli(
   } catch (error) {
     if (error instanceof ConfigError) {
       outcome = { ok: false, error: { code: 'ConfigError', message: error.message } };
+    } else if (isDatabaseUnavailable(error)) {
+      // The command's transaction did not commit: say so in one line, as for any refusal.
+      const reason = (error as { code?: string; message?: string }).code ?? (error as Error).message;
+      outcome = {
+        ok: false,
+        error: {
+          code: 'DatabaseUnavailable',
+          message: `The database cannot be reached or refuses connections (${reason}); nothing changed`,
+        },
+      };
     } else throw error;
   }
   if (chosen.isJson) io.out(`${JSON.stringify(outcome, null, 2)}\n`);
