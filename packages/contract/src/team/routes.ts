@@ -121,12 +121,15 @@ export const setTwoFactorPolicy = defineRoute<
   errors: [],
 });
 
-/** Turns a colleague's two-factor off (lost phone): they enrol again; their sessions end. */
+/**
+ * Turns a colleague's two-factor off (lost phone): they enrol again; their sessions end. Conflict for
+ * one's own (the Security page) or someone without it.
+ */
 export const resetTwoFactor = defineRoute<typeof schemas.ZStaffRef, typeof schemas.ZStaffMember>()({
   path: '/platform/team/reset-two-factor',
   audit: { action: 'reset-two-factor', targets: { user: { request: 'username' } } },
   access: teamAdmins,
-  errors: ['NotFound'],
+  errors: ['NotFound', 'Conflict'],
 });
 
 /** The company's language (es/en): holders' mails fall back to it when the holder's own is not known. */

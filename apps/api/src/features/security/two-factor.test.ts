@@ -1,5 +1,6 @@
 import { generate } from 'otplib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { findAuditEvents } from '../../test/audit-events';
 import { createTenant, createTestApp, createUser, login, post, type TestApp } from '../../test/test-app';
 
 let t: TestApp;
@@ -366,6 +367,26 @@ describe('company policy and reset', () => {
     });
     expect(byMember.statusCode).toBe(403);
     expect((await passwordStep(tenant.credentials)).second_step).toBe('code');
+  });
+
+  it('refuses a reset of oneself (the Security page does it) and of someone without it, writing nothing', async () => {
+    const tenant = await createEnrolledTenant();
+    const adminToken = tenant.token;
+    const own = await post(t.app, '/platform/team/reset-two-factor', {
+      token: adminToken,
+      payload: { username: tenant.user.username.toUpperCase() },
+    });
+    expect(own.statusCode).toBe(409);
+    expect(own.json().error.code).toBe('Conflict');
+    expect((await passwordStep(tenant.credentials)).second_step).toBe('code');
+    const without = await createUser(t.db, { companyId: tenant.company.id, role: 'member' });
+    const none = await post(t.app, '/platform/team/reset-two-factor', {
+      token: adminToken,
+      payload: { username: without.user.username },
+    });
+    expect(none.statusCode).toBe(409);
+    const events = await findAuditEvents(t.db, tenant.company.id);
+    expect(events.filter((event) => event.action === 'reset-two-factor')).toEqual([]);
   });
 });
 

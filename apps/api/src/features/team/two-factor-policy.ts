@@ -1,4 +1,5 @@
 import type { StaffMember } from '@caudal/contract';
+import { AppError } from '../../shared/app-error';
 import { noteAudit } from '../../shared/audit/audit-scope';
 import { endUserSessions } from '../../shared/auth/session-store';
 import { clearTwoFactor } from '../../shared/auth/two-factor';
@@ -55,8 +56,16 @@ export async function resetTwoFactor(
   return deps.db.transaction().execute(async (trx) => {
     const company = await requireCompany(trx, scope.companyId);
     const row = await requireStaff(trx, scope.companyId, input.username, now);
+    // One's own is changed on the Security page (with a code); and there is nothing to reset, nothing to
+    // record, for someone who never turned it on. Refused before anything is written.
+    if (row.id === scope.actorUserId) {
+      throw new AppError('Conflict', 'Your own two-step verification is changed on the Security page');
+    }
+    if (row.totp_enabled_at === null) {
+      throw new AppError('Conflict', 'The user has no two-step verification to reset');
+    }
     await clearTwoFactor(trx, { userId: row.id, companyId: scope.companyId });
-    if (row.id !== scope.actorUserId) await endUserSessions(trx, row.id, now);
+    await endUserSessions(trx, row.id, now);
     return requireMember(trx, scope.companyId, row.username, now, company.modules);
   });
 }
