@@ -114,7 +114,8 @@ export async function mailResetLinks(
         expiresAt: addMinutes(now, RESET_TOKEN_MINUTES),
       });
       const link = new URL(page);
-      link.searchParams.set('token', token);
+      // In the fragment: no server, proxy or request log sees it, nor a Referer (the page reads it).
+      link.hash = token;
       const mail = composeResetMail(request.language, {
         link: link.toString(),
         name: user.name,
@@ -199,7 +200,7 @@ export async function issuePasswordReset(
       expiresAt: addMinutes(now, RESET_TOKEN_MINUTES),
     });
     const link = new URL(`${config.publicUrl}/${input.language}/sesion/resetPassword`);
-    link.searchParams.set('token', token);
+    link.hash = token;
     const outboxId = user.email
       ? await queueMail(trx, {
           companyId: input.companyId,

@@ -14,6 +14,7 @@ import { translateDynamic } from '../../../shared/i18n/i18n';
 import { useLocalePath } from '../../../shared/i18n/use-locale';
 import { PATHS } from '../../../shared/routing/paths';
 import { useResetPasswordMutation } from '../api/auth-mutations';
+import { RESET_TOKEN_KEY } from '../lib/reset-token';
 
 /** New password typed twice, with the contract's rules; the token comes from the emailed link. */
 export function ResetPasswordForm({ token }: { token: string }) {
@@ -32,6 +33,8 @@ export function ResetPasswordForm({ token }: { token: string }) {
       { token, password },
       {
         onSuccess: () => {
+          // The link is used: a reload must not offer its token again.
+          sessionStorage.removeItem(RESET_TOKEN_KEY);
           notifications.show({ color: 'teal', message: t('auth.reset.success') });
           navigate(to(PATHS.login), { replace: true });
         },

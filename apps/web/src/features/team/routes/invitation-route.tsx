@@ -15,6 +15,7 @@ import { NewPasswordFields } from '../../../shared/forms/new-password-fields';
 import { translateDynamic } from '../../../shared/i18n/i18n';
 import { useLocalePath } from '../../../shared/i18n/use-locale';
 import { PATHS } from '../../../shared/routing/paths';
+import { readLinkToken } from '../../../shared/routing/read-link-token';
 import { EnrolStep } from '../../auth';
 import { useAcceptInvitationMutation } from '../api/team-mutations';
 import { useInvitationQuery } from '../api/team-queries';
@@ -72,16 +73,7 @@ export function InvitationRoute() {
 
 /** Kept for this tab only, so switching the page's language (a new address) does not lose it. */
 const TOKEN_KEY = 'caudal.invitation';
-
-function readInvitationToken(): string | null {
-  const fromLink = window.location.hash.slice(1);
-  if (fromLink) {
-    window.history.replaceState(window.history.state, '', window.location.pathname);
-    sessionStorage.setItem(TOKEN_KEY, fromLink);
-    return fromLink;
-  }
-  return sessionStorage.getItem(TOKEN_KEY);
-}
+const readInvitationToken = () => readLinkToken(TOKEN_KEY);
 
 function SetPasswordForm({ token, subtitle }: { token: string; subtitle: string }) {
   const { t } = useTranslation();
