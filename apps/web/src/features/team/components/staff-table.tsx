@@ -68,6 +68,7 @@ export function StaffTable({ members, refreshing, self, onAction, empty }: Staff
                   <Stack gap={2} miw={0}>
                     <Text size="sm" fw={600} style={{ overflowWrap: 'anywhere' }}>
                       {member.username}
+                      <SelfMarker isSelf={isSelf(member)} />
                     </Text>
                     <Text size="sm">{member.name ?? '—'}</Text>
                     <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
@@ -126,12 +127,7 @@ export function StaffTable({ members, refreshing, self, onAction, empty }: Staff
                     <Table.Td>
                       <Text size="sm" fw={600} style={{ overflowWrap: 'anywhere' }}>
                         {member.username}
-                        {isSelf(member) ? (
-                          <Text span size="xs" c="dimmed" fw={400}>
-                            {' '}
-                            ({t('team.list.you')})
-                          </Text>
-                        ) : null}
+                        <SelfMarker isSelf={isSelf(member)} />
                       </Text>
                     </Table.Td>
                     <Table.Td>
@@ -264,5 +260,17 @@ function RowMenu({
         ))}
       </Menu.Dropdown>
     </Menu>
+  );
+}
+
+/** "(You)" beside one's own username, on the phone's cards as in the table. */
+function SelfMarker({ isSelf }: { isSelf: boolean }) {
+  const { t } = useTranslation();
+  if (!isSelf) return null;
+  return (
+    <Text span size="xs" c="dimmed" fw={400}>
+      {' '}
+      ({t('team.list.you')})
+    </Text>
   );
 }
