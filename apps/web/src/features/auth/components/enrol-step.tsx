@@ -1,6 +1,6 @@
 import { auth } from '@caudal/contract/routes';
 import { Anchor, Group } from '@mantine/core';
-import { useRef } from 'react';
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { callApi } from '../../../shared/api/call-api';
 import { FormHeader } from '../../../shared/components/form-header';
@@ -18,6 +18,9 @@ export function EnrolStep({
 }) {
   const { t } = useTranslation();
   const token = useRef<string | null>(null);
+  // Once the first code is confirmed, two-step verification is on and the session exists: going back to
+  // the password would leave it behind while the recovery codes are still on screen.
+  const [isEnrolled, setEnrolled] = useState(false);
   return (
     <>
       <FormHeader title={t('auth.twoFactor.enrolTitle')} subtitle={t('auth.twoFactor.enrolRequired')} />
@@ -26,17 +29,20 @@ export function EnrolStep({
         confirm={async (code) => {
           const answer = await callApi(auth.confirmSignInEnrolment, { challenge, code });
           token.current = answer.access_token;
+          setEnrolled(true);
           return answer;
         }}
         onFinished={() => {
           if (token.current) onSignedIn(token.current);
         }}
       />
-      <Group justify="flex-end" mt="md">
-        <Anchor component="button" type="button" size="sm" onClick={() => onRestart(null)}>
-          {t('auth.twoFactor.back')}
-        </Anchor>
-      </Group>
+      {isEnrolled ? null : (
+        <Group justify="flex-end" mt="md">
+          <Anchor component="button" type="button" size="sm" onClick={() => onRestart(null)}>
+            {t('auth.twoFactor.back')}
+          </Anchor>
+        </Group>
+      )}
     </>
   );
 }
