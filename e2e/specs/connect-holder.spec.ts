@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { callApi, signInByApi } from '../fixtures/api';
-import { pickInstitution, submitCredentials } from '../fixtures/connect';
+import { CONNECT_TEXT, pickInstitution, submitCredentials } from '../fixtures/connect';
 import { DEMO_USERS } from '../fixtures/demo';
 
 const TEXT = {
@@ -34,6 +34,11 @@ for (const lang of ['es', 'en'] as const) {
     await page.goto(new URL(url).pathname);
     await pickInstitution(page, lang, 'Unicaja Banco');
     await expect(page.getByRole('checkbox', { name: TEXT[lang].consent })).toBeVisible();
+    // A password the bank refuses is said, and not kept in its field; the username stays.
+    await submitCredentials(page, lang, { username: 'demo-wrong', password: 'not-my-password' });
+    await expect(page.getByRole('alert')).toContainText(CONNECT_TEXT[lang].invalidAccess);
+    await expect(page.getByLabel(new RegExp(`^${CONNECT_TEXT[lang].password}`))).toHaveValue('');
+    await expect(page.getByLabel(new RegExp(`^${CONNECT_TEXT[lang].username}`))).toHaveValue('demo-wrong');
     await submitCredentials(page, lang, { username: `holder-${lang}`, password: 'demo' });
 
     await expect(page).toHaveURL(new RegExp(`/${lang}/connect/done$`));

@@ -1,8 +1,11 @@
 import type { ConnectSession } from '@caudal/contract';
+import { connections } from '@caudal/contract/routes';
 import { Anchor, Button, Checkbox, PasswordInput, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconArrowLeft } from '@tabler/icons-react';
+import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import { isCallError } from '../../../shared/api/api-error';
 import { CSS_HOOKS, FIELD_HOOKS } from '../../../shared/branding/css-hooks';
 import type { CredentialsValues } from '../api/connect-api';
 import { SandboxPanel } from './sandbox-panel';
@@ -37,6 +40,16 @@ export function CredentialsStep({
       password: (value) => (value === '' ? required : null),
       accept_terms: (value) => (value ? null : required),
     },
+  });
+  // The bank refused the password: it is not kept in the field, to be typed again (the username stays).
+  // Once per refusal (each answer is a new error), so typing after it is never undone.
+  const handledError = useRef<unknown>(null);
+  useEffect(() => {
+    if (error === handledError.current) return;
+    handledError.current = error;
+    if (isCallError(connections.submitConnectCredentials, error, 'InvalidAccess')) {
+      form.setFieldValue('password', '');
+    }
   });
   const reset = session.mode === 'reset';
 
