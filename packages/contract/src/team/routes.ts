@@ -129,7 +129,7 @@ export const resetTwoFactor = defineRoute<typeof schemas.ZStaffRef, typeof schem
   path: '/platform/team/reset-two-factor',
   audit: { action: 'reset-two-factor', targets: { user: { request: 'username' } } },
   access: teamAdmins,
-  errors: ['NotFound', 'Conflict'],
+  errors: ['NotFound'],
 });
 
 /** The company's language (es/en): holders' mails fall back to it when the holder's own is not known. */
