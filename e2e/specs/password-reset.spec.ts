@@ -24,6 +24,13 @@ test('the reset form applies the password policy before calling the server', asy
   await page.goto('/es/sesion/resetPassword?token=whatever');
   await expect(page.getByLabel('Contraseña nueva')).toBeVisible();
   expect(page.url()).not.toContain('token=');
+  // Nor does switching the page's language bring it back.
+  await page.getByRole('button', { name: 'Idioma' }).click();
+  await page.getByRole('menuitem', { name: 'English' }).click();
+  await expect(page).toHaveURL(/\/en\/sesion\/resetPassword$/);
+  await page.getByRole('button', { name: 'Language' }).click();
+  await page.getByRole('menuitem', { name: 'Español' }).click();
+  await expect(page).toHaveURL(/\/es\/sesion\/resetPassword$/);
   await page.getByLabel('Contraseña nueva').fill('short');
   await page.getByLabel('Repite la contraseña').fill('different');
   await page.getByRole('button', { name: 'Guardar contraseña' }).click();

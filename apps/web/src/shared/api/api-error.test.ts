@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { ApiError, endsSession, errorMessageKey, NETWORK_STATUS, shouldRetry, toApiError } from './api-error';
+import {
+  ApiError,
+  endsSession,
+  errorMessageKey,
+  NETWORK_STATUS,
+  readRetryAfter,
+  shouldRetry,
+  toApiError,
+} from './api-error';
 
 describe('toApiError', () => {
   it('keeps the wire code and the field issues', () => {
@@ -103,5 +111,15 @@ describe('shouldRetry', () => {
     expect(shouldRetry(2, new ApiError('UnexpectedError', 503))).toBe(false);
     expect(shouldRetry(0, new ApiError('Unauthorized', 401))).toBe(false);
     expect(shouldRetry(0, new Error('x'))).toBe(false);
+  });
+});
+
+describe('readRetryAfter', () => {
+  it('reads the delay form in seconds; a date, garbage or no header is none', () => {
+    expect(readRetryAfter('600')).toBe(600);
+    expect(readRetryAfter(' 5 ')).toBe(5);
+    expect(readRetryAfter('Wed, 21 Oct 2026 07:28:00 GMT')).toBeNull();
+    expect(readRetryAfter('-1')).toBeNull();
+    expect(readRetryAfter(null)).toBeNull();
   });
 });

@@ -17,6 +17,8 @@ export class ApiError<Code extends ErrorCode = ErrorCode> extends Error {
   readonly code: Code;
   readonly status: number;
   readonly issues: readonly FieldIssue[];
+  /** The answer's `Retry-After` (a 429 or 503 says when to try again), in seconds. */
+  retryAfterSeconds: number | null = null;
 
   constructor(code: Code, status: number, issues: readonly FieldIssue[] = [], hint?: string) {
     super(hint ?? code);
@@ -25,6 +27,12 @@ export class ApiError<Code extends ErrorCode = ErrorCode> extends Error {
     this.status = status;
     this.issues = issues;
   }
+}
+
+/** `Retry-After` in seconds (the delay form; an HTTP date, which our API never sends, reads as none). */
+export function readRetryAfter(header: string | null): number | null {
+  if (header === null || !/^\d+$/.test(header.trim())) return null;
+  return Number(header.trim());
 }
 
 /**

@@ -8,7 +8,7 @@ import {
 import { endSession } from '../auth/session-end';
 import { getToken } from '../auth/token-store';
 import { getRuntimeConfig } from '../config/runtime-config';
-import { ApiError, endsSession, NETWORK_STATUS, narrowToCall, toApiError } from './api-error';
+import { ApiError, endsSession, NETWORK_STATUS, narrowToCall, readRetryAfter, toApiError } from './api-error';
 import { buildRequest } from './build-request';
 import { takeEarlyCall } from './early-calls';
 import { BACKGROUND_CALL_HEADER, isBackgroundCall, noteSessionCall } from './session-activity';
@@ -98,6 +98,7 @@ async function send<C extends CallRoute>(
   }
 
   const error = narrowToCall(toApiError(response.status, payload), answerableErrorCodes(contract));
+  error.retryAfterSeconds = readRetryAfter(response.headers.get('retry-after'));
   if (!options.skipSessionEnd && endsSession(error, contract.access.kind === 'public')) {
     endSession(error.code === 'SessionExpired' ? 'expired' : 'ended', token);
   }

@@ -41,9 +41,10 @@ export function LanguageMenuDropdown({
   const choose = async (next: LocaleCode) => {
     await switchLocale(next);
     if (next !== locale) {
-      navigate(`${pathWithLocale(location.pathname, next)}${location.search}${location.hash}`, {
-        preventScrollReset: true,
-      });
+      // The query and fragment as the address bar has them now, not as the router last saw them: a page
+      // that took a one-time token out of the address (read-link-token.ts) must not get it back here.
+      const { search, hash } = window.location;
+      navigate(`${pathWithLocale(location.pathname, next)}${search}${hash}`, { preventScrollReset: true });
     }
   };
 

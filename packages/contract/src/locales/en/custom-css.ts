@@ -36,7 +36,7 @@ export const customCss = {
   hooks: {
     title: 'Classes for your rules',
     intro:
-      'The connect and Link pages carry these classes in every release. Use them in your rules: the page’s other classes change with each release. Your rules apply over the page’s own styles.',
+      'The connect and Link pages carry these classes in every release. Use them in your rules: the page’s other classes change with each release. Your rules apply over the components’ styles; to change a given part, use its class.',
     className: 'Class',
     part: 'Part of the page',
     parts: {
@@ -49,7 +49,7 @@ export const customCss = {
       progress: 'The steps of the process',
       institution: 'Each institution in the list to choose from',
       label: 'Each field’s label',
-      input: 'Each text and password field',
+      input: 'Each text and password field (its focus: :focus-within)',
       button: 'Each step’s main button',
     },
     example: 'For example:',

@@ -37,7 +37,7 @@ export const customCss = {
   hooks: {
     title: 'Clases para tus reglas',
     intro:
-      'Las páginas de conexión y de Links llevan estas clases en cada versión. Úsalas en tus reglas: las demás clases de la página cambian con cada versión. Tus reglas se aplican por encima de los estilos de la página.',
+      'Las páginas de conexión y de Links llevan estas clases en cada versión. Úsalas en tus reglas: las demás clases de la página cambian con cada versión. Tus reglas se aplican por encima de los estilos de los componentes; para cambiar una parte concreta, usa su clase.',
     className: 'Clase',
     part: 'Parte de la página',
     parts: {
@@ -50,7 +50,7 @@ export const customCss = {
       progress: 'Los pasos del proceso',
       institution: 'Cada entidad de la lista para elegir',
       label: 'La etiqueta de cada campo',
-      input: 'Cada campo de texto y contraseña',
+      input: 'Cada campo de texto y contraseña (su foco: :focus-within)',
       button: 'El botón principal de cada paso',
     },
     example: 'Por ejemplo:',

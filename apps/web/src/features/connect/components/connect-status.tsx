@@ -1,7 +1,7 @@
 import { Button, Loader, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconCircleCheck, IconLinkOff, IconRefresh } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { errorMessageKey } from '../../../shared/api/api-error';
+import { ApiError, errorMessageKey } from '../../../shared/api/api-error';
 import { translateDynamic } from '../../../shared/i18n/i18n';
 
 /** A dead token (unknown, used or expired): say so plainly; there is nothing to retry. */
@@ -32,7 +32,7 @@ export function LoadFailed({ error, onRetry }: { error: unknown; onRetry: () => 
       <Title order={1} fz={26} fw={700} c="secondary.9">
         {t('connect.error.title')}
       </Title>
-      <Text>{translateDynamic(errorMessageKey(error))}</Text>
+      <FailureText error={error} />
       <Button variant="light" leftSection={<IconRefresh size={16} aria-hidden />} onClick={onRetry}>
         {t('connect.retry')}
       </Button>
@@ -78,4 +78,20 @@ export function Completed({ company }: { company: string | null }) {
       <Text>{company ? t('connect.complete.textCompany', { company }) : t('connect.complete.text')}</Text>
     </Stack>
   );
+}
+
+/**
+ * What a failed step says. Too many requests from the visitor's network: how long to wait, as the
+ * answer's Retry-After said, in minutes; anything else, its code's message.
+ */
+export function useFailureMessage(error: unknown): string {
+  const { t } = useTranslation();
+  if (error instanceof ApiError && error.code === 'RateLimited' && error.retryAfterSeconds !== null) {
+    return t('connect.rateLimited.text', { count: Math.max(1, Math.ceil(error.retryAfterSeconds / 60)) });
+  }
+  return translateDynamic(errorMessageKey(error));
+}
+
+function FailureText({ error }: { error: unknown }) {
+  return <Text>{useFailureMessage(error)}</Text>;
 }
