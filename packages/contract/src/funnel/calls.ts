@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineCall } from '../shared/define-call';
 import { LIMITS, VALIDATION } from '../shared/validation';
-import { INSTITUTION_ERRORS, INSTITUTION_STATES } from './constants';
+import { FUNNEL_DEFAULT_DAYS, INSTITUTION_ERRORS, INSTITUTION_STATES } from './constants';
 import * as routes from './routes';
 
 export * from './constants';
@@ -11,7 +11,8 @@ export const ZInstitutionState = z.enum(INSTITUTION_STATES);
 
 export const ZLinkFunnelRequest = z.object({
   token: z.string({ error: VALIDATION.required }).min(1, { error: VALIDATION.required }).max(LIMITS.token),
-  days: z.union([z.literal(1), z.literal(7), z.literal(14), z.literal(30)]),
+  // Optional: a caller that asks for no window gets the screen's default one, not a validation error.
+  days: z.union([z.literal(1), z.literal(7), z.literal(14), z.literal(30)]).default(FUNNEL_DEFAULT_DAYS),
 });
 
 /** Visits opened in the window, counted once at each step they reached. */

@@ -1,6 +1,8 @@
 /** The windows a Link's funnel is shown for, in days. */
 export const FUNNEL_WINDOWS_DAYS = [1, 7, 14, 30] as const;
 export type FunnelWindowDays = (typeof FUNNEL_WINDOWS_DAYS)[number];
+/** The window shown (and answered) when none is asked for. */
+export const FUNNEL_DEFAULT_DAYS: FunnelWindowDays = 7;
 
 /** The steps of a hosted-page visit, in order; `abandoned` is derived (idle, not succeeded). */
 export const FUNNEL_STEPS = [

@@ -151,12 +151,16 @@ describe('a Link funnel', () => {
     expect(connections.getConnectSession.response.parse(ours.json()).institution_states).toEqual([]);
   });
 
-  it('refuses a window outside 1, 7, 14 and 30 days and an unknown institution choice', async () => {
+  it('refuses a window outside 1, 7, 14 and 30 days (none asked: 7) and an unknown institution choice', async () => {
     const tenant = await signInTenant(t);
     const link = await createLinkFor(tenant);
     expect((await tenant.call(funnel.getLinkFunnel.path, { token: link.token, days: 3 })).statusCode).toBe(
       400,
     );
+    // No window asked for: the screen's default one (QA: a 400 on `days`).
+    const unasked = await tenant.call(funnel.getLinkFunnel.path, { token: link.token });
+    expect(unasked.statusCode, unasked.body).toBe(200);
+    expect(unasked.json().days).toBe(7);
     const visit = await openVisit(link.token);
     expect((await choose(visit, 'no-such-bank')).statusCode).toBe(404);
     expect((await choose('not-a-token')).statusCode).toBe(404);

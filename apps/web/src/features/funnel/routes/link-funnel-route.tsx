@@ -1,4 +1,9 @@
-import { FUNNEL_WINDOWS_DAYS, type FunnelWindowDays, funnel } from '@caudal/contract/routes';
+import {
+  FUNNEL_DEFAULT_DAYS,
+  FUNNEL_WINDOWS_DAYS,
+  type FunnelWindowDays,
+  funnel,
+} from '@caudal/contract/routes';
 import { Anchor, Breadcrumbs, Group, Paper, SegmentedControl, Stack, Text, Title } from '@mantine/core';
 import { IconChevronRight, IconFilter } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
@@ -16,13 +21,11 @@ import { FunnelChart } from '../components/funnel-chart';
 import { FailuresTable, FunnelTable } from '../components/funnel-table';
 import { formatShare, funnelRows } from '../lib/funnel-rows';
 
-const DEFAULT_DAYS: FunnelWindowDays = 7;
-
 function parseDays(value: string | null): FunnelWindowDays {
   const days = Number(value);
   return (FUNNEL_WINDOWS_DAYS as readonly number[]).includes(days)
     ? (days as FunnelWindowDays)
-    : DEFAULT_DAYS;
+    : FUNNEL_DEFAULT_DAYS;
 }
 
 /** `/links/:token/funnel`: where a Link's visitors move on and give up, over 1, 7, 14 or 30 days. */
