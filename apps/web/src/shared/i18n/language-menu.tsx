@@ -39,9 +39,7 @@ export function LanguageMenu({ tone = 'light' }: LanguageMenuProps) {
         up.clientX <= area.right &&
         up.clientY >= area.top &&
         up.clientY <= area.bottom;
-      // After this press's click, if one comes: a click that reached the menu's new button has
-      // already opened it, and opening it here first would let that click close it again.
-      if (isOnButton) setTimeout(() => click(null), 0);
+      if (isOnButton) openAfterThisPressClick(area, () => click(null));
     };
     const cancelled = () => document.removeEventListener('pointerup', ended);
     document.addEventListener('pointerup', ended, { once: true });
@@ -62,4 +60,34 @@ export function LanguageMenu({ tone = 'light' }: LanguageMenuProps) {
       <LanguageMenuDropdown tone={tone} defaultOpened={isClicked} focusButton={hadFocus} />
     </Suspense>
   );
+}
+
+/** How long a press's click may come after its pointerup (a tap's comes after its touch events). */
+const CLICK_AFTER_PRESS_MS = 400;
+
+/**
+ * Opens the menu after this press's click, if one comes: a click that reached the menu's new button has
+ * already opened it, and opening it first would let that click close it again. A tap's click comes
+ * after its touch events, later than a task queued at its pointerup (found flaky on a busy machine), so
+ * this waits for the click itself: one on the button's place is the menu's own (or the placeholder's,
+ * which opens it); any other, or none in time, means the press's click was lost with the swapped
+ * button, and the menu opens here.
+ */
+function openAfterThisPressClick(area: DOMRect, open: () => void) {
+  const clicked = (event: MouseEvent) => {
+    clearTimeout(timer);
+    const isOnButton =
+      event.clientX >= area.left &&
+      event.clientX <= area.right &&
+      event.clientY >= area.top &&
+      event.clientY <= area.bottom &&
+      event.target instanceof Element &&
+      event.target.closest('button') !== null;
+    if (!isOnButton) open();
+  };
+  const timer = setTimeout(() => {
+    document.removeEventListener('click', clicked, true);
+    open();
+  }, CLICK_AFTER_PRESS_MS);
+  document.addEventListener('click', clicked, { capture: true, once: true });
 }
