@@ -41,11 +41,34 @@ export async function hitRateLimit(db: Db, rule: RateLimitRule, now: Date): Prom
       .returning(['hits', 'window_started_at'])
       .executeTakeFirstOrThrow(),
   );
-  const endsAt = new Date(row.window_started_at).getTime() + rule.windowMinutes * 60_000;
   return {
     isAllowed: row.hits <= rule.limit,
     limit: rule.limit,
     remaining: Math.max(0, rule.limit - row.hits),
-    resetSeconds: Math.max(1, Math.ceil((endsAt - now.getTime()) / 1000)),
+    resetSeconds: secondsUntilWindowEnds(rule, row.window_started_at, now),
   };
+}
+
+/**
+ * Seconds until `key` may be hit again once its budget is spent, or null while it may be: reads the
+ * counter without counting (a page view that only says whether a budget is spent).
+ */
+export async function findRateLimitWait(db: Db, rule: RateLimitRule, now: Date): Promise<number | null> {
+  const row = await db
+    .selectFrom('rate_limits')
+    .select(['hits', 'window_started_at'])
+    .where('key', '=', rule.key)
+    .executeTakeFirst();
+  if (!row || row.hits < rule.limit) return null;
+  // The window is over: the next hit opens a new one.
+  if (windowEndOf(rule, row.window_started_at) <= now.getTime()) return null;
+  return secondsUntilWindowEnds(rule, row.window_started_at, now);
+}
+
+function windowEndOf(rule: RateLimitRule, startedAt: Date | string): number {
+  return new Date(startedAt).getTime() + rule.windowMinutes * 60_000;
+}
+
+function secondsUntilWindowEnds(rule: RateLimitRule, startedAt: Date | string, now: Date): number {
+  return Math.max(1, Math.ceil((windowEndOf(rule, startedAt) - now.getTime()) / 1000));
 }

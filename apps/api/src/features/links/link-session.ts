@@ -3,7 +3,7 @@ import type { Config } from '../../config';
 import type { Db } from '../../db/database';
 import { AppError, retryLater } from '../../shared/app-error';
 import type { Clock } from '../../shared/clock';
-import { hitRateLimit, type RateLimitRule } from '../../shared/rate-limit';
+import { findRateLimitWait, hitRateLimit, type RateLimitRule } from '../../shared/rate-limit';
 import { hashToken, randomToken } from '../../shared/secure-tokens';
 import { getConnectSession } from '../connections';
 import { findPublicLink, type PublicLink } from './links.repository';
@@ -56,25 +56,15 @@ async function spendSessionStart(db: Db, link: PublicLink | undefined, ip: strin
 
 /**
  * Seconds until `ip` may start a session on this Link's company again, or null while it still may. Only
- * reads the counter (the page view spends nothing); same window rule as `hitRateLimit`.
+ * reads the counter: the page view spends nothing.
  */
-export async function sessionStartsBlockedFor(
+export function sessionStartsBlockedFor(
   db: Db,
   link: PublicLink,
   ip: string,
   now: Date,
 ): Promise<number | null> {
-  const rule = sessionStarts(link.company_id, ip);
-  const row = await db
-    .selectFrom('rate_limits')
-    .select(['hits', 'window_started_at'])
-    .where('key', '=', rule.key)
-    .executeTakeFirst();
-  if (!row || row.hits < rule.limit) return null;
-  const endsAt = new Date(row.window_started_at).getTime() + rule.windowMinutes * 60_000;
-  // The window is over: the next start opens a new one.
-  if (endsAt <= now.getTime()) return null;
-  return Math.max(1, Math.ceil((endsAt - now.getTime()) / 1000));
+  return findRateLimitWait(db, sessionStarts(link.company_id, ip), now);
 }
 
 /** The Link behind a public URL, when it can take visitors: unknown (or deleted) 404, paused 423. */
