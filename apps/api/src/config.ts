@@ -84,6 +84,8 @@ const ZEnv = z.object({
   EXPORT_SLOTS: integer(2, 1),
   EXPORT_SMALL_SLOTS: integer(1, 0),
   EXPORT_SMALL_MAX_ROWS: integer(10_000, 0),
+  /** A batch of an export's cursor not answered this long fails the export (export-cursor.ts). */
+  EXPORT_READ_DEADLINE_MS: integer(120_000, 100),
   ARGON2_MEMORY_KIB: integer(19_456, 8),
   ARGON2_TIME_COST: integer(2, 1),
   LOG_LEVEL: optionalText.pipe(
@@ -163,6 +165,8 @@ export interface Config {
   dataApiCompanyRateLimitPerMinute: number;
   /** Applications a company may have: each has its own data-API budget, within the company's. */
   applicationsMaxPerCompany: number;
+  /** How long one batch of an export's cursor may take to arrive (PostgreSQL; export-cursor.ts). */
+  exportReadDeadlineMs: number;
   /** The fair export queue (decision 0024). */
   exportQueue: {
     /** Exports a user, and a company, may have waiting or running at once; past it `TooManyExports`. */
@@ -270,6 +274,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       smallSlots: e.EXPORT_SMALL_SLOTS,
       smallExportMaxRows: e.EXPORT_SMALL_MAX_ROWS,
     },
+    exportReadDeadlineMs: e.EXPORT_READ_DEADLINE_MS,
     logLevel: e.LOG_LEVEL ?? 'info',
     trustProxy: e.TRUST_PROXY,
     seedDemo: e.SEED_DEMO,

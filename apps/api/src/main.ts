@@ -67,6 +67,7 @@ async function main() {
       clock: systemClock,
       expiryHours: config.exportExpiryHours,
       queue: config.exportQueue,
+      readDeadlineMs: config.exportReadDeadlineMs,
     }),
     webhookJobs({
       db: handle.db,

@@ -15,6 +15,24 @@ export const EXPORT_BATCH_ROWS = 1000;
 const pools = new Map<string, pg.Pool>();
 const IDLE_CONNECTION_MS = 10_000;
 const MAX_CONNECTIONS = 64;
+const CONNECT_DEADLINE_MS = 10_000;
+
+/**
+ * How long one batch may take to arrive (config `EXPORT_READ_DEADLINE_MS`, 2 minutes by default): the first
+ * read runs the whole sort of a large export, later ones a thousand rows. Past it the read fails and its
+ * connection is dropped, so an export whose database went silent (a partition, a frozen server: no
+ * error ever comes back) fails and frees its slot instead of holding it for ever (decision 0063 left
+ * these reads unbounded).
+ */
+const DEFAULT_READ_DEADLINE_MS = 120_000;
+
+/** A batch that did not arrive within the read deadline. */
+export class ExportReadTimeout extends Error {
+  constructor(ms: number) {
+    super(`The database sent no rows for ${ms} ms`);
+    this.name = 'ExportReadTimeout';
+  }
+}
 
 function poolFor(url: string): pg.Pool {
   let pool = pools.get(url);
@@ -27,6 +45,9 @@ function poolFor(url: string): pg.Pool {
       idleTimeoutMillis: IDLE_CONNECTION_MS,
       // A database gone without a word (a network loss) fails the read instead of leaving it waiting.
       keepAlive: true,
+      keepAliveInitialDelayMillis: 10_000,
+      // Opening a connection into a silent network gives up (the read deadline covers the rest).
+      connectionTimeoutMillis: CONNECT_DEADLINE_MS,
     });
     // An idle connection the server closed: the pool drops it, and the next export opens another.
     pool.on('error', () => {});
@@ -48,13 +69,15 @@ export async function* readCursor(
   url: string,
   text: string,
   values: readonly unknown[],
+  options: { readDeadlineMs?: number } = {},
 ): AsyncGenerator<ExportRowValues[]> {
+  const deadlineMs = options.readDeadlineMs ?? DEFAULT_READ_DEADLINE_MS;
   const client = await poolFor(url).connect();
   let failure: Error | undefined;
   const cursor = client.query(new Cursor<ExportRowValues>(text, [...values]));
   try {
     for (;;) {
-      const rows = await cursor.read(EXPORT_BATCH_ROWS);
+      const rows = await withinDeadline(cursor.read(EXPORT_BATCH_ROWS), deadlineMs);
       if (rows.length === 0) return;
       yield rows;
     }
@@ -62,10 +85,23 @@ export async function* readCursor(
     failure = error instanceof Error ? error : new Error(String(error));
     throw error;
   } finally {
-    await cursor.close().catch((error: unknown) => {
-      failure ??= error instanceof Error ? error : new Error(String(error));
-    });
+    if (failure instanceof ExportReadTimeout) {
+      // Nothing comes back on this connection: closing the cursor would wait for ever. Drop it.
+      (client as unknown as { connection?: { stream?: { destroy(): void } } }).connection?.stream?.destroy();
+    } else {
+      await cursor.close().catch((error: unknown) => {
+        failure ??= error instanceof Error ? error : new Error(String(error));
+      });
+    }
     // A connection whose read failed is closed, not handed to the next export.
     client.release(failure);
   }
+}
+
+function withinDeadline<T>(read: Promise<T>, ms: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const expired = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new ExportReadTimeout(ms)), ms);
+  });
+  return Promise.race([read, expired]).finally(() => clearTimeout(timer));
 }

@@ -31,6 +31,8 @@ export interface ExportJobDeps {
   clock: Clock;
   log: Logger;
   expiryHours: number;
+  /** How long one batch of a cursor may take (export-cursor.ts; its default if unset). */
+  readDeadlineMs?: number;
   chunkBytes?: number;
   /** Where rows come from; tests swap in a source that fails half-way. Sent to the worker in batches. */
   openRows?: (query: ExportQuery) => RowSource;
@@ -69,7 +71,12 @@ export async function runClaimedExport(
     const rows = source.rows;
     const feed: RowFeed = rows
       ? { kind: 'batches' }
-      : { kind: 'cursor', url: deps.postgresUrl ?? '', ...toFeed(source.compile()) };
+      : {
+          kind: 'cursor',
+          url: deps.postgresUrl ?? '',
+          readDeadlineMs: deps.readDeadlineMs,
+          ...toFeed(source.compile()),
+        };
     session = await (deps.host ?? exportHost).open(exportId, writerSpec(claimed, feed, deps), {
       saveChunk: (seq, data) => insertExportChunk(deps.db, exportId, seq, data),
       progress: progress.report,

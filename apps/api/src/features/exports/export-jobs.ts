@@ -28,6 +28,8 @@ export interface ExportJobsDeps {
   postgresUrl: string | null;
   clock: Clock;
   expiryHours: number;
+  /** How long one batch of a cursor may take (config.exportReadDeadlineMs; the worker's default if unset). */
+  readDeadlineMs?: number;
   /** Slots per instance (config.exportQueue); one of each kind by default. */
   queue?: { slots: number; smallSlots: number; smallExportMaxRows: number };
 }

@@ -7,7 +7,14 @@ import type { ValueTranslations } from './value-translator';
 /** Where the worker's rows come from. */
 export type RowFeed =
   /** PostgreSQL: the worker opens its own connection and reads this statement through a server-side cursor. */
-  | { kind: 'cursor'; url: string; sql: string; parameters: readonly unknown[] }
+  | {
+      kind: 'cursor';
+      url: string;
+      sql: string;
+      parameters: readonly unknown[];
+      /** How long one batch may take to arrive (export-cursor.ts; its default if unset). */
+      readDeadlineMs?: number;
+    }
   /** PGlite (one connection, in the API process) or a test's rows: the API sends batches. */
   | { kind: 'batches' };
 

@@ -86,7 +86,7 @@ class WorkerSession {
   async #copyCursor(feed: Extract<RowFeed, { kind: 'cursor' }>) {
     // Loaded only here: an embedded (PGlite) API's worker never needs a PostgreSQL client.
     const { readCursor } = await import('./export-cursor');
-    this.#cursor = readCursor(feed.url, feed.sql, feed.parameters);
+    this.#cursor = readCursor(feed.url, feed.sql, feed.parameters, { readDeadlineMs: feed.readDeadlineMs });
     let reportedAt = Date.now();
     for await (const batch of this.#cursor) {
       if (this.#isClosed) return;
