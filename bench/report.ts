@@ -543,7 +543,7 @@ const percent = (ratio: number) => `${ratio >= 0 ? '+' : ''}${n(ratio * 100, 1)}
 out(
   '## Issue 26: what the audit event costs `client-edit` (PostgreSQL, 20 concurrent writers)',
   '',
-  '`audit-overhead.ts`: the call as served against the same handler without its event, rounds alternated, the writers in a process of their own. `audit-chain-floor.ts`: the same transaction in the database alone (20 raw connections, no API), without and with the event sent with the COMMIT.',
+  '`audit-overhead.ts`: the call as served against the same handler without its event, rounds alternated, the writers in a process of their own. `audit-chain-floor.ts`: the same transaction in the database alone (20 raw connections, no API), without and with the event sent with the COMMIT, and (an experiment) carried by the update statement itself.',
   '',
 );
 const audit = read<Record<string, AuditScenario>>('audit-overhead');

@@ -672,6 +672,24 @@ describe('tamper evidence', () => {
     expect(await verifyAuditChain(t.db, tenant.companyId)).toMatchObject({ ok: true, events: 5 });
   });
 
+  it('verifies a client edit’s event, its changed name quoted as it is stored', async () => {
+    const tenant = await companyWithEvents();
+    const [created] = (await eventsOf(tenant.companyId)).filter((row) => row.action === 'client-create');
+    const clientId = created?.target_client_id;
+    const edited = await tenant.call(wealth.clientEdit.path, {
+      ...form,
+      name: "Lucía O'Brien Núñez",
+      alias: 'chain-0',
+      client_id: clientId,
+    });
+    expect(edited.statusCode, edited.body).toBe(200);
+    await sealAuditEvents(t.db);
+    expect(await verifyAuditChain(t.db, tenant.companyId)).toMatchObject({ ok: true, events: 6 });
+    const event = (await eventsOf(tenant.companyId)).find((row) => row.action === 'client-edit');
+    expect(event).toMatchObject({ target_client_id: clientId, actor_name: expect.any(String) });
+    expect(event?.changes).toMatchObject({ name: { old: form.name, new: "Lucía O'Brien Núñez" } });
+  });
+
   it('names the first event altered', async () => {
     const tenant = await companyWithEvents();
     const third = (await eventsOf(tenant.companyId))[2];
