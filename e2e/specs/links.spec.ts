@@ -119,10 +119,12 @@ for (const { lang, entity, bank, sandbox } of CASES) {
     expect(link?.url).toBe(`${baseURL}/link/${link?.token}`);
     if (!link) return;
 
-    // The end customer opens the Link's language-neutral URL and gets their browser's language.
+    // The end customer opens the Link's language-neutral URL and gets their browser's language; the
+    // integrator's `state` stays in the address and comes back beside the code.
+    const state = `e2e-${lang}.${Date.now().toString(36)}`;
     const visitor = await openVisitor(browser, lang, baseURL ?? '');
-    await visitor.goto(new URL(link.url).pathname);
-    await expect(visitor).toHaveURL(new RegExp(`/${lang}/link/${link.token}$`));
+    await visitor.goto(`${new URL(link.url).pathname}?state=${state}`);
+    await expect(visitor).toHaveURL(new RegExp(`/${lang}/link/${link.token}\\?state=${state}$`));
     await expect(visitor.getByText('Demo Wealth').first()).toBeVisible();
     await pickInstitution(visitor, lang, entity);
     await submitCredentials(visitor, lang, sandbox);
@@ -132,6 +134,7 @@ for (const { lang, entity, bank, sandbox } of CASES) {
     const callbackUrl = visitor.url();
     const code = new URL(callbackUrl).searchParams.get('code') ?? '';
     expect(code.length).toBeGreaterThanOrEqual(43);
+    expect(new URL(callbackUrl).searchParams.get('state')).toBe(state);
 
     // Pending: counted, and the Link cannot be deleted until the code is exchanged.
     await page.reload();

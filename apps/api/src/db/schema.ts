@@ -245,6 +245,8 @@ export interface ConnectTokensTable {
   privacy_policy_url: ColumnType<string | null, string | null | undefined, string | null>;
   /** 0026: the visit this token is (features/funnel); random, never in a URL. */
   visit_id: Generated<string>;
+  /** 0049: the Link URL's `state`, handed back beside the code on the redirect (features/links). */
+  link_state: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 /** 0009: connection Links (features/links). */

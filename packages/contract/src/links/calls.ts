@@ -171,10 +171,25 @@ export const ZLinkSession = z.object({
 });
 export type LinkSession = z.infer<typeof ZLinkSession>;
 
+/** Longest `state` a Link's page passes back to its redirect URI. */
+export const LINK_STATE_MAX_LENGTH = 512;
+
+/**
+ * The integrator's own value from the Link URL's `?state=` (as OAuth's `state`): opaque to us, handed
+ * back untouched beside the `code` on the redirect, so the company can tie the return to the visit it
+ * started and refuse a return it did not start. Printable ASCII without spaces, as a URL parameter is.
+ */
+export const ZLinkState = z
+  .string()
+  .min(1, { error: VALIDATION.invalid })
+  .max(LINK_STATE_MAX_LENGTH, { error: VALIDATION.invalid })
+  .regex(/^[\x21-\x7e]+$/, { error: VALIDATION.invalid });
+
 export const ZStartLinkSessionRequest = z.object({
   token: ZToken,
   language: ZLocaleCode.optional(),
   connect_token: ZToken.optional(),
+  state: ZLinkState.optional(),
 });
 
 export const startLinkSession = defineCall(routes.startLinkSession, {

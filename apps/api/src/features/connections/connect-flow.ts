@@ -34,7 +34,15 @@ import { createCredentialsToken, saveSuccess } from './refresh';
 export type FinishLinkVisit = (
   trx: Db,
   config: Config,
-  visit: { linkId: string; companyId: string; credentialsId: string; language: string; now: Date },
+  visit: {
+    linkId: string;
+    companyId: string;
+    credentialsId: string;
+    language: string;
+    /** The Link URL's `state`, handed back on the redirect (null when the URL had none). */
+    state: string | null;
+    now: Date;
+  },
 ) => Promise<string>;
 
 export interface FlowDeps {
@@ -325,6 +333,7 @@ async function finishFlow(
           companyId: token.company_id,
           credentialsId: created.id,
           language: token.language,
+          state: token.link_state,
           now,
         });
       }

@@ -18,8 +18,15 @@ const invalidCode = () => new AppError('InvalidLinkCode', 'Unknown, spent or exp
 /**
  * Where the visitor of a Link returns with its code. A path is the portal's (REDIRECT_BASE_URL), under
  * the visitor's language unless it names one; an absolute URL is the company's own site, as staff set it.
+ * The Link URL's `state`, when it had one, comes back beside the code, untouched (as OAuth's does).
  */
-export function buildLinkReturnUrl(config: Config, redirectUri: string, language: string, code: string) {
+export function buildLinkReturnUrl(
+  config: Config,
+  redirectUri: string,
+  language: string,
+  code: string,
+  state: string | null = null,
+) {
   let url: URL;
   if (redirectUri.startsWith('/')) {
     const named = LOCALE_CODES.some(
@@ -31,6 +38,7 @@ export function buildLinkReturnUrl(config: Config, redirectUri: string, language
     url = new URL(redirectUri);
   }
   url.searchParams.set('code', code);
+  if (state !== null) url.searchParams.set('state', state);
   return url.toString();
 }
 
@@ -43,7 +51,14 @@ export function buildLinkReturnUrl(config: Config, redirectUri: string, language
 export async function issueLinkCode(
   trx: Db,
   config: Config,
-  input: { linkId: string; companyId: string; credentialsId: string; language: string; now: Date },
+  input: {
+    linkId: string;
+    companyId: string;
+    credentialsId: string;
+    language: string;
+    state: string | null;
+    now: Date;
+  },
 ): Promise<string> {
   const link = await findLinkForCode(trx, input);
   if (!link) throw new AppError('NotFound', 'The Link is gone');
@@ -73,7 +88,7 @@ export async function issueLinkCode(
     },
     input.now,
   );
-  return buildLinkReturnUrl(config, link.redirect_uri, input.language, code);
+  return buildLinkReturnUrl(config, link.redirect_uri, input.language, code, input.state);
 }
 
 /** `/platform/link-callback`: valid means issued, unspent and unexpired. Looking never spends it. */

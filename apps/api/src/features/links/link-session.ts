@@ -76,16 +76,24 @@ function openLink(link: PublicLink | undefined): PublicLink {
 }
 
 /**
- * The visitor's earlier connect token, when it is still live and was minted by this Link: a reload in
- * the middle of SCA picks up where it was, instead of starting over.
+ * The visitor's earlier connect token, when it is still live and was minted by this Link for the same
+ * `state`: a reload in the middle of SCA picks up where it was, instead of starting over, and a visit
+ * started anew with another state never returns with the old one.
  */
-async function findResumableToken(db: Db, link: PublicLink, token: string | undefined, now: Date) {
+async function findResumableToken(
+  db: Db,
+  link: PublicLink,
+  token: string | undefined,
+  state: string | null,
+  now: Date,
+) {
   if (!token) return null;
   const row = await db
     .selectFrom('connect_tokens')
     .select('token_hash')
     .where('token_hash', '=', hashToken(token))
     .where('link_id', '=', link.id)
+    .where((eb) => (state === null ? eb('link_state', 'is', null) : eb('link_state', '=', state)))
     .where('used_at', 'is', null)
     .where('expires_at', '>', now)
     .executeTakeFirst();
@@ -96,7 +104,12 @@ async function findResumableToken(db: Db, link: PublicLink, token: string | unde
  * Each visitor gets an ordinary one-time connect token (256 random bits, only its hash kept) that
  * remembers its Link: the hosted connect engine runs unchanged and, at the end, issues the Link's code.
  */
-async function mintConnectToken(db: Db, link: PublicLink, language: string, now: Date): Promise<string> {
+async function mintConnectToken(
+  db: Db,
+  link: PublicLink,
+  visit: { language: string; state: string | null },
+  now: Date,
+): Promise<string> {
   const token = randomToken(32);
   await db
     .insertInto('connect_tokens')
@@ -108,7 +121,8 @@ async function mintConnectToken(db: Db, link: PublicLink, language: string, now:
       credentials_id: null,
       // The return URL is read from the Link when the code is issued (staff may edit it meanwhile).
       redirect_uri: link.redirect_uri,
-      language,
+      language: visit.language,
+      link_state: visit.state,
       created_by: null,
       expires_at: new Date(now.getTime() + LINK_SESSION_TTL_MS),
       created_at: now,
@@ -123,16 +137,22 @@ async function mintConnectToken(db: Db, link: PublicLink, language: string, now:
 /** A visitor of the Link's page (`ip`: the address its limit counts on) opens or resumes a session. */
 export async function startLinkSession(
   deps: LinkDeps,
-  input: { token: string; language?: string | undefined; connect_token?: string | undefined },
+  input: {
+    token: string;
+    language?: string | undefined;
+    connect_token?: string | undefined;
+    state?: string | undefined;
+  },
   visitor: { ip: string },
 ): Promise<LinkSession> {
   const now = deps.clock();
   const found = await findPublicLink(deps.db, input.token);
   await spendSessionStart(deps.db, found, visitor.ip, now);
   const link = openLink(found);
+  const state = input.state ?? null;
   const connectToken =
-    (await findResumableToken(deps.db, link, input.connect_token, now)) ??
-    (await mintConnectToken(deps.db, link, input.language ?? 'es', now));
+    (await findResumableToken(deps.db, link, input.connect_token, state, now)) ??
+    (await mintConnectToken(deps.db, link, { language: input.language ?? 'es', state }, now));
   const session = await getConnectSession(deps, connectToken);
   return {
     company_name: link.company_name,

@@ -12,16 +12,25 @@ export async function createLinkFor(tenant: SignedInTenant, body: Record<string,
   return links.createLink.response.parse(response.json());
 }
 
-export async function startSession(t: TestApp, linkToken: string, ip?: string) {
-  return publicCall(t, links.startLinkSession.path, { token: linkToken, language: 'en' }, ip);
+export async function startSession(t: TestApp, linkToken: string, ip?: string, state?: string) {
+  return publicCall(
+    t,
+    links.startLinkSession.path,
+    { token: linkToken, language: 'en', ...(state === undefined ? {} : { state }) },
+    ip,
+  );
 }
 
 /**
  * A visitor connects a sandbox bank through the hosted Link page; answers the code of the redirect.
  * With `username: 'demo-sca'` it goes through the SCA step.
  */
-export async function connectThroughLink(t: TestApp, linkToken: string, options: { username?: string } = {}) {
-  const started = await startSession(t, linkToken);
+export async function connectThroughLink(
+  t: TestApp,
+  linkToken: string,
+  options: { username?: string; state?: string } = {},
+) {
+  const started = await startSession(t, linkToken, undefined, options.state);
   if (started.statusCode !== 200) throw new Error(`start-session: ${started.statusCode} ${started.body}`);
   const { connect_token: token } = links.startLinkSession.response.parse(started.json());
   let step = await publicCall(t, connections.submitConnectCredentials.path, {

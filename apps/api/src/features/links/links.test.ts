@@ -413,6 +413,56 @@ describe('hosted Link page and codes', () => {
     expect(foreign.json().connect_token).not.toBe(first.connect_token);
   });
 
+  it("hands the Link URL's state back beside the code, untouched, and only to the visit that brought it", async () => {
+    const tenant = await signInTenant(t);
+    const link = await createLinkFor(tenant, { redirect_uri: 'https://app.example.com/return?from=caudal' });
+    const state = 'csrf-7Hq_x.9~Z%2Fa&b=c';
+    const { redirect, code } = await connectThroughLink(t, link.token, { state });
+    expect(redirect.origin + redirect.pathname).toBe('https://app.example.com/return');
+    expect(redirect.searchParams.get('from')).toBe('caudal');
+    expect(redirect.searchParams.get('state')).toBe(state);
+    expect(code).not.toBe('');
+    // No state in the URL, none on the return.
+    expect((await connectThroughLink(t, link.token)).redirect.searchParams.has('state')).toBe(false);
+  });
+
+  it('resumes a session only for the same state: a visit started anew with another one gets its own', async () => {
+    const tenant = await signInTenant(t);
+    const link = await createLinkFor(tenant);
+    const first = links.startLinkSession.response.parse(
+      (await startSession(t, link.token, undefined, 'one')).json(),
+    );
+    const resume = (state?: string) =>
+      publicCall(t, links.startLinkSession.path, {
+        token: link.token,
+        connect_token: first.connect_token,
+        ...(state === undefined ? {} : { state }),
+      });
+    expect((await resume('one')).json().connect_token).toBe(first.connect_token);
+    expect((await resume('two')).json().connect_token).not.toBe(first.connect_token);
+    expect((await resume()).json().connect_token).not.toBe(first.connect_token);
+  });
+
+  it('refuses a state no URL parameter could be (spaces, control characters, over 512) and mints nothing', async () => {
+    const tenant = await signInTenant(t);
+    const link = await createLinkFor(tenant);
+    for (const state of ['two words', 'tab\there', '', 'ñ', 'x'.repeat(513)]) {
+      const refused = await startSession(t, link.token, undefined, state);
+      expect(refused.statusCode, state).toBe(400);
+      expect(refused.json().error.code).toBe('ValidationError');
+    }
+    const minted = () =>
+      t.db
+        .selectFrom('connect_tokens')
+        .innerJoin('links', 'links.id', 'connect_tokens.link_id')
+        .where('links.token', '=', link.token)
+        .select((eb) => eb.fn.countAll<number>().as('count'))
+        .executeTakeFirstOrThrow();
+    expect(Number((await minted()).count)).toBe(0);
+    expect((await startSession(t, link.token, undefined, 'x'.repeat(512))).statusCode).toBe(200);
+    expect(Number((await minted()).count)).toBe(1);
+  });
+
   it('limits /link-callback per IP, on its own budget (session starts: link-rate-limit.test.ts)', async () => {
     const ip = '10.250.0.1';
     let last = await publicCall(t, links.linkCallback.path, { code: 'x' }, ip);

@@ -103,6 +103,8 @@ export const links: typeof es = {
     notFoundTitle: 'This Link does not exist',
     notFoundText:
       'The link is not correct or the company deleted it. Ask whoever sent it to you for a new one.',
+    invalidTitle: 'This link is not valid',
+    invalidText: 'Its address is incomplete or was changed. Ask whoever sent it to you for a new one.',
   },
   callback: {
     checking: 'Checking the code…',

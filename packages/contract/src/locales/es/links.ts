@@ -102,6 +102,8 @@ export const links = {
     notFoundTitle: 'Este Link no existe',
     notFoundText:
       'El enlace no es correcto o la empresa lo ha eliminado. Pide uno nuevo a quien te lo envió.',
+    invalidTitle: 'Este enlace no es válido',
+    invalidText: 'Su dirección está incompleta o ha sido modificada. Pide uno nuevo a quien te lo envió.',
   },
   callback: {
     checking: 'Comprobando el código…',

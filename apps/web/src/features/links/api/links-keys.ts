@@ -6,5 +6,6 @@ export const linksKeys = {
   lists: () => [...linksKeys.all, 'list'] as const,
   list: (state: LinkListState) => [...linksKeys.lists(), state] as const,
   callback: (code: string) => [...linksKeys.all, 'callback', code] as const,
-  hosted: (token: string) => [...linksKeys.all, 'hosted', token] as const,
+  hosted: (token: string, state: string | undefined) =>
+    [...linksKeys.all, 'hosted', token, state ?? null] as const,
 };

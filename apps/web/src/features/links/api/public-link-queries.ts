@@ -6,37 +6,49 @@ import { linksKeys } from './links-keys';
 
 const isAnswer = (error: unknown) => error instanceof ApiError && error.status > 0 && error.status < 500;
 
-/** Per tab: a reload in the middle of the flow resumes the visitor's connect session. */
-const storageKey = (token: string) => `caudal.link-session.${token}`;
+/**
+ * Per tab and per `state`: a reload in the middle of the flow resumes the visitor's connect session,
+ * and the Link opened anew with another state starts a session of its own.
+ */
+const storageKey = (token: string, state: string | undefined) =>
+  state === undefined ? `caudal.link-session.${token}` : `caudal.link-session.${token}.${state}`;
 
-function readStored(token: string): string | undefined {
+function readStored(token: string, state: string | undefined): string | undefined {
   try {
-    return sessionStorage.getItem(storageKey(token)) ?? undefined;
+    return sessionStorage.getItem(storageKey(token, state)) ?? undefined;
   } catch {
     return undefined;
   }
 }
 
-function store(token: string, connectToken: string) {
+function store(token: string, state: string | undefined, connectToken: string) {
   try {
-    sessionStorage.setItem(storageKey(token), connectToken);
+    sessionStorage.setItem(storageKey(token, state), connectToken);
   } catch {
     // Private modes may refuse storage: a reload then simply starts over.
   }
 }
 
-/** The hosted Link page's session; unknown, deleted and paused Links are answers, never retried. */
-export function useLinkSessionQuery(token: string, language: LocaleCode) {
+/**
+ * The hosted Link page's session; unknown, deleted and paused Links are answers, never retried. `state`
+ * is the Link URL's own (the integrator's), handed back beside the code on the redirect.
+ */
+export function useLinkSessionQuery(token: string, language: LocaleCode, state: string | undefined) {
   return useQuery({
-    queryKey: linksKeys.hosted(token),
+    queryKey: linksKeys.hosted(token, state),
     queryFn: async ({ signal }) => {
-      const connectToken = readStored(token);
+      const connectToken = readStored(token, state);
       const session = await callApi(
         links.startLinkSession,
-        { token, language, ...(connectToken ? { connect_token: connectToken } : {}) },
+        {
+          token,
+          language,
+          ...(connectToken ? { connect_token: connectToken } : {}),
+          ...(state === undefined ? {} : { state }),
+        },
         { signal },
       );
-      store(token, session.connect_token);
+      store(token, state, session.connect_token);
       return session;
     },
     retry: (count, error) => !isAnswer(error) && count < 2,

@@ -2,7 +2,7 @@ import { links } from '@caudal/contract/routes';
 import { Anchor, Group, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconLinkOff, IconPlayerPause } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { useParams } from 'react-router';
+import { useParams, useSearchParams } from 'react-router';
 import { isCallError } from '../../../shared/api/api-error';
 import { HostedCustomCss } from '../../../shared/branding/hosted-custom-css';
 import { useLocale } from '../../../shared/i18n/use-locale';
@@ -14,13 +14,14 @@ import classes from '../components/links.module.css';
 /**
  * `/:lang/link/:token`: the public page of a Link. No staff session: the Link's token opens a connect
  * session minted for this visitor, and the hosted connect flow runs on it; at the end the visitor goes
- * to the Link's redirect URI with a one-time code.
+ * to the Link's redirect URI with a one-time code, and the URL's `?state=` (the integrator's) beside it.
  */
 export function HostedLinkRoute() {
   const { t } = useTranslation();
   const { token = '' } = useParams();
+  const [search] = useSearchParams();
   const language = useLocale();
-  const query = useLinkSessionQuery(token, language);
+  const query = useLinkSessionQuery(token, language, search.get('state') ?? undefined);
   const data = query.data;
   const company = data?.company_name;
   const brand: SessionBrand = company
@@ -59,6 +60,16 @@ export function HostedLinkRoute() {
         title={t('links.hosted.notFoundTitle')}
       >
         {t('links.hosted.notFoundText')}
+      </Blocked>
+    );
+  } else if (isCallError(links.startLinkSession, query.error, 'ValidationError')) {
+    // Only the address can be wrong here (a `state` no URL parameter could be): retrying cannot help.
+    body = (
+      <Blocked
+        icon={<IconLinkOff size={28} stroke={1.6} aria-hidden />}
+        title={t('links.hosted.invalidTitle')}
+      >
+        {t('links.hosted.invalidText')}
       </Blocked>
     );
   } else if (query.isError) {
