@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineCall } from '../shared/define-call';
 import { ZOptionalEmptyBody } from '../shared/empty-bodies';
-import { isDateOrderValid, LIMITS, VALIDATION, ZIsoDate } from '../shared/validation';
+import { isDateOrderValid, VALIDATION, ZIsoDate, zSearch } from '../shared/validation';
 import {
   EXPORT_CLIENTS_MAX,
   EXPORT_ENTITIES_MAX,
@@ -24,7 +24,7 @@ const ZId = z.string({ error: VALIDATION.required }).min(1, { error: VALIDATION.
  */
 export const ZExportClientFilter = z.object({
   /** The client list's search (name or alias); empty or absent: every client. */
-  search: z.string().trim().max(LIMITS.name, { error: VALIDATION.invalid }).optional(),
+  search: zSearch().optional(),
   /** Matching clients the user unticked. */
   except_ids: z.array(ZId).max(EXPORT_CLIENTS_MAX, { error: VALIDATION.invalid }).optional(),
 });

@@ -3,7 +3,7 @@ import { ZSuccess } from '../auth/calls';
 import { ZConnectSession } from '../connections/calls';
 import { ZLocaleCode } from '../locales/locale-schema';
 import { defineCall } from '../shared/define-call';
-import { LIMITS, NAME_CHARACTERS, VALIDATION, zText, zUrl } from '../shared/validation';
+import { LIMITS, NAME_CHARACTERS, VALIDATION, zSearch, zText, zUrl } from '../shared/validation';
 import { LINK_PAGE_SIZE, LINK_STATUSES } from './constants';
 import * as routes from './routes';
 
@@ -90,7 +90,7 @@ export type LinkForm = z.input<typeof ZLinkForm>;
 
 export const ZLinkListRequest = z
   .object({
-    search: z.string().trim().max(LIMITS.name).optional(),
+    search: zSearch().optional(),
     status: z.enum(LINK_STATUSES).optional(),
     /** 1-based. Without `page`, the whole list is answered, as the spec's call does. */
     page: z.number().int().min(1).max(100_000).optional(),

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { ZSuccess } from '../auth/calls';
 import { defineCall } from '../shared/define-call';
 import { NEW_USER_FIELDS, ZUsernameRef } from '../shared/user-fields';
-import { LIMITS, VALIDATION, zPassword } from '../shared/validation';
+import { VALIDATION, zPassword, zSearch } from '../shared/validation';
 import { PORTAL_CLIENTS_MAX, PORTAL_PAGE_SIZE } from './constants';
 import * as routes from './routes';
 
@@ -28,7 +28,7 @@ export type PortalUser = z.infer<typeof ZPortalUser>;
 
 export const ZPortalListRequest = z
   .object({
-    search: z.string().trim().max(LIMITS.name).optional(),
+    search: zSearch().optional(),
     /** 1-based. */
     page: z.number().int().min(1).max(100_000).optional(),
     page_size: z.number().int().min(1).max(PORTAL_PAGE_SIZE.max).optional(),

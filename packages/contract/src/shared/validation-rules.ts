@@ -44,12 +44,27 @@ export const COMPANY_NAME_CHARACTERS = /^(?:[^\p{C}\p{Z}]| )$/u;
 /** Usernames stay ASCII so they are typed the same on every keyboard. */
 export const USERNAME_CHARACTERS = /^[A-Za-z0-9._@-]$/;
 
+/**
+ * The first character outside `allowed`, or null. A character as a reader sees it: a grapheme made of
+ * refused code points only (👩‍💼, 🇪🇸) is named whole, not by a fragment that renders as a box; one that
+ * joins a refused code point to an allowed letter ("b" and a zero-width joiner) names the refused one
+ * (marks, such as the variation selector of ❤️, count with their base, not as letters).
+ */
 export function findInvalidCharacter(value: string, allowed: RegExp): string | null {
-  for (const character of value) {
-    if (!allowed.test(character)) return character;
+  for (const { segment } of graphemes.segment(value)) {
+    const codePoints = [...segment];
+    const refused = codePoints.find((codePoint) => !allowed.test(codePoint));
+    if (refused === undefined) continue;
+    const hasAllowedBase = codePoints.some((codePoint) => allowed.test(codePoint) && !MARK.test(codePoint));
+    return hasAllowedBase ? refused : segment;
   }
   return null;
 }
+
+/** A combining mark or variation selector: part of its base's character, never one of its own. */
+const MARK = /^\p{M}$/u;
+
+const graphemes = new Intl.Segmenter('und', { granularity: 'grapheme' });
 
 export function isHttpUrl(value: string): boolean {
   try {

@@ -10,6 +10,7 @@ import {
   zDateRange,
   zEmail,
   zPasswordPair,
+  zSearch,
   zText,
   zUrl,
 } from './validation';
@@ -84,6 +85,34 @@ describe('name characters', () => {
     for (const blank of ['\u00a0', '\u2003', '\u3000', '\u2028']) {
       expect(findInvalidCharacter(`Demo${blank}Wealth`, COMPANY_NAME_CHARACTERS)).toBe(blank);
     }
+  });
+});
+
+describe('composed text (NFC)', () => {
+  // "Álvaro" as macOS or a PDF gives it: "A" and a combining acute accent.
+  const decomposed = 'A\u0301lvaro';
+
+  it('stores a decomposed name composed, so the accent-folding search finds it', () => {
+    const name = zText({ max: 6, allowed: NAME_CHARACTERS });
+    expect(name.parse(` ${decomposed} `)).toBe('Álvaro');
+    // Counted as stored: six characters, not seven code points.
+    expect(name.safeParse(decomposed).success).toBe(true);
+  });
+
+  it('composes a search the same way', () => {
+    expect(zSearch().parse(` ${decomposed} `)).toBe('Álvaro');
+  });
+});
+
+describe('the invalid character a message names', () => {
+  it('is the whole emoji, not a fragment that renders as a box', () => {
+    for (const emoji of ['👩‍💼', '🇪🇸', '👍🏽', '❤️']) {
+      expect(findInvalidCharacter(`${emoji} Ana`, NAME_CHARACTERS), emoji).toBe(emoji);
+    }
+  });
+
+  it('is the invisible one when it hides beside an allowed letter', () => {
+    expect(findInvalidCharacter('Ab\u200dc', NAME_CHARACTERS)).toBe('\u200d');
   });
 });
 

@@ -17,12 +17,16 @@ interface TextRules {
   allowed?: RegExp;
 }
 
-/** A required, trimmed text: required → blank → invalid character → min → max, first failure only. */
+/**
+ * A required, trimmed text: required → blank → invalid character → min → max, first failure only.
+ * Stored in Unicode's composed form (NFC): "Álvaro" pasted from a PDF or macOS arrives as "A" and a
+ * combining accent, which looks the same but no accent-folding search would find.
+ */
 export function zText({ max, min, allowed }: TextRules) {
   return z
     .string({ error: VALIDATION.required })
     .superRefine((value, ctx) => {
-      const trimmed = value.trim();
+      const trimmed = value.trim().normalize('NFC');
       if (value.length === 0) return ctx.addIssue({ code: 'custom', message: VALIDATION.required });
       if (trimmed.length === 0) return ctx.addIssue({ code: 'custom', message: VALIDATION.blank });
       const character = allowed ? findInvalidCharacter(trimmed, allowed) : null;
@@ -36,7 +40,16 @@ export function zText({ max, min, allowed }: TextRules) {
         ctx.addIssue({ code: 'custom', message: VALIDATION.maxLength, params: { n: max } });
       }
     })
-    .transform((value) => value.trim());
+    .transform((value) => value.trim().normalize('NFC'));
+}
+
+/** A list's search text, trimmed and composed (NFC) as the names it looks for are stored (zText). */
+export function zSearch() {
+  return z
+    .string()
+    .trim()
+    .max(LIMITS.name, { error: VALIDATION.invalid })
+    .transform((value) => value.normalize('NFC'));
 }
 
 export function zEmail() {

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { ZSuccess } from '../auth/calls';
 import { defineCall } from '../shared/define-call';
 import { ZOptionalEmptyBody } from '../shared/empty-bodies';
-import { LIMITS, VALIDATION } from '../shared/validation';
+import { VALIDATION, zSearch } from '../shared/validation';
 import { UNMATCHED_PAGE_SIZE } from './constants';
 import * as routes from './routes';
 
@@ -37,7 +37,7 @@ export type UnmatchedProduct = z.infer<typeof ZUnmatchedProduct>;
 export const ZUnmatchedListRequest = z
   .object({
     /** Matches the product name, the holder name or the suggested client's name or alias. */
-    search: z.string().trim().max(LIMITS.name).optional(),
+    search: zSearch().optional(),
     bank: z.string().max(64).optional(),
     page: z.number().int().min(1).max(100_000).optional(),
     page_size: z.number().int().min(1).max(UNMATCHED_PAGE_SIZE.max).optional(),

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ZSuccess } from '../auth/calls';
 import { defineCall } from '../shared/define-call';
-import { LIMITS, NAME_CHARACTERS, VALIDATION, zDateRange, zText } from '../shared/validation';
+import { LIMITS, NAME_CHARACTERS, VALIDATION, zDateRange, zSearch, zText } from '../shared/validation';
 import {
   ALIAS_CHARACTERS,
   ALIAS_MAX,
@@ -28,7 +28,7 @@ const ZId = z.string({ error: VALIDATION.required }).min(1, { error: VALIDATION.
 
 export const ZClientListRequest = z
   .object({
-    search: z.string().trim().max(LIMITS.name).optional(),
+    search: zSearch().optional(),
     sort: z.enum(CLIENT_SORTS).optional(),
     order: z.enum(['asc', 'desc']).optional(),
     /** 1-based. Without `page`, the whole list is answered, as the spec's call does. */

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { DATA_API_PREFIX, defineDataApiCall } from '../shared/data-api';
-import { LIMITS, zDateRange } from '../shared/validation';
+import { zDateRange, zSearch } from '../shared/validation';
 import { INVESTMENT_TYPES, NAMED_TRANSACTION_CODES, PARTICIPATION_DECIMALS } from './codes';
 import {
   CLIENT_PAGE_SIZE,
@@ -82,7 +82,7 @@ export const listClients = defineDataApiCall({
   description: 'One page of the company’s clients, searchable by name and alias.',
   module: 'wealth',
   query: z.object({
-    search: z.string().trim().max(LIMITS.name).optional().meta({ description: 'Part of a name or alias' }),
+    search: zSearch().optional().meta({ description: 'Part of a name or alias' }),
     sort: z.enum(CLIENT_SORTS).default('name'),
     order: z.enum(['asc', 'desc']).default('asc'),
     page: zQueryInt(1, 100_000).default(1).meta({ description: '1-based page number' }),

@@ -1,3 +1,5 @@
+import { readFile } from 'node:fs/promises';
+import { fileURLToPath } from 'node:url';
 import { wealth } from '@caudal/contract';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -107,5 +109,44 @@ describe('client names sort in Spanish order', () => {
     });
     expect(plan, plan).toContain('clients_company_name_idx');
     expect(plan).not.toMatch(/\bSort\b/);
+  });
+});
+
+describe('a name pasted in decomposed form (NFD: "A" and a combining accent)', () => {
+  const decomposed = 'A\u0301lvaro Prieto';
+
+  it('is stored composed and found by the accent-folding search, as typed or not', async () => {
+    const tenant = await signInTenant(t);
+    const created = await tenant.call(wealth.clientCreate.path, {
+      name: decomposed,
+      alias: 'prieto-nfd',
+      entities: ['santander'],
+    });
+    expect(created.statusCode, created.body).toBe(200);
+    expect(created.json().name).toBe('Álvaro Prieto');
+    for (const search of ['alvaro prieto', 'Álvaro', decomposed]) {
+      const found = wealth.clientList.response.parse(
+        (await tenant.call(wealth.clientList.path, { search })).json(),
+      );
+      expect(
+        found.map((client) => client.name),
+        search,
+      ).toEqual(['Álvaro Prieto']);
+    }
+  });
+
+  it('saved before names were composed, is composed by migration 0053 and then found', async () => {
+    const tenant = await signInTenant(t);
+    const legacy = await createClient(t.db, { companyId: tenant.companyId, name: 'Legacy Name' });
+    await sql`update clients set name = ${decomposed} where id = ${legacy.id}`.execute(t.db);
+    const script = await readFile(
+      fileURLToPath(new URL('../../db/migrations/0053-names-composed.sql', import.meta.url)),
+      'utf8',
+    );
+    await sql.raw(script).execute(t.db);
+    const found = wealth.clientList.response.parse(
+      (await tenant.call(wealth.clientList.path, { search: 'alvaro' })).json(),
+    );
+    expect(found.map((client) => client.id)).toEqual([legacy.id]);
   });
 });
