@@ -52,6 +52,31 @@ test('a client that cannot be loaded (503) is named as that client, not as the l
   await expect(page.getByText('The client could not be loaded')).toBeVisible();
 });
 
+test('a list left failed by an outage (503) heals by itself once the service is back, with no click', async ({
+  page,
+}) => {
+  let isDown = true;
+  let refused = 0;
+  await page.route('**/platform/wealth/client-list', (route) => {
+    if (!isDown) return route.continue();
+    refused += 1;
+    return route.fulfill({
+      status: 503,
+      headers: { 'retry-after': '5' },
+      contentType: 'application/json',
+      body: JSON.stringify({ error: { code: 'ServiceUnavailable', message: 'database unavailable' } }),
+    });
+  });
+  await page.goto('/es/wealth/clients');
+  await expect(page.getByText('No se han podido cargar los clientes')).toBeVisible({ timeout: 15_000 });
+  const refusedWhileShown = refused;
+  isDown = false;
+  // Before the fix the screen asked three times within seconds and then never again.
+  await expect(page.getByRole('table').getByRole('row').nth(1)).toBeVisible({ timeout: 15_000 });
+  await expect(page.getByText('No se han podido cargar los clientes')).toHaveCount(0);
+  expect(refusedWhileShown).toBeGreaterThan(0);
+});
+
 test('no content of a signed-in page lies outside a landmark (axe "region"), the loading bar and toasts included', async ({
   page,
 }) => {

@@ -122,6 +122,19 @@ test.describe('portal shell', () => {
     await expect(page.getByText('No se ha podido encontrar esta página')).toBeVisible();
   });
 
+  test('a signed-out deep link comes back whole after sign-in: path, query and #fragment', async ({
+    page,
+  }) => {
+    await page.goto('/es/team?x=1#invitaciones');
+    await expect(page).toHaveURL(/\/es\/(sesion|auth)\/login\?redirect=/);
+    expect(new URL(page.url()).searchParams.get('redirect')).toBe('/team?x=1#invitaciones');
+    await page.getByLabel(/^Usuario/).fill(DEMO_USERS.wealth.username);
+    await page.getByLabel(/^Compañía/).fill(DEMO_USERS.wealth.company);
+    await page.getByLabel(/^Contraseña/).fill(DEMO_USERS.wealth.password);
+    await page.getByRole('button', { name: 'Iniciar sesión' }).click();
+    await expect(page).toHaveURL(/\/es\/team\?x=1#invitaciones$/);
+  });
+
   test('a forged token is treated as signed out', async ({ page }) => {
     await page.goto('/es/sesion/login');
     await page.evaluate(() =>

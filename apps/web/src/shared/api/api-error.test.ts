@@ -5,6 +5,7 @@ import {
   errorMessageKey,
   NETWORK_STATUS,
   readRetryAfter,
+  refetchAfterOutage,
   shouldRetry,
   toApiError,
 } from './api-error';
@@ -111,6 +112,30 @@ describe('shouldRetry', () => {
     expect(shouldRetry(2, new ApiError('UnexpectedError', 503))).toBe(false);
     expect(shouldRetry(0, new ApiError('Unauthorized', 401))).toBe(false);
     expect(shouldRetry(0, new Error('x'))).toBe(false);
+  });
+});
+
+describe('refetchAfterOutage', () => {
+  const failed = (error: unknown) => ({ state: { status: 'error', error } });
+  const unavailable = (retryAfterSeconds: number | null) => {
+    const error = new ApiError('ServiceUnavailable', 503);
+    error.retryAfterSeconds = retryAfterSeconds;
+    return error;
+  };
+
+  it('asks again after the server’s Retry-After, kept within 5 s and 60 s, or after 10 s', () => {
+    expect(refetchAfterOutage(failed(unavailable(30)))).toBe(30_000);
+    expect(refetchAfterOutage(failed(unavailable(1)))).toBe(5_000);
+    expect(refetchAfterOutage(failed(unavailable(3_600)))).toBe(60_000);
+    expect(refetchAfterOutage(failed(unavailable(null)))).toBe(10_000);
+    expect(refetchAfterOutage(failed(new ApiError('UnexpectedError', NETWORK_STATUS)))).toBe(10_000);
+  });
+
+  it('leaves alone a screen that is fine, or failed for a reason time does not mend', () => {
+    expect(refetchAfterOutage({ state: { status: 'success', error: null } })).toBe(false);
+    expect(refetchAfterOutage(failed(new ApiError('NotFound', 404)))).toBe(false);
+    expect(refetchAfterOutage(failed(new ApiError('Unauthorized', 401)))).toBe(false);
+    expect(refetchAfterOutage(failed(new Error('a bug')))).toBe(false);
   });
 });
 

@@ -125,6 +125,25 @@ export function errorMessageKey(error: unknown): string {
 /** Only transient failures are worth retrying: never client errors, never a lost session. */
 export function shouldRetry(failureCount: number, error: unknown): boolean {
   if (failureCount >= 2) return false;
-  if (!(error instanceof ApiError)) return false;
-  return error.status === NETWORK_STATUS || error.status >= 500;
+  return isTransient(error);
+}
+
+function isTransient(error: unknown): error is ApiError {
+  return error instanceof ApiError && (error.status === NETWORK_STATUS || error.status >= 500);
+}
+
+/** Bounds of the wait before a failed screen asks again: a server's Retry-After is kept within them. */
+const OUTAGE_REFETCH_SECONDS = { default: 10, min: 5, max: 60 };
+
+/**
+ * How long a query left failed by a transient error (the network, a 5xx such as the database gone)
+ * waits before it asks again by itself, from the server's Retry-After when it gave one; false for any
+ * other state. Its retries (`shouldRetry`) are spent within seconds, and an outage lasts longer: the
+ * screen said "try again in a few seconds" and then never did (QA). Runs only while the tab is visible.
+ */
+export function refetchAfterOutage(query: { state: { status: string; error: unknown } }): number | false {
+  const { status, error } = query.state;
+  if (status !== 'error' || !isTransient(error)) return false;
+  const seconds = error.retryAfterSeconds ?? OUTAGE_REFETCH_SECONDS.default;
+  return Math.min(Math.max(seconds, OUTAGE_REFETCH_SECONDS.min), OUTAGE_REFETCH_SECONDS.max) * 1000;
 }

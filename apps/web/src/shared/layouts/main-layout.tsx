@@ -40,7 +40,8 @@ export function MainLayout() {
   );
 
   if (token === null) {
-    const back = `${stripLocale(location.pathname)}${location.search}`;
+    // The whole address, its #fragment included: a deep link to a section lands on that section.
+    const back = `${stripLocale(location.pathname)}${location.search}${location.hash}`;
     const redirect = back === '/' ? '' : `?redirect=${encodeURIComponent(back)}`;
     return <Navigate to={`${to(PATHS.login)}${redirect}`} replace />;
   }

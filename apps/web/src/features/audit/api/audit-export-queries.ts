@@ -1,5 +1,6 @@
 import { type AuditExport, audit } from '@caudal/contract/routes';
 import { useMutation, useQuery } from '@tanstack/react-query';
+import { refetchAfterOutage } from '../../../shared/api/api-error';
 import { callApi } from '../../../shared/api/call-api';
 import { getRuntimeConfig } from '../../../shared/config/runtime-config';
 import { type AuditFilters, toAuditRequest } from '../lib/audit-filters';
@@ -21,7 +22,7 @@ export function useAuditExportStatusQuery(exportId: string | null) {
     queryKey: ['audit', 'export', exportId],
     queryFn: ({ signal }) => callApi(audit.auditExportStatus, { export_id: exportId ?? '' }, { signal }),
     enabled: exportId !== null,
-    refetchInterval: (query) => (isRunning(query.state.data) ? POLL_MS : false),
+    refetchInterval: (query) => refetchAfterOutage(query) || (isRunning(query.state.data) ? POLL_MS : false),
   });
 }
 

@@ -1,5 +1,6 @@
 import { type Export, type ExportRequest, exports as exportCalls, wealth } from '@caudal/contract/routes';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { refetchAfterOutage } from '../../../shared/api/api-error';
 import { callApi, callApiPage } from '../../../shared/api/call-api';
 import { getRuntimeConfig } from '../../../shared/config/runtime-config';
 import { freshestExport, mergeIntoList } from '../lib/freshest-export';
@@ -38,7 +39,8 @@ export function useExportListQuery() {
         return freshest;
       });
     },
-    refetchInterval: (query) => (query.state.data?.some(isRunning) ? PROGRESS_POLL_MS * 2 : false),
+    refetchInterval: (query) =>
+      refetchAfterOutage(query) || (query.state.data?.some(isRunning) ? PROGRESS_POLL_MS * 2 : false),
   });
 }
 
@@ -57,7 +59,8 @@ export function useExportStatusQuery(exportId: string | null) {
       return item;
     },
     enabled: exportId !== null,
-    refetchInterval: (query) => (isRunning(query.state.data) ? PROGRESS_POLL_MS : false),
+    refetchInterval: (query) =>
+      refetchAfterOutage(query) || (isRunning(query.state.data) ? PROGRESS_POLL_MS : false),
   });
 }
 
