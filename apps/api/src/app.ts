@@ -71,6 +71,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     oidc: config.authStrategy === 'oidc' && config.oidc ? createOidcVerifier(config.oidc, db) : null,
   });
   app.decorate('callPaths', new Set<string>());
+  app.decorate('callMethods', new Map<string, Set<string>>());
   // Every route, so the logs can mask the credential a path carries (shared/http/credential-paths.ts).
   app.addHook('onRoute', (route) => recordRoute(route.method, route.url));
 

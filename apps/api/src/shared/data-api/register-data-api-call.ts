@@ -10,6 +10,7 @@ import { runAudited } from '../audit/audit-scope';
 import type { Actor } from '../auth/actor';
 import type { Clock } from '../clock';
 import { checkingDeclaredErrors } from '../http/declared-errors';
+import { recordCallMethod } from '../http/error-handler';
 import { findNulCharacters } from '../http/register-call';
 import type { JobQueue } from '../jobs/jobs';
 import { hitRateLimit } from '../rate-limit';
@@ -55,7 +56,10 @@ export function registerDataApiCall<C extends DataApiContract>(
   handler: DataApiHandler<C>,
 ) {
   recordDataApiRoute(app, contract);
-  if (!contract.path.includes(':')) app.callPaths.add(contract.path);
+  if (!contract.path.includes(':')) {
+    app.callPaths.add(contract.path);
+    recordCallMethod(app, contract.path, contract.method);
+  }
   app.route({
     method: contract.method,
     url: contract.path,

@@ -11,5 +11,7 @@ declare module 'fastify' {
     deps: AppDeps;
     /** Paths of registered calls: a known path with the wrong method answers 405, not 404. */
     callPaths: Set<string>;
+    /** The methods each of those paths answers: a 405 names them in its `Allow` header (RFC 9110). */
+    callMethods: Map<string, Set<string>>;
   }
 }

@@ -76,13 +76,25 @@ function isPortalRoute(path: string): boolean {
   return !isApiPath(path) && !path.startsWith('/assets/') && !lastSegment.includes('.');
 }
 
+/** Records that `path` answers `method`, for the `Allow` header of its 405 (registerNotFoundHandler). */
+export function recordCallMethod(app: FastifyInstance, path: string, method: string | readonly string[]) {
+  const methods = app.callMethods.get(path) ?? new Set<string>();
+  for (const one of typeof method === 'string' ? [method] : method) methods.add(one.toUpperCase());
+  app.callMethods.set(path, methods);
+}
+
 export function registerNotFoundHandler(
   app: FastifyInstance,
   serveIndex: ((reply: FastifyReply) => unknown) | null,
 ) {
   app.setNotFoundHandler((request: FastifyRequest, reply) => {
     const path = request.url.split('?')[0] ?? '/';
-    if (app.callPaths.has(path)) return sendError(reply, new AppError('MethodNotAllowed'));
+    if (app.callPaths.has(path)) {
+      const allowed = [...(app.callMethods.get(path) ?? [])];
+      if (allowed.length > 0) reply.header('Allow', allowed.join(', '));
+      const message = allowed.length > 0 ? `This path answers ${allowed.join(' and ')} only` : undefined;
+      return sendError(reply, new AppError('MethodNotAllowed', message));
+    }
     const isPageRequest = request.method === 'GET' || request.method === 'HEAD';
     // History fallback: /es/wealth/clients on reload is the portal's route, not a file.
     if (isPageRequest && serveIndex && isPortalRoute(path)) return serveIndex(reply);

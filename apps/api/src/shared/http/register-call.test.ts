@@ -221,10 +221,17 @@ describe('HTTP errors', () => {
     expect(get.statusCode).toBe(404);
   });
 
-  it('answers a known path with the wrong method with 405', async () => {
+  it('answers a known path with the wrong method with 405, naming the allowed ones (Allow, RFC 9110)', async () => {
     const response = await t.app.inject({ method: 'GET', url: '/platform/me' });
     expect(response.statusCode).toBe(405);
-    expect(response.json().error.code).toBe('MethodNotAllowed');
+    expect(response.headers.allow).toBe('POST');
+    expect(response.json().error).toEqual({
+      code: 'MethodNotAllowed',
+      message: 'This path answers POST only',
+    });
+    const dataApi = await t.app.inject({ method: 'DELETE', url: '/api/v1/clients' });
+    expect(dataApi.statusCode).toBe(405);
+    expect(dataApi.headers.allow).toBe('GET');
   });
 
   it('answers a body over the limit with 413 PayloadTooLarge', async () => {

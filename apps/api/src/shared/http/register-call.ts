@@ -12,6 +12,7 @@ import type { Clock } from '../clock';
 import type { JobQueue } from '../jobs/jobs';
 import type { AppDeps } from './app-deps';
 import { checkingDeclaredErrors } from './declared-errors';
+import { recordCallMethod } from './error-handler';
 import { toFieldIssues } from './validation-issues';
 
 export interface CallContext<C extends CallContract, A extends Actor | null> {
@@ -83,6 +84,7 @@ function mountCall<C extends CallContract>(
   handler: Handler<C, Actor | null>,
 ) {
   app.callPaths.add(contract.path);
+  recordCallMethod(app, contract.path, contract.method);
   // Under tests, answering a code the contract does not declare fails loudly (declared-errors.ts).
   const codes = answerableErrorCodes(contract);
   app.route({
