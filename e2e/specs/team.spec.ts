@@ -1,3 +1,4 @@
+import { callApi, signInByApi } from '../fixtures/api';
 import { DEMO_USERS } from '../fixtures/demo';
 import { invitationLinkMailedTo } from '../fixtures/mail';
 import { expect, NO_SESSION, test } from '../fixtures/signed-in';
@@ -83,4 +84,57 @@ test('an admin invites a colleague with only Links; the colleague sets a passwor
   await expect(page.getByRole('row').filter({ hasText: username })).toContainText('Active');
   await context.close();
   await again.close();
+});
+
+test('an edit from a stale dialog is refused with a warning, and a second save replaces the colleague’s', async ({
+  page,
+  request,
+}) => {
+  const token = await signInByApi(request, DEMO_USERS.wealth);
+  const username = `rol-${Math.random().toString(36).slice(2, 8)}`;
+  await callApi(request, token, '/platform/team/invite-staff', {
+    email: `${username}@colleague.test`,
+    username,
+    name: 'Rita Rol',
+    role: 'member',
+    permissions: ['wealth'],
+    language: 'es',
+  });
+  const storedMember = async () => {
+    const found = await callApi<{ username: string; role: string; permissions: string[] }[]>(
+      request,
+      token,
+      '/platform/team/list-staff',
+      { search: username },
+    );
+    return found.find((member) => member.username === username);
+  };
+  await page.goto('/es/team');
+  await page.getByRole('searchbox', { name: 'Buscar personas' }).fill(username);
+  const row = page.getByRole('row').filter({ hasText: username });
+  await row.getByRole('button', { name: `Acciones de ${username}` }).click();
+  await page.getByRole('menuitem', { name: 'Editar rol y permisos' }).click();
+  const dialog = page.getByRole('dialog', { name: `Rol y permisos de ${username}` });
+  await dialog.getByRole('radio', { name: /Administrador/ }).check();
+  // A colleague, in another tab, adds Links while the dialog is open.
+  await callApi(request, token, '/platform/team/update-staff', {
+    username,
+    role: 'member',
+    permissions: ['wealth', 'links'],
+  });
+  await dialog.getByRole('button', { name: 'Guardar', exact: true }).click();
+  const warning = dialog
+    .getByRole('alert')
+    .filter({ hasText: `Otra persona ha cambiado el rol o los permisos de ${username}` });
+  await expect(warning).toBeVisible();
+  // It says what the colleague saved; the dialog keeps what was picked here, and nothing was written.
+  await expect(warning).toContainText('con el rol Miembro y los permisos Clientes, Links');
+  await expect(dialog.getByRole('radio', { name: /Administrador/ })).toBeChecked();
+  await expect(dialog.getByRole('checkbox', { name: 'Links' })).not.toBeChecked();
+  expect(await storedMember()).toMatchObject({ role: 'member', permissions: ['wealth', 'links'] });
+  // Warned, the admin saves again: the dialog replaces the colleague's change.
+  await dialog.getByRole('button', { name: 'Guardar', exact: true }).click();
+  await expect(page.getByText(`Cambios guardados para ${username}`)).toBeVisible();
+  await expect(dialog).toHaveCount(0);
+  expect(await storedMember()).toMatchObject({ role: 'admin', permissions: ['wealth'] });
 });

@@ -6,7 +6,7 @@ import { defineCall } from '../shared/define-call';
 import { ZOptionalEmptyBody } from '../shared/empty-bodies';
 import { STAFF_ROLES } from '../shared/modules';
 import { NEW_USER_FIELDS, ZUsernameRef } from '../shared/user-fields';
-import { LIMITS, VALIDATION, zPassword } from '../shared/validation';
+import { LIMITS, VALIDATION, zPassword, zSearch } from '../shared/validation';
 import { STAFF_PAGE_SIZE, STAFF_SORTS } from './constants';
 import * as routes from './routes';
 
@@ -36,7 +36,7 @@ export const ZStaffList = z.array(ZStaffMember);
 
 export const ZStaffListRequest = z
   .object({
-    search: z.string().trim().max(LIMITS.name).optional(),
+    search: zSearch().optional(),
     sort: z.enum(STAFF_SORTS).optional(),
     order: z.enum(['asc', 'desc']).optional(),
     /** 1-based. */
@@ -96,11 +96,23 @@ export const revokeInvitation = defineCall(routes.revokeInvitation, {
   response: ZSuccess,
 });
 
+/**
+ * The role and permissions as the edit form loaded them (optional; the portal sends them): when a
+ * colleague changed them since, the save is refused with Conflict instead of silently undoing theirs.
+ * The permissions are a set: their order does not matter.
+ */
+export const ZStaffSnapshot = z.object({
+  role: ZStaffRole,
+  permissions: z.array(ZPermission).max(20),
+});
+export type StaffSnapshot = z.infer<typeof ZStaffSnapshot>;
+
 export const ZUpdateStaffRequest = z
   .object({
     username: ZUsernameRef,
     role: ZStaffRole,
     permissions: ZPermissions,
+    expected: ZStaffSnapshot.optional(),
   })
   .superRefine(requirePermissionOfMember);
 export const updateStaff = defineCall(routes.updateStaff, {

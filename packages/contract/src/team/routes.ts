@@ -3,7 +3,13 @@ import { defineRoute } from '../shared/call-route';
 import type { ZOptionalEmptyBody } from '../shared/empty-bodies';
 import type * as schemas from './calls';
 
-export type { InvitationDetails, InviteStaffRequest, StaffMember, StaffState } from './calls';
+export type {
+  InvitationDetails,
+  InviteStaffRequest,
+  StaffMember,
+  StaffSnapshot,
+  StaffState,
+} from './calls';
 export * from './constants';
 
 /** Only a company's admins manage its team: a member (or portal user) gets 403 on every call. */
@@ -61,6 +67,8 @@ export const updateStaff = defineRoute<typeof schemas.ZUpdateStaffRequest, typeo
     fields: ['role', 'permissions'],
   },
   access: teamAdmins,
+  // Besides these, the generic Conflict: the role or permissions changed since the form loaded them
+  // (`expected`).
   errors: ['NotFound', 'UnknownPermission', 'LastAdmin', 'SelfLockout'],
 });
 

@@ -7,6 +7,7 @@ import {
   type Module,
   type Permission,
   type StaffMember,
+  type team,
 } from '@caudal/contract';
 import type { Config } from '../../config';
 import type { Db } from '../../db/database';
@@ -181,15 +182,30 @@ export async function revokeInvitation(deps: TeamDeps, scope: TeamScope, input: 
   });
 }
 
+/**
+ * Replaces the user's role and permissions. With `expected` (what the portal's form loaded), refused
+ * with Conflict when a colleague changed them since, so their change is not silently undone; without
+ * it (the command line), replaced as asked.
+ */
 export async function updateStaff(
   deps: TeamDeps,
   scope: TeamScope,
-  input: { username: string; role: 'admin' | 'member'; permissions: RequestedPermissions },
+  input: {
+    username: string;
+    role: 'admin' | 'member';
+    permissions: RequestedPermissions;
+    expected?: team.StaffSnapshot | undefined;
+  },
 ): Promise<StaffMember> {
   const now = deps.clock();
   return deps.db.transaction().execute(async (trx) => {
+    // The company's lock comes first: every change of a user's role or permissions takes it, so the row
+    // read next is the one this update replaces, and no colleague's save lands between check and write.
     const company = await requireCompany(trx, scope.companyId);
     const row = await requireStaff(trx, scope.companyId, input.username, now);
+    if (input.expected && !isStaffAsExpected(toStaffMember(row, company.modules), input.expected)) {
+      throw new AppError('Conflict', 'The role or permissions changed since the form loaded them');
+    }
     const modules = toCompanyModules(input.permissions, company.modules);
     if (row.role === 'admin' && input.role !== 'admin') {
       await requireAnotherAdmin(trx, scope, row, 'demote');
@@ -211,6 +227,16 @@ export async function updateStaff(
     });
     return member;
   });
+}
+
+/** Whether the stored role and permissions read as the form saw them (the permissions as a set). */
+function isStaffAsExpected(stored: StaffMember, expected: team.StaffSnapshot): boolean {
+  const wanted = new Set(expected.permissions);
+  return (
+    stored.role === expected.role &&
+    stored.permissions.length === wanted.size &&
+    stored.permissions.every((permission) => wanted.has(permission))
+  );
 }
 
 /** The user's sessions end now: a token they hold is refused on its next call. */

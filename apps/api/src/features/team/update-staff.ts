@@ -10,6 +10,7 @@ export function registerUpdateStaff(app: FastifyInstance) {
       username: input.username,
       role: input.role,
       permissions: { keys: input.permissions },
+      expected: input.expected,
     }),
   );
 }

@@ -93,6 +93,11 @@ export const team: typeof es = {
     cancel: 'Cancel',
     done: 'Changes saved for {username}',
     failed: 'The changes could not be saved',
+    conflictTitle: 'Someone else changed the role or permissions of {username}',
+    conflictText:
+      'While you were editing, they were saved with the role {role} and the permissions {permissions}. Check your changes and save again to replace them.',
+    conflictTextNoPermissions:
+      'While you were editing, they were saved with the role {role} and no permissions. Check your changes and save again to replace them.',
   },
   resend: { done: 'Invitation sent again to {email}', failed: 'The invitation could not be sent again' },
   confirm: {

@@ -92,6 +92,11 @@ export const team = {
     cancel: 'Cancelar',
     done: 'Cambios guardados para {username}',
     failed: 'No se han podido guardar los cambios',
+    conflictTitle: 'Otra persona ha cambiado el rol o los permisos de {username}',
+    conflictText:
+      'Mientras los editabas se guardaron con el rol {role} y los permisos {permissions}. Revisa tus cambios y vuelve a guardar para sustituirlos.',
+    conflictTextNoPermissions:
+      'Mientras los editabas se guardaron con el rol {role} y sin permisos. Revisa tus cambios y vuelve a guardar para sustituirlos.',
   },
   resend: { done: 'Invitación reenviada a {email}', failed: 'No se ha podido reenviar la invitación' },
   confirm: {

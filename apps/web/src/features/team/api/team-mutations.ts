@@ -18,10 +18,22 @@ export const useInviteStaffMutation = () =>
 export const useResendInvitationMutation = () =>
   useTeamMutation((body: { username: string; language: LocaleCode }) => callApi(team.resendInvitation, body));
 
-export const useUpdateStaffMutation = () =>
-  useTeamMutation((body: { username: string; role: 'admin' | 'member'; permissions: Permission[] }) =>
-    callApi(team.updateStaff, body),
-  );
+export interface UpdateStaffBody {
+  username: string;
+  role: 'admin' | 'member';
+  permissions: Permission[];
+  /** The role and permissions the form loaded: a colleague's save since is refused, not undone. */
+  expected?: team.StaffSnapshot | undefined;
+}
+
+export function useUpdateStaffMutation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: UpdateStaffBody) => callApi(team.updateStaff, body),
+    // Refused or not, the list shows the member as stored (a refusal may mean a colleague changed them).
+    onSettled: () => queryClient.invalidateQueries({ queryKey: teamKeys.lists() }),
+  });
+}
 
 export type StaffAction = 'revoke' | 'disable' | 'enable' | 'delete' | 'resetTwoFactor';
 

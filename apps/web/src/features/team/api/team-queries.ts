@@ -1,5 +1,6 @@
-import { team } from '@caudal/contract/routes';
+import { STAFF_PAGE_SIZE, type StaffMember, team } from '@caudal/contract/routes';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { ApiError } from '../../../shared/api/api-error';
 import { callApi, callApiPage } from '../../../shared/api/call-api';
 import type { StaffListState } from '../lib/list-params';
 import { teamKeys } from './team-keys';
@@ -22,6 +23,27 @@ export function useStaffListQuery(state: StaffListState) {
       ),
     placeholderData: keepPreviousData,
   });
+}
+
+/**
+ * The member as stored now, read again when a save was refused because a colleague changed them: there
+ * is no call for one member, so the list searched by the username, paged until it holds them.
+ * NotFound when they are gone (deleted meanwhile).
+ */
+export async function fetchStaffMember(username: string): Promise<StaffMember> {
+  const wanted = username.toLowerCase();
+  const pageSize = STAFF_PAGE_SIZE.max;
+  for (let page = 1; ; page += 1) {
+    const found = await callApiPage(team.listStaff, {
+      search: username,
+      sort: 'username',
+      page,
+      page_size: pageSize,
+    });
+    const member = found.items.find((item) => item.username.toLowerCase() === wanted);
+    if (member) return member;
+    if (page * pageSize >= found.total) throw new ApiError('NotFound', 404);
+  }
 }
 
 /** Who an invitation link is for; it may have been used, revoked or expired since it was mailed. */

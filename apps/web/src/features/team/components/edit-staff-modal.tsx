@@ -1,12 +1,13 @@
 import { type Permission, type StaffMember, team } from '@caudal/contract';
-import { Button, Group, Stack, Text } from '@mantine/core';
+import { Alert, Button, Group, Stack, Text } from '@mantine/core';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { errorMessageKey } from '../../../shared/api/api-error';
+import { errorMessageKey, isCallError } from '../../../shared/api/api-error';
 import { AppModal } from '../../../shared/components/app-modal';
 import { notifyFailure, notifySuccess } from '../../../shared/components/notify';
 import { translateDynamic } from '../../../shared/i18n/i18n';
 import { useUpdateStaffMutation } from '../api/team-mutations';
+import { fetchStaffMember } from '../api/team-queries';
 import { PermissionCheckboxes } from './permission-checkboxes';
 import { RoleRadio } from './role-radio';
 
@@ -27,17 +28,34 @@ export function EditStaffModal({
   const [role, setRole] = useState<'admin' | 'member'>('member');
   const [permissions, setPermissions] = useState<Permission[]>([]);
   const [permissionsError, setPermissionsError] = useState<string | null>(null);
+  // What the save is based on: the member as the dialog loaded them, or as found after a conflict.
+  const [baseline, setBaseline] = useState<team.StaffSnapshot | null>(null);
+  const [changedMeanwhile, setChangedMeanwhile] = useState<team.StaffSnapshot | null>(null);
   const update = useUpdateStaffMutation();
   useEffect(() => {
     if (selected) {
       setRole(selected.role);
       setPermissions(selected.permissions);
       setPermissionsError(null);
+      setBaseline(toSnapshot(selected));
+      setChangedMeanwhile(null);
     }
   }, [selected]);
+  const onConflict = (username: string) => {
+    // A colleague saved this member's role or permissions while the dialog was open: show what they
+    // saved, keep what was picked here, and let a second save replace it knowingly.
+    fetchStaffMember(username).then(
+      (current) => {
+        setBaseline(toSnapshot(current));
+        setChangedMeanwhile(toSnapshot(current));
+      },
+      (refreshError: unknown) =>
+        notifyFailure(t('team.edit.failed'), translateDynamic(errorMessageKey(refreshError))),
+    );
+  };
   const save = () => {
     if (!member) return;
-    const body = { username: member.username, role, permissions };
+    const body = { username: member.username, role, permissions, expected: baseline ?? undefined };
     // The contract's own rule (a member needs a section), said on the field before anything is sent.
     const checked = team.ZUpdateStaffRequest.safeParse(body);
     const issue = checked.success ? undefined : checked.error.issues.find((i) => i.path[0] === 'permissions');
@@ -48,7 +66,10 @@ export function EditStaffModal({
         notifySuccess(t('team.edit.done', { username: member.username }));
         onClose();
       },
-      onError: (error) => notifyFailure(t('team.edit.failed'), translateDynamic(errorMessageKey(error))),
+      onError: (error) => {
+        if (isCallError(team.updateStaff, error, 'Conflict')) onConflict(member.username);
+        else notifyFailure(t('team.edit.failed'), translateDynamic(errorMessageKey(error)));
+      },
     });
   };
   return (
@@ -59,6 +80,9 @@ export function EditStaffModal({
       size="lg"
     >
       <Stack gap="md">
+        {changedMeanwhile && member ? (
+          <ChangedMeanwhile username={member.username} saved={changedMeanwhile} />
+        ) : null}
         <Text size="sm" c="dimmed">
           {t('team.edit.text')}
         </Text>
@@ -79,5 +103,27 @@ export function EditStaffModal({
         </Group>
       </Stack>
     </AppModal>
+  );
+}
+
+function toSnapshot(member: team.StaffSnapshot): team.StaffSnapshot {
+  return { role: member.role, permissions: [...member.permissions] };
+}
+
+/** What a colleague saved meanwhile: the dialog keeps what was picked, so a save would drop it unseen. */
+function ChangedMeanwhile({ username, saved }: { username: string; saved: team.StaffSnapshot }) {
+  const { t } = useTranslation();
+  const role = t(`team.roles.${saved.role}`);
+  return (
+    <Alert color="yellow" role="alert" title={t('team.edit.conflictTitle', { username })}>
+      {saved.permissions.length > 0
+        ? t('team.edit.conflictText', {
+            role,
+            permissions: saved.permissions
+              .map((permission) => t(`team.permissions.${permission}`))
+              .join(', '),
+          })
+        : t('team.edit.conflictTextNoPermissions', { role })}
+    </Alert>
   );
 }
