@@ -19,11 +19,14 @@ export function basicAuth(clientId: string, secret: string): string {
   return `Basic ${Buffer.from(`${encode(clientId)}:${encode(secret)}`).toString('base64')}`;
 }
 
-/** POST to the token endpoint, form-encoded, with Basic (default) or body client authentication. */
+/**
+ * POST to the token endpoint, form-encoded, with Basic (default) or body client authentication, from
+ * inject's own address unless `remoteAddress` names another.
+ */
 export function requestToken(
   app: FastifyInstance,
   credentials: { clientId: string; secret: string },
-  options: { via?: 'basic' | 'body'; form?: Record<string, string> } = {},
+  options: { via?: 'basic' | 'body'; form?: Record<string, string>; remoteAddress?: string } = {},
 ) {
   const via = options.via ?? 'basic';
   const form = new URLSearchParams({ grant_type: 'client_credentials', ...options.form });
@@ -39,6 +42,7 @@ export function requestToken(
       ...(via === 'basic' ? { authorization: basicAuth(credentials.clientId, credentials.secret) } : {}),
     },
     payload: form.toString(),
+    ...(options.remoteAddress ? { remoteAddress: options.remoteAddress } : {}),
   });
 }
 

@@ -351,7 +351,7 @@ describe('rate limit per company, beside the per-application one', () => {
     // As a company that made them before the cap existed: straight into the table, 101 of them.
     const tokens: string[] = [];
     for (let index = 0; index < 101; index += 1) {
-      // The token endpoint has its own limit per address: a minute passes every 20 tokens.
+      // The token endpoint has its own limit per address and company: a minute passes every 20 tokens.
       if (index % 20 === 0) limited.clock.advanceSeconds(61);
       const created = await createApplication(
         limited.db,

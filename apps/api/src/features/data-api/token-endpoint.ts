@@ -6,14 +6,13 @@ import {
 } from '@caudal/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { isDatabaseUnavailable } from '../../db/errors';
+import { hashClientSecret, secretIdOf } from '../../shared/data-api/application-secrets';
 import { authenticateClient } from '../../shared/data-api/authenticate-client';
 import { dataApiKeyOf } from '../../shared/data-api/data-api-key';
 import { signDataApiToken } from '../../shared/data-api/data-api-token';
-import { hitRateLimit } from '../../shared/rate-limit';
+import { countFailedAuthentication, spendTokenRequest } from './token-rate-limits';
 
 const FORM = 'application/x-www-form-urlencoded';
-/** Token requests per minute from one IP address: plenty for a client, a wall for a guesser. */
-const TOKEN_REQUESTS_PER_IP_PER_MINUTE = 60;
 const STATUS: Record<OAuthErrorCode, number> = {
   invalid_request: 400,
   invalid_client: 401,
@@ -71,25 +70,16 @@ export function registerTokenEndpoint(app: FastifyInstance) {
 async function issueToken(app: FastifyInstance, request: FastifyRequest, reply: FastifyReply) {
   const { db, clock } = app.deps;
   const now = clock();
-  const limit = await hitRateLimit(
-    db,
-    { key: `data-api-token:${request.ip}`, limit: TOKEN_REQUESTS_PER_IP_PER_MINUTE, windowMinutes: 1 },
-    now,
-  );
-  if (!limit.isAllowed) {
-    reply.header('Retry-After', String(limit.resetSeconds));
+  const { form, client } = readTokenRequest(request);
+  // Counted before the secret is checked, so a spent budget answers nothing about the secret.
+  const counted = await spendTokenRequest(db, client.id, request.ip, now);
+  if (counted.waitSeconds !== null) {
+    reply.header('Retry-After', String(counted.waitSeconds));
     return sendOAuthError(reply, 'temporarily_unavailable', 'Too many token requests; retry later', 429);
-  }
-
-  const form = readForm(request);
-  const grantType = form.get('grant_type');
-  if (!grantType) throw new OAuthFailure('invalid_request', 'grant_type is required');
-  const client = readClientCredentials(request.headers.authorization, form);
-  if (grantType !== 'client_credentials') {
-    throw new OAuthFailure('unsupported_grant_type', 'Only grant_type=client_credentials is supported');
   }
   const application = await authenticateClient(db, client.id, client.secret, clock());
   if (!application) {
+    await countFailedAuthentication(db, client.id, counted, now);
     reply.header('WWW-Authenticate', 'Basic realm="caudal-data-api", charset="UTF-8"');
     throw new OAuthFailure('invalid_client', 'Client authentication failed');
   }
@@ -103,12 +93,26 @@ async function issueToken(app: FastifyInstance, request: FastifyRequest, reply: 
       applicationId: application.applicationId,
       companyId: application.companyId,
       clientId: application.clientId,
+      // The secret just checked: current, or the one a rotation is retiring. Its tokens die with it.
+      secretId: secretIdOf(hashClientSecret(client.secret)),
     },
     dataApiKeyOf(app),
     now,
   );
   reply.header('Cache-Control', 'no-store').header('Pragma', 'no-cache');
   return { access_token: token, token_type: 'Bearer', expires_in: expiresIn } satisfies TokenResponse;
+}
+
+/** Read and refused without touching the database: only a well-formed request is counted. */
+function readTokenRequest(request: FastifyRequest) {
+  const form = readForm(request);
+  const grantType = form.get('grant_type');
+  if (!grantType) throw new OAuthFailure('invalid_request', 'grant_type is required');
+  const client = readClientCredentials(request.headers.authorization, form);
+  if (grantType !== 'client_credentials') {
+    throw new OAuthFailure('unsupported_grant_type', 'Only grant_type=client_credentials is supported');
+  }
+  return { form, client };
 }
 
 function readForm(request: FastifyRequest): URLSearchParams {

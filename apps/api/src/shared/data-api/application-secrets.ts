@@ -30,3 +30,15 @@ export function isClientSecretValid(secret: string, storedHash: string | null): 
 }
 
 const DUMMY_HASH = hashClientSecret('no application has this secret');
+
+/**
+ * Names one secret in the tokens minted from it, so the data API can refuse them once that secret is
+ * retired. Derived from the stored hash, one way, so a token (which may land in a log) never carries
+ * the hash the token endpoint compares against.
+ */
+export function secretIdOf(secretHash: string): string {
+  return createHash('sha256')
+    .update(`caudal data-api secret id v1:${secretHash}`, 'utf8')
+    .digest('base64url')
+    .slice(0, 22);
+}

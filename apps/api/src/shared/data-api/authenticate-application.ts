@@ -5,6 +5,7 @@ import type { Actor } from '../auth/actor';
 import { toModules } from '../auth/actor';
 import { parseBearer } from '../auth/bearer';
 import { isUuid } from '../secure-tokens';
+import { secretIdOf } from './application-secrets';
 import { verifyDataApiToken } from './data-api-token';
 
 /** The application a data-API request runs for. */
@@ -17,8 +18,10 @@ export interface ApplicationCaller {
 }
 
 /**
- * The token names an application; its row decides whether it still exists. Read on every request, never
- * cached, so deleting an application (or taking the applications module away) ends its tokens at once.
+ * The token names an application and the client secret it was minted from; the row decides whether
+ * both still hold. Read on every request, never cached, so deleting an application (or taking the
+ * applications module away, or retiring the secret: a rotation with overlap 0, or its overlap's end)
+ * ends its tokens at once.
  */
 export async function authenticateApplication(
   deps: { db: Db; dataApiKey: Uint8Array; now: Date },
@@ -33,7 +36,7 @@ export async function authenticateApplication(
       check.reason === 'expired' ? 'The token has expired' : 'The token is not valid',
     );
   }
-  const { applicationId, companyId, clientId } = check.claims;
+  const { applicationId, companyId, clientId, secretId } = check.claims;
   if (!isUuid(applicationId)) throw new AppError('Unauthorized', 'The token is not valid');
   const row = await deps.db
     .selectFrom('applications')
@@ -43,6 +46,9 @@ export async function authenticateApplication(
       'applications.name',
       'applications.client_id',
       'applications.company_id',
+      'applications.secret_hash',
+      'applications.previous_secret_hash',
+      'applications.previous_secret_expires_at',
       'companies.modules',
       'companies.disabled_at as companyDisabledAt',
     ])
@@ -50,6 +56,9 @@ export async function authenticateApplication(
     .executeTakeFirst();
   if (!row || row.company_id !== companyId || row.client_id !== clientId) {
     throw new AppError('Unauthorized', 'The application no longer exists');
+  }
+  if (!isSecretLive(row, secretId, deps.now)) {
+    throw new AppError('Unauthorized', 'The client secret this token was issued for was rotated out');
   }
   if (row.companyDisabledAt) throw new AppError('Unauthorized', 'The company is disabled');
   const modules = toModules(row.modules);
@@ -63,6 +72,18 @@ export async function authenticateApplication(
     companyId: row.company_id,
     modules,
   };
+}
+
+/** The current secret, or the one the last rotation replaced while its overlap lasts (as the token endpoint). */
+function isSecretLive(
+  row: { secret_hash: string; previous_secret_hash: string | null; previous_secret_expires_at: Date | null },
+  secretId: string,
+  now: Date,
+): boolean {
+  if (secretIdOf(row.secret_hash) === secretId) return true;
+  const { previous_secret_hash: previous, previous_secret_expires_at: expiresAt } = row;
+  if (previous === null || expiresAt === null || expiresAt.getTime() <= now.getTime()) return false;
+  return secretIdOf(previous) === secretId;
 }
 
 /**

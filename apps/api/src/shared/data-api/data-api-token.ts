@@ -18,6 +18,8 @@ export interface DataApiTokenClaims {
   applicationId: string;
   companyId: string;
   clientId: string;
+  /** The client secret it was minted from (`secretIdOf`): it dies with that secret. */
+  secretId: string;
 }
 
 export function deriveDataApiKey(tokenSecret: Uint8Array): Uint8Array {
@@ -30,7 +32,11 @@ export async function signDataApiToken(
   issuedAt: Date,
 ): Promise<{ token: string; expiresIn: number }> {
   const iat = Math.floor(issuedAt.getTime() / 1000);
-  const token = await new SignJWT({ cid: claims.companyId, client_id: claims.clientId })
+  const token = await new SignJWT({
+    cid: claims.companyId,
+    client_id: claims.clientId,
+    secret_id: claims.secretId,
+  })
     .setProtectedHeader({ alg: ALGORITHM, typ: TOKEN_TYPE })
     .setSubject(claims.applicationId)
     .setIssuer(DATA_API_TOKEN_ISSUER)
@@ -58,13 +64,18 @@ export async function verifyDataApiToken(
       issuer: DATA_API_TOKEN_ISSUER,
       audience: DATA_API_TOKEN_AUDIENCE,
       currentDate: now,
-      requiredClaims: ['sub', 'cid', 'client_id', 'exp', 'iat'],
+      requiredClaims: ['sub', 'cid', 'client_id', 'secret_id', 'exp', 'iat'],
     });
-    const { sub, cid, client_id: clientId } = payload;
-    if (typeof sub !== 'string' || typeof cid !== 'string' || typeof clientId !== 'string') {
+    const { sub, cid, client_id: clientId, secret_id: secretId } = payload;
+    if (
+      typeof sub !== 'string' ||
+      typeof cid !== 'string' ||
+      typeof clientId !== 'string' ||
+      typeof secretId !== 'string'
+    ) {
       return { ok: false, reason: 'invalid' };
     }
-    return { ok: true, claims: { applicationId: sub, companyId: cid, clientId } };
+    return { ok: true, claims: { applicationId: sub, companyId: cid, clientId, secretId } };
   } catch (error) {
     return { ok: false, reason: error instanceof errors.JWTExpired ? 'expired' : 'invalid' };
   }
