@@ -247,6 +247,8 @@ export interface ConnectTokensTable {
   visit_id: Generated<string>;
   /** 0049: the Link URL's `state`, handed back beside the code on the redirect (features/links). */
   link_state: ColumnType<string | null, string | null | undefined, string | null>;
+  /** 0050: password tries taken, wrong or still at the bank (features/connections/connect-tokens.ts). */
+  password_tries: Generated<number>;
 }
 
 /** 0009: connection Links (features/links). */

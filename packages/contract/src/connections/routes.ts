@@ -158,6 +158,8 @@ export const submitConnectCredentials = defineRoute<
     'NotFound',
     'LinkPaused',
     'RateLimited',
+    // Wrong passwords past the caps per link and per login (connect-flow.ts): the flow stops.
+    'TooManyPasswordTries',
   ],
 });
 

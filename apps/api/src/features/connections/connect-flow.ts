@@ -1,5 +1,8 @@
+import { createHmac } from 'node:crypto';
 import { type ConnectSession, VALIDATION } from '@caudal/contract';
+import { sql } from 'kysely';
 import type { Config } from '../../config';
+import { runWithoutOwed } from '../../db/before-first-commit';
 import type { Db } from '../../db/database';
 import {
   type ConnectorResult,
@@ -13,13 +16,21 @@ import { AppError, retryLater } from '../../shared/app-error';
 import { noteAudit } from '../../shared/audit/audit-scope';
 import { findHostedCustomCss } from '../../shared/branding/custom-css';
 import type { Clock } from '../../shared/clock';
-import { loadSecretKey } from '../../shared/crypto/sealing';
+import { loadSecretKey, type SecretKey } from '../../shared/crypto/sealing';
 import { findListedEntities } from '../../shared/entity-catalogue';
 import { emitEvent } from '../../shared/events/emit-event';
-import { hitRateLimit, isWithinRateLimit } from '../../shared/rate-limit';
+import { hitRateLimit, isWithinRateLimit, type RateLimitRule } from '../../shared/rate-limit';
 import { hashToken } from '../../shared/secure-tokens';
 import { findTroubledInstitutions } from '../funnel';
-import { consumeToken, findLiveToken, type LiveToken, savePendingSca } from './connect-tokens';
+import {
+  consumeToken,
+  endTokenIfTriesSpent,
+  findLiveToken,
+  type LiveToken,
+  releasePasswordTry,
+  reservePasswordTry,
+  savePendingSca,
+} from './connect-tokens';
 import { findCompanyCredential, findTitularName, insertCredential } from './connections.repository';
 import { openCredentialSecret, sealCredentialSecret } from './credential-sealing';
 import { failureOf, recordConnectResult, recordConnectStep } from './funnel-steps';
@@ -57,6 +68,13 @@ type ConnectStep = { status: 'done'; redirect_to: string } | { status: 'sca_requ
 const PER_IP = { limit: 120, windowMinutes: 10 };
 /** Six-digit codes: a handful of tries per token, so nobody walks the code space. */
 const SCA_TRIES_PER_TOKEN = { limit: 10, windowMinutes: 60 };
+/**
+ * Wrong passwords for one login at one institution, across the tokens of one company: a public Link
+ * mints a token per visit, so the cap per token alone would not stop anyone guessing a holder's password
+ * (or locking them out of their bank). Per company, so one company's visitors never lock another's
+ * customers out.
+ */
+const WRONG_PASSWORDS_PER_LOGIN = { limit: 10, windowMinutes: 60 };
 
 /**
  * Every hosted-page call counts against the visitor's address *and the token's company*, in the
@@ -132,7 +150,8 @@ function throwFailure(
 
 /**
  * Step one: the visitor's username and password go to the institution. The token is consumed only
- * when the flow completes; a refusal leaves it usable, so the visitor can try again.
+ * when the flow completes; a refusal leaves it usable, so the visitor can try again, within the caps on
+ * wrong passwords (per token and per login).
  */
 export async function submitConnectCredentials(
   deps: FlowDeps,
@@ -154,19 +173,15 @@ export async function submitConnectCredentials(
       { path: ['entity_id'], message: VALIDATION.invalid },
     ]);
   }
-  await recordConnectStep(db, token, 'credentials_sent', now, input.entity_id);
-  let result: ConnectorResult;
-  try {
-    result = await findConnector(input.entity_id).login({
-      entityId: input.entity_id,
-      username: input.username,
-      password: input.password,
-      asOf: now,
-    });
-  } catch {
-    result = { outcome: 'down' };
-  }
   const key = await loadSecretKey(db, deps.config.credentialsKey);
+  const tries = await reservePasswordTries(db, token, loginTriesRule(key, token, input), now);
+  await recordConnectStep(db, token, 'credentials_sent', now, input.entity_id);
+  const result = await logIn(input, now);
+  if (result.outcome === 'invalid_access') {
+    await recordConnectResult(db, token, input.entity_id, failureOf(result), now);
+    await refuseWrongPassword(db, token, tries, now);
+  }
+  await releasePasswordTries(db, token, tries);
   const sealed = sealCredentialSecret(key, token.company_id, {
     username: input.username,
     password: input.password,
@@ -191,6 +206,99 @@ export async function submitConnectCredentials(
     success: result,
     language: input.language ?? null,
   });
+}
+
+/** The bank's answer to the visitor's login; a connector that fails to answer is down. */
+async function logIn(
+  input: { entity_id: string; username: string; password: string },
+  now: Date,
+): Promise<ConnectorResult> {
+  try {
+    return await findConnector(input.entity_id).login({
+      entityId: input.entity_id,
+      username: input.username,
+      password: input.password,
+      asOf: now,
+    });
+  } catch {
+    return { outcome: 'down' };
+  }
+}
+
+/**
+ * Where a login's wrong passwords are counted: the token's company, the institution and a keyed digest
+ * of the username, never the username (a plain hash of a national id is reversed by trying them all).
+ * Trimmed and case-insensitive, as bank login forms compare it, so a changed case is the same login.
+ */
+function loginTriesRule(
+  key: SecretKey,
+  token: Pick<LiveToken, 'company_id'>,
+  input: { entity_id: string; username: string },
+): RateLimitRule {
+  // A key of its own, derived: the sealing key itself only ever seals.
+  const digestKey = createHmac('sha256', key).update('connect-login-tries').digest();
+  const digest = createHmac('sha256', digestKey)
+    .update(input.username.trim().toLowerCase())
+    .digest('base64url');
+  return {
+    key: `connect:login:${token.company_id}:${input.entity_id}:${digest}`,
+    ...WRONG_PASSWORDS_PER_LOGIN,
+  };
+}
+
+interface PasswordTries {
+  loginRule: RateLimitRule;
+  /** Seconds until the login's window ends: when a visitor who spent its tries may start again. */
+  resetSeconds: number;
+}
+
+/**
+ * Takes this submission's try on the token, then on the login, before the bank sees the password: each
+ * in one statement, so concurrent submissions never get more than the caps through. Refused
+ * (RateLimited), it holds none. The tries are given back unless the bank says the password is wrong.
+ */
+async function reservePasswordTries(
+  db: Db,
+  token: LiveToken,
+  loginRule: RateLimitRule,
+  now: Date,
+): Promise<PasswordTries> {
+  // Taken up by submissions still at the bank (the ones that spent them ended the token already).
+  if (!(await reservePasswordTry(db, token.token_hash)))
+    throw new AppError('TooManyPasswordTries', 'Too many password tries on this link');
+  const hit = await hitRateLimit(db, loginRule, now);
+  if (!hit.isAllowed) {
+    await releasePasswordTry(db, token.token_hash);
+    throw retryLater('TooManyPasswordTries', 'Too many wrong passwords for this login', hit.resetSeconds);
+  }
+  return { loginRule, resetSeconds: hit.resetSeconds };
+}
+
+async function releasePasswordTries(db: Db, token: LiveToken, tries: PasswordTries): Promise<void> {
+  await releasePasswordTry(db, token.token_hash);
+  // hitRateLimit counted it before the bank answered; the bank did not refuse the password.
+  await runWithoutOwed(() =>
+    db
+      .updateTable('rate_limits')
+      .set({ hits: sql`greatest(hits - 1, 0)` })
+      .where('key', '=', tries.loginRule.key)
+      .execute(),
+  );
+}
+
+/**
+ * A wrong password keeps its tries. The one that spends the token's ends it, and says so instead of
+ * InvalidAccess: the visitor may start again once the login's window is over.
+ */
+async function refuseWrongPassword(
+  db: Db,
+  token: LiveToken,
+  tries: PasswordTries,
+  now: Date,
+): Promise<never> {
+  if (await endTokenIfTriesSpent(db, token.token_hash, now))
+    throw retryLater('TooManyPasswordTries', 'Too many wrong passwords on this link', tries.resetSeconds);
+  throw new AppError('InvalidAccess', 'The institution refused the credentials');
 }
 
 /** Step two: the SCA code, for a challenge of step one or for a reauthorisation (sca mode). */

@@ -1,4 +1,5 @@
 import { connections } from '@caudal/contract';
+import { sql } from 'kysely';
 import { runWithoutOwed } from '../../db/before-first-commit';
 import type { Db } from '../../db/database';
 import { inTransaction } from '../../db/in-transaction';
@@ -118,4 +119,58 @@ export async function consumeToken(trx: Db, tokenHash: string, now: Date) {
     .executeTakeFirst();
   if (!row) throw new AppError('InvalidConnectToken', 'Connect token used or expired');
   return row;
+}
+
+/**
+ * Wrong passwords a connect token takes before it ends. Each one reaches the holder's bank as a login
+ * attempt: a few are enough for a typo, and banks lock online banking after a handful.
+ */
+export const PASSWORD_TRIES_PER_TOKEN = 5;
+
+/**
+ * Takes one password try on the token before the bank sees it, in one statement: concurrent submissions
+ * each take their own, and none gets past the cap. A wrong password keeps its try; any other answer
+ * gives it back (releasePasswordTry). False once the token's tries are taken.
+ */
+export async function reservePasswordTry(db: Db, tokenHash: string): Promise<boolean> {
+  // Not the call's change (that is the credential): the audit event never rides on this count.
+  const row = await runWithoutOwed(() =>
+    db
+      .updateTable('connect_tokens')
+      .set({ password_tries: sql`password_tries + 1` })
+      .where('token_hash', '=', tokenHash)
+      .where('password_tries', '<', PASSWORD_TRIES_PER_TOKEN)
+      .returning('password_tries')
+      .executeTakeFirst(),
+  );
+  return row !== undefined;
+}
+
+/** The bank answered something other than a wrong password: the try is not one. */
+export async function releasePasswordTry(db: Db, tokenHash: string): Promise<void> {
+  await runWithoutOwed(() =>
+    db
+      .updateTable('connect_tokens')
+      .set({ password_tries: sql`greatest(password_tries - 1, 0)` })
+      .where('token_hash', '=', tokenHash)
+      .execute(),
+  );
+}
+
+/**
+ * After a wrong password: once the token's tries are all taken, it ends (expires now, as a revoked link
+ * does; used_at keeps meaning "completed a flow") and every later step on it is InvalidConnectToken.
+ * Answers whether the token is spent.
+ */
+export async function endTokenIfTriesSpent(db: Db, tokenHash: string, now: Date): Promise<boolean> {
+  const row = await runWithoutOwed(() =>
+    db
+      .updateTable('connect_tokens')
+      .set({ expires_at: sql`least(expires_at, ${now}::timestamptz)`, pending_secret: null })
+      .where('token_hash', '=', tokenHash)
+      .where('password_tries', '>=', PASSWORD_TRIES_PER_TOKEN)
+      .returning('token_hash')
+      .executeTakeFirst(),
+  );
+  return row !== undefined;
 }

@@ -87,6 +87,14 @@ export const connect: typeof es = {
     text: 'This link is not valid, has already been used or has expired.',
     hint: 'Ask whoever sent it to you for a new link.',
   },
+  /** Wrong passwords past the caps (per link, per login): the flow stops, for the holder's safety. */
+  tooManyTries: {
+    title: 'Connection stopped',
+    text: 'For your security, we stopped the connection after several wrong passwords, so that your bank does not block your access.',
+    wait_one: 'Open the link again in {count} minute.',
+    wait_other: 'Open the link again in {count} minutes.',
+    hint: 'If you do not remember your password, recover it on your bank’s website first.',
+  },
   error: {
     title: 'The page could not be loaded',
   },

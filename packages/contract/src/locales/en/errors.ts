@@ -11,6 +11,7 @@ export const errors: typeof es = {
     MethodNotAllowed: 'Operation not allowed',
     PayloadTooLarge: 'The request is too large',
     RateLimited: 'Too many requests. Wait a moment and try again',
+    TooManyPasswordTries: 'Too many wrong passwords. For your security, the connection was stopped',
     LoginFailed:
       'We could not sign you in. The credentials may be wrong, you may have been inactive for too long, or the account may have been blocked after several failed attempts. If the problem persists, contact support.',
     InvalidResetToken: 'This link has already been used or has expired. Please request a new one.',

@@ -89,6 +89,14 @@ export const connect = {
     text: 'Este enlace no es válido, ya se ha utilizado o ha caducado.',
     hint: 'Pide a quien te lo envió un enlace nuevo.',
   },
+  /** Wrong passwords past the caps (per link, per login): the flow stops, for the holder's safety. */
+  tooManyTries: {
+    title: 'Conexión detenida',
+    text: 'Por tu seguridad, hemos detenido la conexión tras varias contraseñas incorrectas. Así tu banco no bloquea tu acceso.',
+    wait_one: 'Vuelve a abrir el enlace dentro de {count} minuto.',
+    wait_other: 'Vuelve a abrir el enlace dentro de {count} minutos.',
+    hint: 'Si no recuerdas tu contraseña, recupérala primero en la web de tu banco.',
+  },
   error: {
     title: 'No se ha podido cargar la página',
   },

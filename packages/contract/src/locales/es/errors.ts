@@ -10,6 +10,7 @@ export const errors = {
     MethodNotAllowed: 'Operación no permitida',
     PayloadTooLarge: 'La petición es demasiado grande',
     RateLimited: 'Demasiadas peticiones. Espera un momento y vuelve a intentarlo',
+    TooManyPasswordTries: 'Demasiadas contraseñas incorrectas. Por tu seguridad, hemos detenido la conexión',
     LoginFailed:
       'No se ha podido iniciar sesión. Puede que las credenciales no sean correctas, que haya pasado demasiado tiempo sin actividad o que la cuenta se haya bloqueado tras varios intentos fallidos. Si el problema continúa, contacta con soporte.',
     InvalidResetToken: 'El enlace ya se ha usado o ha caducado. Solicita uno nuevo.',

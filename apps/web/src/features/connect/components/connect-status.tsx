@@ -1,5 +1,5 @@
 import { Button, Loader, Stack, Text, ThemeIcon, Title } from '@mantine/core';
-import { IconCircleCheck, IconLinkOff, IconRefresh } from '@tabler/icons-react';
+import { IconCircleCheck, IconLinkOff, IconLock, IconRefresh } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { ApiError, errorMessageKey } from '../../../shared/api/api-error';
 import { translateDynamic } from '../../../shared/i18n/i18n';
@@ -20,6 +20,34 @@ export function InvalidLink() {
       </Text>
       <Text size="sm" c="dimmed">
         {t('connect.invalid.hint')}
+      </Text>
+    </Stack>
+  );
+}
+
+/**
+ * Wrong passwords past the caps: the flow stopped and its token is spent, so no retry is offered here;
+ * the visitor may open the link again once the wait (the answer's Retry-After) is over.
+ */
+export function PasswordTriesSpent({ error }: { error: unknown }) {
+  const { t } = useTranslation();
+  const seconds = error instanceof ApiError ? error.retryAfterSeconds : null;
+  return (
+    <Stack align="flex-start" gap="md">
+      <ThemeIcon size={56} radius="xl" variant="light" color="red">
+        <IconLock size={28} stroke={1.6} aria-hidden />
+      </ThemeIcon>
+      <Title order={1} fz={26} fw={700} c="secondary.9">
+        {t('connect.tooManyTries.title')}
+      </Title>
+      <Text size="md" role="alert">
+        {t('connect.tooManyTries.text')}
+        {seconds === null
+          ? null
+          : ` ${t('connect.tooManyTries.wait', { count: Math.max(1, Math.ceil(seconds / 60)) })}`}
+      </Text>
+      <Text size="sm" c="dimmed">
+        {t('connect.tooManyTries.hint')}
       </Text>
     </Stack>
   );

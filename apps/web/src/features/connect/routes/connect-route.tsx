@@ -15,7 +15,13 @@ import {
   useSubmitScaMutation,
 } from '../api/connect-api';
 import { ConnectProgress } from '../components/connect-progress';
-import { InvalidLink, LoadFailed, Loading, Redirecting } from '../components/connect-status';
+import {
+  InvalidLink,
+  LoadFailed,
+  Loading,
+  PasswordTriesSpent,
+  Redirecting,
+} from '../components/connect-status';
 import { CredentialsStep } from '../components/credentials-step';
 import { InstitutionStep } from '../components/institution-step';
 import { ScaStep } from '../components/sca-step';
@@ -69,6 +75,7 @@ export function ConnectFlow({ session, token }: { session: ConnectSession; token
   );
   const [redirecting, setRedirecting] = useState(false);
   const [dead, setDead] = useState(false);
+  const [triesSpent, setTriesSpent] = useState<unknown>(null);
   const credentials = useSubmitCredentialsMutation(token);
   const sca = useSubmitScaMutation(token);
   const navigate = useNavigate();
@@ -78,6 +85,9 @@ export function ConnectFlow({ session, token }: { session: ConnectSession; token
   // A token that dies mid-flow (expired, used in another tab) ends the flow like a dead link.
   const onError = (error: unknown) => {
     if (isDeadToken(error)) setDead(true);
+    // The caps on wrong passwords stopped the flow: its token is spent, the form can do nothing more.
+    if (isCallError(connectCalls.submitConnectCredentials, error, 'TooManyPasswordTries'))
+      setTriesSpent(error);
   };
   const onAnswer = (answer: StepAnswer) => {
     if (answer.status !== 'done') {
@@ -94,6 +104,7 @@ export function ConnectFlow({ session, token }: { session: ConnectSession; token
     window.location.assign(answer.redirect_to);
   };
 
+  if (triesSpent) return <PasswordTriesSpent error={triesSpent} />;
   if (dead) return <InvalidLink />;
   if (redirecting) return <Redirecting />;
 
