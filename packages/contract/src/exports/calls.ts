@@ -24,7 +24,7 @@ const ZId = z.string({ error: VALIDATION.required }).min(1, { error: VALIDATION.
  */
 export const ZExportClientFilter = z.object({
   /** The client list's search (name or alias); empty or absent: every client. */
-  search: zSearch().optional(),
+  search: zSearch({ tooLong: VALIDATION.invalid }).optional(),
   /** Matching clients the user unticked. */
   except_ids: z.array(ZId).max(EXPORT_CLIENTS_MAX, { error: VALIDATION.invalid }).optional(),
 });

@@ -29,8 +29,8 @@ export interface DataApiContract<
   tag: string;
   summary: string;
   description?: string;
-  /** The company must have this module; otherwise `403 ModuleDisabled`. */
-  module?: Module;
+  /** The company must have this module (any one of these); otherwise `403 ModuleDisabled`. */
+  module?: Module | readonly Module[];
   /** Set on every route that changes state: its audit event (as a portal call's `audit`). */
   audit?: CallAudit;
   /** 202 for a route that only queues work; 200 otherwise. */

@@ -43,12 +43,16 @@ export function zText({ max, min, allowed }: TextRules) {
     .transform((value) => value.trim().normalize('NFC'));
 }
 
-/** A list's search text, trimmed and composed (NFC) as the names it looks for are stored (zText). */
-export function zSearch() {
+/**
+ * A list's search text, trimmed and composed (NFC) as the names it looks for are stored (zText). A
+ * screen whose search has no field of its own to flag says `tooLong` (VALIDATION.invalid); the data
+ * API keeps zod's own message, which names the limit.
+ */
+export function zSearch(options: { tooLong?: string } = {}) {
   return z
     .string()
     .trim()
-    .max(LIMITS.name, { error: VALIDATION.invalid })
+    .max(LIMITS.name, options.tooLong === undefined ? undefined : { error: options.tooLong })
     .transform((value) => value.normalize('NFC'));
 }
 

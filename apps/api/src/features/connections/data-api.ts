@@ -7,9 +7,14 @@ import { requestCredentialRefresh } from './request-refresh';
 
 /** The data API's credential reads: the portal's repository functions, in the company scope. */
 export function registerConnectionsDataApi(app: FastifyInstance) {
-  registerDataApiCall(app, connectionsDataApi.listCredentials, async ({ input, scope, db, clock }) => ({
-    items: (await listCredentialInformation(db, scope, clock(), { bank: input.query.bank })).items,
-  }));
+  registerDataApiCall(app, connectionsDataApi.listCredentials, async ({ input, scope, db, clock }) => {
+    const { bank, page, page_size } = input.query;
+    // The order the contract promises (oldest connection first, then id), not the portal's default:
+    // served by credentials_company_created_idx, or by credentials_entity_created_idx with `bank`.
+    const query = { bank, page, page_size, sort: 'created_at', order: 'asc' } as const;
+    const found = await listCredentialInformation(db, scope, clock(), query);
+    return { items: found.items, total: found.total, page, page_size };
+  });
 
   registerDataApiCall(app, connectionsDataApi.getCredential, async ({ input, scope, db, clock }) => {
     const credential = await findCredentialInformation(db, scope, input.params.credentials_token, clock());

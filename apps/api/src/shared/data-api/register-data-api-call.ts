@@ -69,8 +69,9 @@ export function registerDataApiCall<C extends DataApiContract>(
       const now = deps.clock();
       const application = await authenticate(app, request, reply, now);
       await applyRateLimit(deps.db, deps.config, application, reply, now);
-      if (contract.module && !application.modules.includes(contract.module)) {
-        throw new AppError('ModuleDisabled', `The company does not have the ${contract.module} module`);
+      const modules = contract.module === undefined ? [] : [contract.module].flat();
+      if (modules.length > 0 && !modules.some((module) => application.modules.includes(module))) {
+        throw new AppError('ModuleDisabled', `The company does not have the ${modules.join(' or ')} module`);
       }
       const input = {
         params: parsePart(contract.params, request.params ?? {}, 'params'),
