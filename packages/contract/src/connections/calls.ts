@@ -4,7 +4,7 @@ import { ZLocaleCode } from '../locales/locale-schema';
 import { ZEntity } from '../platform/calls';
 import { defineCall } from '../shared/define-call';
 import { ZOptionalEmptyBody } from '../shared/empty-bodies';
-import { LIMITS, VALIDATION, zEmail, zUrl } from '../shared/validation';
+import { LIMITS, VALIDATION, zEmail, zSearch, zUrl } from '../shared/validation';
 import { CONSENT_FILTERS, CONSENT_STATES } from './consent-state';
 import { CONNECT_MODES, CREDENTIAL_PAGE_SIZE, CREDENTIAL_SORTS } from './constants';
 import { CREDENTIAL_ERRORS } from './credential-state';
@@ -62,7 +62,7 @@ export const ZCredentialsInformationRequest = z
     /** Only consents expiring within 14 days (not yet expired), or only expired ones. */
     consent: z.enum(CONSENT_FILTERS).optional(),
     /** Part of a holder's name, document or email, of the client's name or alias, or of the token. */
-    search: z.string().trim().max(LIMITS.name).optional(),
+    search: zSearch().optional(),
     sort: z.enum(CREDENTIAL_SORTS).optional(),
     order: z.enum(['asc', 'desc']).optional(),
     /**
