@@ -3,7 +3,7 @@ import type { ErrorCode } from './error-codes';
 
 /**
  * Codes any portal call may answer, whatever its own `errors` list says: the server's frame gives them,
- * not the call. A body the contract refuses or that is too large or too deep, a method the path does not
+ * not the call. A body the contract refuses, not sent as JSON, or too large or too deep, a method the path does not
  * take, a browser fetch of an API path as a font, image, style or script (security-headers.ts), a write
  * that lost a race or a state another request changed (a conflict: reload and retry), the database away
  * or slow, and our own bug.
@@ -11,6 +11,7 @@ import type { ErrorCode } from './error-codes';
 export const GENERIC_ERROR_CODES = [
   'ValidationError',
   'PayloadTooLarge',
+  'UnsupportedMediaType',
   'NestingTooDeep',
   'MethodNotAllowed',
   'FetchDestinationRefused',

@@ -38,6 +38,9 @@ function toAppError(error: FastifyError | Error): AppError {
     return new AppError('Conflict', 'The data changed while the request ran; reload and retry');
   }
   const status = 'statusCode' in error ? error.statusCode : undefined;
+  if (status === 415) {
+    return new AppError('UnsupportedMediaType', 'The body must be JSON: send Content-Type: application/json');
+  }
   const code: ErrorCode | null =
     status === 413
       ? 'PayloadTooLarge'

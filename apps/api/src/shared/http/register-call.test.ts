@@ -234,6 +234,19 @@ describe('HTTP errors', () => {
     expect(dataApi.headers.allow).toBe('GET');
   });
 
+  it('answers a body not sent as JSON with 415 UnsupportedMediaType, portal and data API alike', async () => {
+    for (const url of ['/auth/v0/login', '/api/v1/link-codes/exchange']) {
+      const response = await t.app.inject({
+        method: 'POST',
+        url,
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        payload: 'code=abc',
+      });
+      expect(response.statusCode, url).toBe(415);
+      expect(response.json().error.code, url).toBe('UnsupportedMediaType');
+    }
+  });
+
   it('answers a body over the limit with 413 PayloadTooLarge', async () => {
     const response = await post(t.app, '/auth/v0/login', { payload: { company: 'x'.repeat(1_100_000) } });
     expect(response.statusCode).toBe(413);

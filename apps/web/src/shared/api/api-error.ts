@@ -68,6 +68,7 @@ function codeForStatus(status: number): ErrorCode {
   if (status === 403) return 'Forbidden';
   if (status === 404) return 'NotFound';
   if (status === 413) return 'PayloadTooLarge';
+  if (status === 415) return 'UnsupportedMediaType';
   if (status === 429) return 'RateLimited';
   // A proxy or load balancer with no healthy instance behind it: transient, worth retrying.
   if (status === 502 || status === 503 || status === 504) return 'ServiceUnavailable';

@@ -10,6 +10,7 @@ export const errors: typeof es = {
     NotFound: 'What you are looking for could not be found',
     MethodNotAllowed: 'Operation not allowed',
     PayloadTooLarge: 'The request is too large',
+    UnsupportedMediaType: 'The request must be sent as JSON',
     RateLimited: 'Too many requests. Wait a moment and try again',
     TooManyPasswordTries: 'Too many wrong passwords. For your security, the connection was stopped',
     LoginFailed:

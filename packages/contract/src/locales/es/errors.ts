@@ -9,6 +9,7 @@ export const errors = {
     NotFound: 'No se ha encontrado lo que buscas',
     MethodNotAllowed: 'Operación no permitida',
     PayloadTooLarge: 'La petición es demasiado grande',
+    UnsupportedMediaType: 'La petición debe enviarse en formato JSON',
     RateLimited: 'Demasiadas peticiones. Espera un momento y vuelve a intentarlo',
     TooManyPasswordTries: 'Demasiadas contraseñas incorrectas. Por tu seguridad, hemos detenido la conexión',
     LoginFailed:
