@@ -10,6 +10,7 @@ import { hashClientSecret, secretIdOf } from '../../shared/data-api/application-
 import { authenticateClient } from '../../shared/data-api/authenticate-client';
 import { dataApiKeyOf } from '../../shared/data-api/data-api-key';
 import { signDataApiToken } from '../../shared/data-api/data-api-token';
+import { recordCallMethod } from '../../shared/http/error-handler';
 import { countFailedAuthentication, spendTokenRequest } from './token-rate-limits';
 
 const FORM = 'application/x-www-form-urlencoded';
@@ -39,6 +40,7 @@ class OAuthFailure extends Error {
  */
 export function registerTokenEndpoint(app: FastifyInstance) {
   app.callPaths.add(DATA_API_TOKEN_PATH);
+  recordCallMethod(app, DATA_API_TOKEN_PATH, 'POST');
   app.register(async (scope) => {
     // Only this route reads form bodies; parsed here, so a repeated parameter can be refused (§3.2).
     scope.addContentTypeParser(FORM, { parseAs: 'string' }, (_request, body, done) => {

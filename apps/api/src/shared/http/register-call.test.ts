@@ -232,6 +232,9 @@ describe('HTTP errors', () => {
     const dataApi = await t.app.inject({ method: 'DELETE', url: '/api/v1/clients' });
     expect(dataApi.statusCode).toBe(405);
     expect(dataApi.headers.allow).toBe('GET');
+    const token = await t.app.inject({ method: 'GET', url: '/api/v1/oauth/token' });
+    expect(token.statusCode).toBe(405);
+    expect(token.headers.allow).toBe('POST');
   });
 
   it('answers a body not sent as JSON with 415 UnsupportedMediaType, portal and data API alike', async () => {
