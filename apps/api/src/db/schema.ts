@@ -275,6 +275,8 @@ export interface LinkCodesTable {
   created_at: Timestamp;
   expires_at: Timestamp;
   spent_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  /** 0054: the visit's `state` (connect_tokens.link_state), answered by the exchange. */
+  state: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface HoldersTable {

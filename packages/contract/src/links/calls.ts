@@ -149,6 +149,8 @@ export const ZLinkCodeExchange = z.object({
   link_token: z.string(),
   link_name: z.string(),
   connected_at: z.string(),
+  /** The Link URL's `?state=` the visit came with (null without one), as the redirect carried it. */
+  state: z.string().nullable(),
 });
 export type LinkCodeExchange = z.infer<typeof ZLinkCodeExchange>;
 

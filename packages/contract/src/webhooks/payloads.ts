@@ -37,6 +37,10 @@ export const EVENT_DATA_SCHEMAS: Record<EventType, z.ZodObject> = {
     link_token: z.string().meta({ description: 'The Link the visitor came through' }),
     credentials_token: credentialsToken,
     expires_at: z.string().meta({ description: 'When the one-time code (never sent here) expires' }),
+    state: z.string().nullable().optional().meta({
+      description:
+        'The Link URL’s `?state=` the visit came with, as the redirect carries it; null without one (absent on events before 2026-11-28)',
+    }),
   }),
   'export.ready': z.object({
     export_id: z.string(),

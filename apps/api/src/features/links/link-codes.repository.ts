@@ -57,7 +57,7 @@ export async function markLinkCodeSpent(db: Db, input: { companyId: string; code
     .where('company_id', '=', input.companyId)
     .where('spent_at', 'is', null)
     .where('expires_at', '>', input.now)
-    .returning(['credentials_id', 'link_id'])
+    .returning(['credentials_id', 'link_id', 'state'])
     .executeTakeFirst();
 }
 

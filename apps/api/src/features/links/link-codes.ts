@@ -72,6 +72,7 @@ export async function issueLinkCode(
     credentials_id: input.credentialsId,
     created_at: input.now,
     expires_at: expiresAt,
+    state: input.state,
   });
   const credentialsToken = await findCredentialsTokenOf(trx, input.credentialsId);
   // Never the code itself (it is a credential): the Link and the credential it will unlock.
@@ -84,6 +85,7 @@ export async function issueLinkCode(
         link_token: link.token,
         credentials_token: credentialsToken,
         expires_at: expiresAt.toISOString(),
+        state: input.state,
       },
     },
     input.now,
@@ -133,5 +135,6 @@ async function spendLinkCode(
     link_token: row.link_token,
     link_name: row.link_name,
     connected_at: row.created_at.toISOString(),
+    state: spent.state,
   };
 }

@@ -31,6 +31,7 @@ describe('link.code_issued', () => {
       link_token: link.token,
       credentials_token: credential.token,
       expires_at: expect.any(String),
+      state: null,
     });
     expect(JSON.stringify(events)).not.toContain(code);
   });

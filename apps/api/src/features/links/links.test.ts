@@ -422,8 +422,20 @@ describe('hosted Link page and codes', () => {
     expect(redirect.searchParams.get('from')).toBe('caudal');
     expect(redirect.searchParams.get('state')).toBe(state);
     expect(code).not.toBe('');
-    // No state in the URL, none on the return.
-    expect((await connectThroughLink(t, link.token)).redirect.searchParams.has('state')).toBe(false);
+    // The company's backend finds it too: in the code's event and in the exchange's answer.
+    const events = await t.db
+      .selectFrom('events')
+      .select('data')
+      .where('company_id', '=', tenant.companyId)
+      .where('type', '=', 'link.code_issued')
+      .execute();
+    expect(events.map((event) => (event.data as { state?: string }).state)).toEqual([state]);
+    const exchanged = await tenant.call(links.exchangeLinkCode.path, { code });
+    expect(exchanged.json()).toMatchObject({ state });
+    // No state in the URL, none on the return, and null in the exchange.
+    const plain = await connectThroughLink(t, link.token);
+    expect(plain.redirect.searchParams.has('state')).toBe(false);
+    expect((await tenant.call(links.exchangeLinkCode.path, { code: plain.code })).json().state).toBeNull();
   });
 
   it('resumes a session only for the same state: a visit started anew with another one gets its own', async () => {
