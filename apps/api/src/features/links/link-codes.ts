@@ -4,6 +4,7 @@ import type { Db } from '../../db/database';
 import { AppError } from '../../shared/app-error';
 import { emitEvent } from '../../shared/events/emit-event';
 import { hashToken, randomToken } from '../../shared/secure-tokens';
+import type { FinishLinkVisit } from '../connections';
 import {
   findCredentialsTokenOf,
   findLinkCodeConnection,
@@ -51,14 +52,7 @@ export function buildLinkReturnUrl(
 export async function issueLinkCode(
   trx: Db,
   config: Config,
-  input: {
-    linkId: string;
-    companyId: string;
-    credentialsId: string;
-    language: string;
-    state: string | null;
-    now: Date;
-  },
+  input: Parameters<FinishLinkVisit>[2],
 ): Promise<string> {
   const link = await findLinkForCode(trx, input);
   if (!link) throw new AppError('NotFound', 'The Link is gone');

@@ -8,20 +8,12 @@ import { translateDynamic } from '../../../shared/i18n/i18n';
 export function InvalidLink() {
   const { t } = useTranslation();
   return (
-    <Stack align="flex-start" gap="md">
-      <ThemeIcon size={56} radius="xl" variant="light" color="red">
-        <IconLinkOff size={28} stroke={1.6} aria-hidden />
-      </ThemeIcon>
-      <Title order={1} fz={26} fw={700} c="secondary.9">
-        {t('connect.invalid.title')}
-      </Title>
-      <Text size="md" role="alert">
-        {t('connect.invalid.text')}
-      </Text>
-      <Text size="sm" c="dimmed">
-        {t('connect.invalid.hint')}
-      </Text>
-    </Stack>
+    <FlowEnded
+      icon={<IconLinkOff size={28} stroke={1.6} aria-hidden />}
+      title={t('connect.invalid.title')}
+      text={t('connect.invalid.text')}
+      hint={t('connect.invalid.hint')}
+    />
   );
 }
 
@@ -32,22 +24,35 @@ export function InvalidLink() {
 export function PasswordTriesSpent({ error }: { error: unknown }) {
   const { t } = useTranslation();
   const seconds = error instanceof ApiError ? error.retryAfterSeconds : null;
+  const wait =
+    seconds === null
+      ? ''
+      : ` ${t('connect.tooManyTries.wait', { count: Math.max(1, Math.ceil(seconds / 60)) })}`;
+  return (
+    <FlowEnded
+      icon={<IconLock size={28} stroke={1.6} aria-hidden />}
+      title={t('connect.tooManyTries.title')}
+      text={`${t('connect.tooManyTries.text')}${wait}`}
+      hint={t('connect.tooManyTries.hint')}
+    />
+  );
+}
+
+/** A flow that cannot go on from this page: what happened (announced) and what the visitor can do. */
+function FlowEnded(props: { icon: React.ReactNode; title: string; text: string; hint: string }) {
   return (
     <Stack align="flex-start" gap="md">
       <ThemeIcon size={56} radius="xl" variant="light" color="red">
-        <IconLock size={28} stroke={1.6} aria-hidden />
+        {props.icon}
       </ThemeIcon>
       <Title order={1} fz={26} fw={700} c="secondary.9">
-        {t('connect.tooManyTries.title')}
+        {props.title}
       </Title>
       <Text size="md" role="alert">
-        {t('connect.tooManyTries.text')}
-        {seconds === null
-          ? null
-          : ` ${t('connect.tooManyTries.wait', { count: Math.max(1, Math.ceil(seconds / 60)) })}`}
+        {props.text}
       </Text>
       <Text size="sm" c="dimmed">
-        {t('connect.tooManyTries.hint')}
+        {props.hint}
       </Text>
     </Stack>
   );
