@@ -7,8 +7,9 @@ import {
   type LocaleCode,
 } from '@caudal/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { isDatabaseUnavailable } from '../../db/errors';
 import { sessionStartsBlockedFor } from './link-session';
-import { findPublicLink } from './links.repository';
+import { findPublicLink, type PublicLink } from './links.repository';
 
 /**
  * The hosted Link page's URL, answering 404 once the Link is gone. Its session call: start-link-session.ts.
@@ -26,20 +27,41 @@ export function registerHostedLinkPage(app: FastifyInstance) {
       `${prefix ? `/${prefix}` : ''}/link/:token`,
       async (request, reply) => {
         const { db, clock } = app.deps;
-        const link = await findPublicLink(db, request.params.token);
-        const blockedFor = link ? await sessionStartsBlockedFor(db, link, request.ip, clock()) : null;
+        let link: PublicLink | undefined;
+        let blockedFor: number | null = null;
+        try {
+          link = await findPublicLink(db, request.params.token);
+          blockedFor = link ? await sessionStartsBlockedFor(db, link, request.ip, clock()) : null;
+        } catch (error) {
+          if (!isDatabaseUnavailable(error)) throw error;
+          // The database is away: the page itself still loads (a 503 to crawlers), in the visitor's
+          // language, and its session call says so and tries again by itself, instead of the API's
+          // JSON error in English on a customer's screen (QA).
+          reply.code(503).header('Retry-After', String(PAGE_RETRY_AFTER_SECONDS));
+          return sendFullPage(request, reply);
+        }
         if (blockedFor !== null) return sendRateLimitedPage(request, reply, prefix, blockedFor);
         if (!link) {
           reply.code(404);
-          // A browser revalidating its cached page would get "304" turned into an empty 404, which it
-          // shows as its own error page: the gone Link's answer is always the full page.
-          delete request.raw.headers['if-none-match'];
-          delete request.raw.headers['if-modified-since'];
+          return sendFullPage(request, reply);
         }
         return reply.callNotFound();
       },
     );
   }
+}
+
+/** How soon a Link page served while the database is away suggests asking again. */
+const PAGE_RETRY_AFTER_SECONDS = 5;
+
+/**
+ * The portal's page with the status already set. A browser revalidating its cached page would get "304"
+ * turned into an empty error page of its own: an error status always sends the full page.
+ */
+function sendFullPage(request: FastifyRequest, reply: FastifyReply) {
+  delete request.raw.headers['if-none-match'];
+  delete request.raw.headers['if-modified-since'];
+  return reply.callNotFound();
 }
 
 /**

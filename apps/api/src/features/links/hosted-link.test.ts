@@ -71,6 +71,31 @@ describe('the hosted Link page URL', () => {
     expect(zipped.rawPayload.length).toBeGreaterThan(0);
   });
 
+  it("serves the page with a 503 while the database is away, never the API's JSON error", async () => {
+    const tenant = await signInTenant(t);
+    const link = await createLinkFor(tenant);
+    const refused = Object.assign(new Error('terminating connection due to administrator command'), {
+      code: '57P01',
+    });
+    const { db } = t.app.deps;
+    t.app.deps.db = db.withPlugin({
+      transformQuery: () => {
+        throw refused;
+      },
+      transformResult: async (args) => args.result,
+    });
+    try {
+      const page = await get(`/es/link/${link.token}`);
+      expect(page.statusCode).toBe(503);
+      expect(page.headers['retry-after']).toBe('5');
+      expect(page.headers['content-type']).toMatch(/text\/html/);
+      expect(page.body).toContain('<title>Caudal</title>');
+    } finally {
+      t.app.deps.db = db;
+    }
+    expect((await get(`/es/link/${link.token}`)).statusCode).toBe(200);
+  });
+
   it('forbids off-site loads on the page', async () => {
     const tenant = await signInTenant(t);
     const link = await createLinkFor(tenant);
