@@ -228,7 +228,7 @@ async function logIn(
 /**
  * Where a login's wrong passwords are counted: the token's company, the institution and a keyed digest
  * of the username, never the username (a plain hash of a national id is reversed by trying them all).
- * Trimmed and case-insensitive, as bank login forms compare it, so a changed case is the same login.
+ * Compared as a bank's form compares it (loginKeyOf), so a changed case or form is the same login.
  */
 function loginTriesRule(
   key: SecretKey,
@@ -237,19 +237,32 @@ function loginTriesRule(
 ): RateLimitRule {
   // A key of its own, derived: the sealing key itself only ever seals.
   const digestKey = createHmac('sha256', key).update('connect-login-tries').digest();
-  const digest = createHmac('sha256', digestKey)
-    .update(input.username.trim().toLowerCase())
-    .digest('base64url');
+  const digest = createHmac('sha256', digestKey).update(loginKeyOf(input.username)).digest('base64url');
   return {
     key: `connect:login:${token.company_id}:${input.entity_id}:${digest}`,
     ...WRONG_PASSWORDS_PER_LOGIN,
   };
 }
 
+/**
+ * The login as a bank's form compares it, so a variant cannot win fresh tries: composed and compatibility
+ * forms alike (NFKC: "josé" typed or pasted decomposed), invisible format characters dropped (a
+ * zero-width space), trimmed and in one case.
+ */
+function loginKeyOf(username: string): string {
+  return username
+    .normalize('NFKC')
+    .replace(/\p{Cf}/gu, '')
+    .trim()
+    .toLowerCase();
+}
+
 interface PasswordTries {
   loginRule: RateLimitRule;
   /** Seconds until the login's window ends: when a visitor who spent its tries may start again. */
   resetSeconds: number;
+  /** Wrong passwords the login may still get in its window, this one counted. */
+  remaining: number;
 }
 
 /**
@@ -271,7 +284,7 @@ async function reservePasswordTries(
     await releasePasswordTry(db, token.token_hash);
     throw retryLater('TooManyPasswordTries', 'Too many wrong passwords for this login', hit.resetSeconds);
   }
-  return { loginRule, resetSeconds: hit.resetSeconds };
+  return { loginRule, resetSeconds: hit.resetSeconds, remaining: hit.remaining };
 }
 
 async function releasePasswordTries(db: Db, token: LiveToken, tries: PasswordTries): Promise<void> {
@@ -296,8 +309,13 @@ async function refuseWrongPassword(
   tries: PasswordTries,
   now: Date,
 ): Promise<never> {
-  if (await endTokenIfTriesSpent(db, token.token_hash, now))
-    throw retryLater('TooManyPasswordTries', 'Too many wrong passwords on this link', tries.resetSeconds);
+  if (await endTokenIfTriesSpent(db, token.token_hash, now)) {
+    // The visit is over; the login may still be tried on a new one unless its own cap is spent too,
+    // and then only once its window ends: the wait is said only when there is one (QA).
+    if (tries.remaining > 0)
+      throw new AppError('TooManyPasswordTries', 'Too many wrong passwords on this link');
+    throw retryLater('TooManyPasswordTries', 'Too many wrong passwords for this login', tries.resetSeconds);
+  }
   throw new AppError('InvalidAccess', 'The institution refused the credentials');
 }
 
@@ -440,7 +458,8 @@ async function finishFlow(
           linkId: token.link_id,
           companyId: token.company_id,
           credentialsId: created.id,
-          language: token.language,
+          // The page's language at the end, not the one it opened in: the visitor may have switched.
+          language: consent.holder_language,
           state: token.link_state,
           now,
         });

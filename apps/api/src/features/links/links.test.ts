@@ -1,4 +1,4 @@
-import { DATA_API_OPENAPI_PATH, links, linksDataApi, VALIDATION } from '@caudal/contract';
+import { connections, DATA_API_OPENAPI_PATH, links, linksDataApi, VALIDATION } from '@caudal/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { publicCall } from '../connections/connections-fixtures';
@@ -436,6 +436,24 @@ describe('hosted Link page and codes', () => {
     const plain = await connectThroughLink(t, link.token);
     expect(plain.redirect.searchParams.has('state')).toBe(false);
     expect((await tenant.call(links.exchangeLinkCode.path, { code: plain.code })).json().state).toBeNull();
+  });
+
+  it('returns the visitor in the language the page shows at the end, not the one it opened in', async () => {
+    const tenant = await signInTenant(t);
+    const link = await createLinkFor(tenant);
+    const started = await publicCall(t, links.startLinkSession.path, { token: link.token, language: 'es' });
+    const { connect_token: token } = links.startLinkSession.response.parse(started.json());
+    // The visitor switched the page to English before sending the credentials.
+    const step = await publicCall(t, connections.submitConnectCredentials.path, {
+      token,
+      entity_id: 'santander',
+      username: 'demo-ok',
+      password: 'demo',
+      accept_terms: true,
+      language: 'en',
+    });
+    expect(step.statusCode, step.body).toBe(200);
+    expect(new URL(step.json().redirect_to).pathname).toBe('/en/link-callback');
   });
 
   it('resumes a session only for the same state: a visit started anew with another one gets its own', async () => {

@@ -91,6 +91,7 @@ export const connect: typeof es = {
   tooManyTries: {
     title: 'Connection stopped',
     text: 'For your security, we stopped the connection after several wrong passwords, so that your bank does not block your access.',
+    reopen: 'Open the link again to try once more.',
     wait_one: 'Open the link again in {count} minute.',
     wait_other: 'Open the link again in {count} minutes.',
     hint: 'If you do not remember your password, recover it on your bank’s website first.',

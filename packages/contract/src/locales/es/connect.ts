@@ -93,6 +93,7 @@ export const connect = {
   tooManyTries: {
     title: 'Conexión detenida',
     text: 'Por tu seguridad, hemos detenido la conexión tras varias contraseñas incorrectas. Así tu banco no bloquea tu acceso.',
+    reopen: 'Vuelve a abrir el enlace para intentarlo de nuevo.',
     wait_one: 'Vuelve a abrir el enlace dentro de {count} minuto.',
     wait_other: 'Vuelve a abrir el enlace dentro de {count} minutos.',
     hint: 'Si no recuerdas tu contraseña, recupérala primero en la web de tu banco.',

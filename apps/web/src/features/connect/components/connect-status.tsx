@@ -24,15 +24,16 @@ export function InvalidLink() {
 export function PasswordTriesSpent({ error }: { error: unknown }) {
   const { t } = useTranslation();
   const seconds = error instanceof ApiError ? error.retryAfterSeconds : null;
+  // A wait only when the login's own cap is spent; a visit ended by its own cap may start again now.
   const wait =
     seconds === null
-      ? ''
-      : ` ${t('connect.tooManyTries.wait', { count: Math.max(1, Math.ceil(seconds / 60)) })}`;
+      ? t('connect.tooManyTries.reopen')
+      : t('connect.tooManyTries.wait', { count: Math.max(1, Math.ceil(seconds / 60)) });
   return (
     <FlowEnded
       icon={<IconLock size={28} stroke={1.6} aria-hidden />}
       title={t('connect.tooManyTries.title')}
-      text={`${t('connect.tooManyTries.text')}${wait}`}
+      text={`${t('connect.tooManyTries.text')} ${wait}`}
       hint={t('connect.tooManyTries.hint')}
     />
   );
