@@ -32,8 +32,12 @@ export const LIMITS = {
   token: 512,
 } as const;
 
-/** Letters of any language, digits, spaces and the punctuation people put in names. */
-export const NAME_CHARACTERS = /^[\p{L}\p{M}\p{N} .,'&()\-_/@+]$/u;
+/**
+ * Letters of any language (their accents included), digits, spaces and the punctuation people put in
+ * names. Not the marks that only dress a character up as an emoji: enclosing marks (\p{Me}, the keycap
+ * of 1️⃣) and the emoji and text presentation selectors (U+FE0E, U+FE0F).
+ */
+export const NAME_CHARACTERS = /^(?![\uFE0E\uFE0F])[\p{L}\p{Mn}\p{Mc}\p{N} .,'&()\-_/@+]$/u;
 /**
  * Company names are free text (the operator sets them; staff type them to sign in) but only visible:
  * any character but control (\p{Cc}: tab, line breaks), format (\p{Cf}: zero-width joiner, BOM, bidi
@@ -56,7 +60,8 @@ export function findInvalidCharacter(value: string, allowed: RegExp): string | n
     const refused = codePoints.find((codePoint) => !allowed.test(codePoint));
     if (refused === undefined) continue;
     const hasAllowedBase = codePoints.some((codePoint) => allowed.test(codePoint) && !MARK.test(codePoint));
-    return hasAllowedBase ? refused : segment;
+    // A refused mark belongs to its base (the keycap of 1️⃣): the reader sees the whole character.
+    return hasAllowedBase && !MARK.test(refused) ? refused : segment;
   }
   return null;
 }

@@ -106,7 +106,7 @@ describe('composed text (NFC)', () => {
 
 describe('the invalid character a message names', () => {
   it('is the whole emoji, not a fragment that renders as a box', () => {
-    for (const emoji of ['👩‍💼', '🇪🇸', '👍🏽', '❤️']) {
+    for (const emoji of ['👩‍💼', '🇪🇸', '👍🏽', '❤️', '1️⃣', '#️⃣']) {
       expect(findInvalidCharacter(`${emoji} Ana`, NAME_CHARACTERS), emoji).toBe(emoji);
     }
   });
