@@ -138,3 +138,32 @@ test('an edit from a stale dialog is refused with a warning, and a second save r
   await expect(dialog).toHaveCount(0);
   expect(await storedMember()).toMatchObject({ role: 'admin', permissions: ['wealth'] });
 });
+
+test('a member removed by a colleague while their dialog is open: the save says so and the dialog closes', async ({
+  page,
+  request,
+}) => {
+  const token = await signInByApi(request, DEMO_USERS.wealth);
+  const username = `ido-${Math.random().toString(36).slice(2, 8)}`;
+  await callApi(request, token, '/platform/team/invite-staff', {
+    email: `${username}@colleague.test`,
+    username,
+    name: 'Ida Ido',
+    role: 'member',
+    permissions: ['wealth'],
+    language: 'es',
+  });
+  await page.goto('/es/team');
+  await page.getByRole('searchbox', { name: 'Buscar personas' }).fill(username);
+  const row = page.getByRole('row').filter({ hasText: username });
+  await row.getByRole('button', { name: `Acciones de ${username}` }).click();
+  await page.getByRole('menuitem', { name: 'Editar rol y permisos' }).click();
+  const dialog = page.getByRole('dialog', { name: `Rol y permisos de ${username}` });
+  await dialog.getByRole('radio', { name: /Administrador/ }).check();
+  await callApi(request, token, '/platform/team/delete-staff', { username });
+  await dialog.getByRole('button', { name: 'Guardar', exact: true }).click();
+  await expect(page.getByText(`${username} ya no forma parte del equipo`)).toBeVisible();
+  await expect(dialog).toHaveCount(0);
+  // The list refreshed on its own: the search now finds nobody.
+  await expect(page.getByRole('heading', { name: `Nadie coincide con «${username}»` })).toBeVisible();
+});

@@ -98,6 +98,7 @@ export const team: typeof es = {
       'While you were editing, they were saved with the role {role} and the permissions {permissions}. Check your changes and save again to replace them.',
     conflictTextNoPermissions:
       'While you were editing, they were saved with the role {role} and no permissions. Check your changes and save again to replace them.',
+    gone: '{username} is no longer in the team: someone else removed them while you were editing.',
   },
   resend: { done: 'Invitation sent again to {email}', failed: 'The invitation could not be sent again' },
   confirm: {

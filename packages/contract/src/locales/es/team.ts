@@ -97,6 +97,7 @@ export const team = {
       'Mientras los editabas se guardaron con el rol {role} y los permisos {permissions}. Revisa tus cambios y vuelve a guardar para sustituirlos.',
     conflictTextNoPermissions:
       'Mientras los editabas se guardaron con el rol {role} y sin permisos. Revisa tus cambios y vuelve a guardar para sustituirlos.',
+    gone: '{username} ya no forma parte del equipo: otra persona lo ha eliminado mientras lo editabas.',
   },
   resend: { done: 'Invitación reenviada a {email}', failed: 'No se ha podido reenviar la invitación' },
   confirm: {

@@ -68,7 +68,11 @@ export function EditStaffModal({
       },
       onError: (error) => {
         if (isCallError(team.updateStaff, error, 'Conflict')) onConflict(member.username);
-        else notifyFailure(t('team.edit.failed'), translateDynamic(errorMessageKey(error)));
+        else if (isCallError(team.updateStaff, error, 'NotFound')) {
+          // Removed by a colleague meanwhile: nothing left to edit here (the list refreshes on its own).
+          notifyFailure(t('team.edit.failed'), t('team.edit.gone', { username: member.username }));
+          onClose();
+        } else notifyFailure(t('team.edit.failed'), translateDynamic(errorMessageKey(error)));
       },
     });
   };
