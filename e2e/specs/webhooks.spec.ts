@@ -134,7 +134,12 @@ test('webhooks: an endpoint made in the Webhooks tab receives a hosted Link’s 
       link_token: link.token,
       credentials_token: created.data.credentials_token,
     });
-    expect(Object.keys(issued.data).sort()).toEqual(['credentials_token', 'expires_at', 'link_token']);
+    expect(Object.keys(issued.data).sort()).toEqual([
+      'credentials_token',
+      'expires_at',
+      'link_token',
+      'state',
+    ]);
     // Another secret does not verify what came.
     expect(() => verifyAll(receiver.received, `whsec_${Buffer.alloc(32, 7).toString('base64')}`)).toThrow();
 
