@@ -1,3 +1,4 @@
+import type { APIRequestContext, Page } from '@playwright/test';
 import { callApi, signInByApi } from '../fixtures/api';
 import { DEMO_USERS } from '../fixtures/demo';
 import { invitationLinkMailedTo } from '../fixtures/mail';
@@ -90,16 +91,7 @@ test('an edit from a stale dialog is refused with a warning, and a second save r
   page,
   request,
 }) => {
-  const token = await signInByApi(request, DEMO_USERS.wealth);
-  const username = `rol-${Math.random().toString(36).slice(2, 8)}`;
-  await callApi(request, token, '/platform/team/invite-staff', {
-    email: `${username}@colleague.test`,
-    username,
-    name: 'Rita Rol',
-    role: 'member',
-    permissions: ['wealth'],
-    language: 'es',
-  });
+  const { token, username, dialog } = await openStaleDialog(page, request, 'rol', 'Rita Rol');
   const storedMember = async () => {
     const found = await callApi<{ username: string; role: string; permissions: string[] }[]>(
       request,
@@ -109,13 +101,6 @@ test('an edit from a stale dialog is refused with a warning, and a second save r
     );
     return found.find((member) => member.username === username);
   };
-  await page.goto('/es/team');
-  await page.getByRole('searchbox', { name: 'Buscar personas' }).fill(username);
-  const row = page.getByRole('row').filter({ hasText: username });
-  await row.getByRole('button', { name: `Acciones de ${username}` }).click();
-  await page.getByRole('menuitem', { name: 'Editar rol y permisos' }).click();
-  const dialog = page.getByRole('dialog', { name: `Rol y permisos de ${username}` });
-  await dialog.getByRole('radio', { name: /Administrador/ }).check();
   // A colleague, in another tab, adds Links while the dialog is open.
   await callApi(request, token, '/platform/team/update-staff', {
     username,
@@ -143,12 +128,26 @@ test('a member removed by a colleague while their dialog is open: the save says 
   page,
   request,
 }) => {
+  const { token, username, dialog } = await openStaleDialog(page, request, 'ido', 'Ida Ido');
+  await callApi(request, token, '/platform/team/delete-staff', { username });
+  await dialog.getByRole('button', { name: 'Guardar', exact: true }).click();
+  await expect(page.getByText(`${username} ya no forma parte del equipo`)).toBeVisible();
+  await expect(dialog).toHaveCount(0);
+  // The list refreshed on its own: the search now finds nobody.
+  await expect(page.getByRole('heading', { name: `Nadie coincide con «${username}»` })).toBeVisible();
+});
+
+/**
+ * A member invited through the API (Clientes only), their role dialog opened in the page and
+ * Administrador picked, not yet saved: what a colleague then does makes the dialog stale.
+ */
+async function openStaleDialog(page: Page, request: APIRequestContext, prefix: string, name: string) {
   const token = await signInByApi(request, DEMO_USERS.wealth);
-  const username = `ido-${Math.random().toString(36).slice(2, 8)}`;
+  const username = `${prefix}-${Math.random().toString(36).slice(2, 8)}`;
   await callApi(request, token, '/platform/team/invite-staff', {
     email: `${username}@colleague.test`,
     username,
-    name: 'Ida Ido',
+    name,
     role: 'member',
     permissions: ['wealth'],
     language: 'es',
@@ -160,10 +159,5 @@ test('a member removed by a colleague while their dialog is open: the save says 
   await page.getByRole('menuitem', { name: 'Editar rol y permisos' }).click();
   const dialog = page.getByRole('dialog', { name: `Rol y permisos de ${username}` });
   await dialog.getByRole('radio', { name: /Administrador/ }).check();
-  await callApi(request, token, '/platform/team/delete-staff', { username });
-  await dialog.getByRole('button', { name: 'Guardar', exact: true }).click();
-  await expect(page.getByText(`${username} ya no forma parte del equipo`)).toBeVisible();
-  await expect(dialog).toHaveCount(0);
-  // The list refreshed on its own: the search now finds nobody.
-  await expect(page.getByRole('heading', { name: `Nadie coincide con «${username}»` })).toBeVisible();
-});
+  return { token, username, dialog };
+}
