@@ -50,6 +50,21 @@ export async function hitRateLimit(db: Db, rule: RateLimitRule, now: Date): Prom
 }
 
 /**
+ * Gives back one hit `hitRateLimit` counted, for a rule that counts only some outcomes known after the
+ * hit (a login's wrong passwords: the hit is taken before the bank answers, so that parallel attempts
+ * cannot all pass, and returned when the bank did not refuse). Never below zero.
+ */
+export async function returnRateLimitHit(db: Db, rule: RateLimitRule): Promise<void> {
+  await runWithoutOwed(() =>
+    db
+      .updateTable('rate_limits')
+      .set({ hits: sql`greatest(hits - 1, 0)` })
+      .where('key', '=', rule.key)
+      .execute(),
+  );
+}
+
+/**
  * Seconds until `key` may be hit again once its budget is spent, or null while it may be: reads the
  * counter without counting (a page view that only says whether a budget is spent).
  */

@@ -1,8 +1,6 @@
 import { createHmac } from 'node:crypto';
 import { type ConnectSession, VALIDATION } from '@caudal/contract';
-import { sql } from 'kysely';
 import type { Config } from '../../config';
-import { runWithoutOwed } from '../../db/before-first-commit';
 import type { Db } from '../../db/database';
 import {
   type ConnectorResult,
@@ -19,7 +17,12 @@ import type { Clock } from '../../shared/clock';
 import { loadSecretKey, type SecretKey } from '../../shared/crypto/sealing';
 import { findListedEntities } from '../../shared/entity-catalogue';
 import { emitEvent } from '../../shared/events/emit-event';
-import { hitRateLimit, isWithinRateLimit, type RateLimitRule } from '../../shared/rate-limit';
+import {
+  hitRateLimit,
+  isWithinRateLimit,
+  type RateLimitRule,
+  returnRateLimitHit,
+} from '../../shared/rate-limit';
 import { hashToken } from '../../shared/secure-tokens';
 import { findTroubledInstitutions } from '../funnel';
 import {
@@ -290,13 +293,7 @@ async function reservePasswordTries(
 async function releasePasswordTries(db: Db, token: LiveToken, tries: PasswordTries): Promise<void> {
   await releasePasswordTry(db, token.token_hash);
   // hitRateLimit counted it before the bank answered; the bank did not refuse the password.
-  await runWithoutOwed(() =>
-    db
-      .updateTable('rate_limits')
-      .set({ hits: sql`greatest(hits - 1, 0)` })
-      .where('key', '=', tries.loginRule.key)
-      .execute(),
-  );
+  await returnRateLimitHit(db, tries.loginRule);
 }
 
 /**
